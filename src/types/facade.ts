@@ -1,0 +1,23 @@
+/**
+ * Types of the public values of `warren`: the factory and the `plugin` helper. `src/index.ts`
+ * gives the runtime's values these types at the boundary.
+ *
+ * @packageDocumentation
+ */
+import type { Warren } from './instance.js'
+import type { WarrenOptions } from './options.js'
+
+/**
+ * The `warren()` factory: creates the root instance.
+ *
+ * @example
+ * ```ts
+ * import warren, { Type } from 'warren'
+ * const app = warren({ logger: true })
+ * app.get('/hello', { schema: { querystring: Type.Object({ name: Type.String() }) } }, (request) => ({
+ *   hello: request.query.name,
+ * }))
+ * await app.listen({ port: 3000 })
+ * ```
+ */
+export type WarrenFactory = (options?: WarrenOptions) => Warren

@@ -1,0 +1,123 @@
+/**
+ * Hook signatures. Request hooks see the decorations of their context and, declared on a route,
+ * that route's types; application hooks see the instance.
+ *
+ * Every hook may be written async (return a promise) or callback-style (call `done`).
+ *
+ * @packageDocumentation
+ */
+import type { Readable } from 'node:stream'
+import type { RouteReply, RouteRequest } from './route.js'
+import type { RouteOptionsView } from './route.js'
+import type { DefaultRouteTypes, RouteTypes } from './schema.js'
+import type { Done } from './util.js'
+
+/** The error a handler, hook or parser may raise, as the error hooks and handlers see it. */
+export interface HandlerError extends Error {
+  /** A code such as `SVC_ERR_VALIDATION`, when the error has one. */
+  code?: string
+  /** The HTTP status to answer with, when the error carries one. */
+  statusCode?: number
+  /** The validator's raw error list, for validation errors. */
+  validation?: unknown
+  /** Which part of the request failed validation. */
+  validationContext?: string
+}
+
+/** `done` of the payload hooks: an error, or the (possibly replaced) payload. */
+export type PayloadDone<P = unknown> = (err?: Error | null, payload?: P) => void
+
+/** `onRequest`, `preValidation`, `preHandler`, `onResponse`, `onTimeout`: `(request, reply, done)` or async `(request, reply)`. */
+export type RequestHook<Self, RT extends RouteTypes, Rq, Rp> = (
+  this: Self,
+  request: RouteRequest<RT, Rq>,
+  reply: RouteReply<RT, Rp>,
+  done: Done,
+) => void | Promise<unknown>
+
+/** `preParsing`: may replace the body stream, by resolving to (or passing `done`) a new one. */
+export type PreParsingHook<Self, RT extends RouteTypes, Rq, Rp> = (
+  this: Self,
+  request: RouteRequest<RT, Rq>,
+  reply: RouteReply<RT, Rp>,
+  payload: Readable,
+  done: PayloadDone<Readable>,
+) => void | Promise<Readable | void>
+
+/** `preSerialization` (payload: the handler's value) and `onSend` (payload: the serialized body): may replace the payload. */
+export type PayloadHook<Self, RT extends RouteTypes, Rq, Rp> = (
+  this: Self,
+  request: RouteRequest<RT, Rq>,
+  reply: RouteReply<RT, Rp>,
+  payload: unknown,
+  done: PayloadDone,
+) => void | Promise<unknown>
+
+/** `onError`: observes an error on its way to the error handler; it cannot change the reply. */
+export type OnErrorHook<Self, RT extends RouteTypes, Rq, Rp> = (
+  this: Self,
+  request: RouteRequest<RT, Rq>,
+  reply: RouteReply<RT, Rp>,
+  error: HandlerError,
+  done: () => void,
+) => void | Promise<void>
+
+/** `onRequestAbort`: the client closed the connection before the response was sent. */
+export type OnRequestAbortHook<Self, RT extends RouteTypes, Rq> = (
+  this: Self,
+  request: RouteRequest<RT, Rq>,
+  done: Done,
+) => void | Promise<void>
+
+/** Every request hook, by name, for instance `Self`, route types `RT`, request and reply decorations `Rq`, `Rp`. */
+export interface RequestHooks<Self, RT extends RouteTypes, Rq, Rp> {
+  /** First hook of the lifecycle, before the body is read. */
+  onRequest: RequestHook<Self, RT, Rq, Rp>
+  /** Before the body is parsed; may replace the body stream. */
+  preParsing: PreParsingHook<Self, RT, Rq, Rp>
+  /** Before validation. */
+  preValidation: RequestHook<Self, RT, Rq, Rp>
+  /** After validation, before the handler. */
+  preHandler: RequestHook<Self, RT, Rq, Rp>
+  /** Before the payload is serialized; may replace it. */
+  preSerialization: PayloadHook<Self, RT, Rq, Rp>
+  /** Before the serialized payload is written; may replace it. */
+  onSend: PayloadHook<Self, RT, Rq, Rp>
+  /** After the response was sent. */
+  onResponse: RequestHook<Self, RT, Rq, Rp>
+  /** When an error is about to be handled. */
+  onError: OnErrorHook<Self, RT, Rq, Rp>
+  /** When the connection timed out. */
+  onTimeout: RequestHook<Self, RT, Rq, Rp>
+  /** When the client aborted the request. */
+  onRequestAbort: OnRequestAbortHook<Self, RT, Rq>
+}
+
+/** Application hooks, by name, for instance `Self`. */
+export interface ApplicationHooks<Self> {
+  /** A route is being added: its options can be read and changed. */
+  onRoute: (this: Self, routeOptions: RouteOptionsView) => void
+  /** A plugin created a new context: `instance` is the child, `opts` the plugin's options. */
+  onRegister: (this: Self, instance: Self, opts: Record<string, unknown>, done: Done) => void | Promise<void>
+  /** Once, when the application is ready. */
+  onReady: (this: Self, done: Done) => void | Promise<void>
+  /** Once, when the server is listening. */
+  onListen: (this: Self, done: Done) => void | Promise<void>
+  /** At `close()`, before the server stops accepting connections. */
+  preClose: (this: Self, done: Done) => void | Promise<void>
+  /** At `close()`, after the server stopped. */
+  onClose: (this: Self, instance: Self, done: Done) => void | Promise<void>
+}
+
+/** Name of a request hook. */
+export type RequestHookName = keyof RequestHooks<unknown, DefaultRouteTypes, unknown, unknown>
+/** Name of an application hook. */
+export type ApplicationHookName = keyof ApplicationHooks<unknown>
+/** Name of any hook `addHook` accepts. */
+export type HookName = RequestHookName | ApplicationHookName
+
+/** All hooks of a context with decorations `Rq`/`Rp`, as `addHook` types them. */
+export type ContextHooks<Self, Rq, Rp> = RequestHooks<Self, DefaultRouteTypes, Rq, Rp> & ApplicationHooks<Self>
+
+/** A hook option of a route: one function or an array of them. */
+export type HookOption<H> = H | H[]

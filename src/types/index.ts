@@ -1,0 +1,109 @@
+/**
+ * The type layer of warren, re-exported as types from `warren`.
+ *
+ * @packageDocumentation
+ */
+export type { Done, MaybePromise } from './util.js'
+export type {
+  ContentMap,
+  SchemaInput,
+  ResponseEntry,
+  RouteSchema,
+  SchemaRegistry,
+  ContainsRef,
+  StaticOf,
+  SchemaStatic,
+  ParamNames,
+  PathParams,
+  LowercaseKeys,
+  ResponsesOf,
+  RouteTypes,
+  DefaultRouteTypes,
+  RouteTypesOf,
+} from './schema.js'
+export type { PayloadForCode, DeclaredCode, SuccessPayload } from './status.js'
+export type { LogFn, WarrenLogger } from './logger.js'
+export type {
+  HTTPPart,
+  ValidationErrorItem,
+  ValidationError,
+  ValidationResult,
+  ValidationFunction,
+  ValidatorCompilerInput,
+  ValidatorCompiler,
+  SerializerCompilerInput,
+  SerializerFunction,
+  SerializerCompiler,
+  SchemaErrorFormatter,
+} from './validation.js'
+export type { RequestRouteOptions, WarrenRequest } from './request.js'
+export type { HeaderValue, ReplyBase, WarrenReply, ReplyFor } from './reply.js'
+export type {
+  HandlerError,
+  PayloadDone,
+  RequestHook,
+  PreParsingHook,
+  PayloadHook,
+  OnErrorHook,
+  OnRequestAbortHook,
+  RequestHooks,
+  ApplicationHooks,
+  RequestHookName,
+  ApplicationHookName,
+  HookName,
+  ContextHooks,
+  HookOption,
+} from './hooks.js'
+export type {
+  HTTPMethod,
+  RouteRequest,
+  RouteReply,
+  HandlerFor,
+  ErrorHandlerFor,
+  RouteShorthandOptions,
+  RoutePath,
+  RouteOptions,
+  RouteShorthand,
+  RouteOptionsView,
+} from './route.js'
+export type {
+  ProtoAction,
+  ContentTypeMatcher,
+  BodyParserDone,
+  StreamBodyParser,
+  BufferedBodyParser,
+  ContentTypeParserOptions,
+} from './content-type.js'
+export type { ValidatorOptions, WarrenOptions } from './options.js'
+export type {
+  PluginFunction,
+  SharedPlugin,
+  RegisterOptions,
+  PluginMeta,
+  ContextOf,
+  RegisterCheck,
+  RegisterArgs,
+  RegisterResult,
+  PluginHelper,
+  PluginWrapper,
+} from './plugin.js'
+export type {
+  ContextShape,
+  DecoratorValue,
+  ListenOptions,
+  NotFoundOptions,
+  WarrenInstance,
+  Warren,
+  AnyWarren,
+} from './instance.js'
+export type {
+  RouteTypesFor,
+  RouteHandler,
+  RequestOf,
+  ReplyOf,
+  RouteHook,
+  DecorationsOf,
+  RequestDecorationsOf,
+  ReplyDecorationsOf,
+} from './helpers.js'
+export type { WarrenFactory } from './facade.js'

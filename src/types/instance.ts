@@ -1,0 +1,292 @@
+/**
+ * The instance type. Its four parameters are the context: instance decorators `D`, request
+ * decorators `Rq`, reply decorators `Rp` and shared schemas `S`. Decorating returns a widened
+ * type; declaring routes and hooks returns the same type, so routes never accumulate in it.
+ *
+ * @packageDocumentation
+ */
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import type { TSchema } from '@sinclair/typebox'
+import type { InjectOptions, Response as InjectResponse } from 'light-my-request'
+import type { kContext } from './brand.js'
+import type {
+  BufferedBodyParser,
+  ContentTypeMatcher,
+  ContentTypeParserOptions,
+  ProtoAction,
+  StreamBodyParser,
+} from './content-type.js'
+import type { ContextHooks, HandlerError, HookName, HookOption, RequestHooks } from './hooks.js'
+import type { WarrenLogger } from './logger.js'
+import type { RegisterArgs, RegisterCheck, RegisterResult } from './plugin.js'
+import type { WarrenReply } from './reply.js'
+import type { WarrenRequest } from './request.js'
+import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand } from './route.js'
+import type { DefaultRouteTypes, RouteSchema, RouteTypesOf } from './schema.js'
+import type { Done, Flatten } from './util.js'
+import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
+
+/** The context an instance type carries: instance, request and reply decorators, and shared schemas. */
+export interface ContextShape {
+  /** Instance decorators. */
+  d: object
+  /** Request decorators. */
+  rq: object
+  /** Reply decorators. */
+  rp: object
+  /** Shared schemas by `$id`. */
+  s: object
+}
+
+/** A decorator value as it reads on the decorated object: a `{ getter }` pair reads as what the getter returns. */
+export type DecoratorValue<V> = V extends { getter: (...args: never[]) => infer G }
+  ? G
+  : V extends { setter: (value: infer S) => void }
+    ? S
+    : V
+
+/** Constrains `this` of `decorate(K)`: the instance must not already have a property `K`. */
+type WithoutProperty<K extends PropertyKey> = { readonly [kContext]: unknown } & { [P in K]?: never }
+/** An empty interface: kept in intersections, it turns off weak-type detection for `{ K?: never }`. */
+interface NotWeak {}
+/** Constrains `this` of `decorateRequest(K)`: the context must not already decorate requests with `K`. */
+type WithoutRequestDecorator<K extends PropertyKey> = { readonly [kContext]: { rq: { [P in K]?: never } & NotWeak } }
+/** Constrains `this` of `decorateReply(K)`: the context must not already decorate replies with `K`. */
+type WithoutReplyDecorator<K extends PropertyKey> = { readonly [kContext]: { rp: { [P in K]?: never } & NotWeak } }
+/** `K`, unless the object already has it built in, in which case a message. */
+type NotBuiltin<K extends PropertyKey, Builtin, What extends string> = K extends Builtin
+  ? `'${K & string}' is a built-in ${What} property`
+  : K
+
+/** What `addSchema` returns: the instance with the schema in its registry when its `$id` is a literal. */
+type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, Sc> = Sc extends {
+  $id: infer Id extends string
+}
+  ? string extends Id
+    ? Self
+    : Warren<D, Rq, Rp, Flatten<S & { [P in Id]: Sc }>>
+  : Self
+
+/** Options of `listen`. */
+export interface ListenOptions {
+  /** Port to listen on (`0`, the default, picks a free one). */
+  port?: number
+  /** Address to listen on (default `localhost`). */
+  host?: string
+}
+
+/** Options of `setNotFoundHandler(opts, handler)`: hooks that run before the not-found handler. */
+export interface NotFoundOptions<Self, Rq, Rp> {
+  /** `preValidation` hook(s) of the not-found route. */
+  preValidation?: HookOption<RequestHooks<Self, DefaultRouteTypes, Rq, Rp>['preValidation']>
+  /** `preHandler` hook(s) of the not-found route. */
+  preHandler?: HookOption<RequestHooks<Self, DefaultRouteTypes, Rq, Rp>['preHandler']>
+}
+
+/**
+ * An instance: the root one `warren()` returns, or the one a plugin receives.
+ *
+ * `D` instance decorators (also readable as properties, see {@link Warren}), `Rq` request
+ * decorators, `Rp` reply decorators, `S` shared schemas by `$id`.
+ */
+export interface WarrenInstance<D extends object = {}, Rq extends object = {}, Rp extends object = {}, S extends object = {}> {
+  /** Phantom: the context, for the type layer only. Not present at run time. */
+  readonly [kContext]: { d: D; rq: Rq; rp: Rp; s: S }
+
+  /* ---------- plugins and lifecycle ---------- */
+
+  /**
+   * Registers a plugin. A plain plugin gets a child context; a `plugin()`-wrapped one shares
+   * this one, and the instance it returns tells what it adds (the result's type is widened by it).
+   * A plugin whose instance parameter has decorations can only be registered where they exist.
+   *
+   * @example
+   * ```ts
+   * const app = warren().register(plugin(async (i) => i.decorate('db', db)))
+   * app.db // Db
+   * ```
+   */
+  register<I extends AnyWarren = this, O = any, R = unknown, B = unknown>(
+    this: RegisterCheck<{ d: D; rq: Rq; rp: Rp; s: S }, I>,
+    plugin: ((instance: I, opts: O, done: Done) => R) & B,
+    ...opts: RegisterArgs<O>
+  ): RegisterResult<this, B, R>
+  /** Resolves when the plugins registered so far are loaded. */
+  after(): Promise<void>
+  /** Loads every plugin; resolves when the application is ready. */
+  ready(): Promise<void>
+  /** Starts listening; resolves with the address. */
+  listen(opts?: ListenOptions): Promise<string>
+  /** Starts listening; calls back with the address. */
+  listen(opts: ListenOptions, callback: (err: Error | null, address: string) => void): void
+  /** Stops the server and runs the `preClose` and `onClose` hooks. */
+  close(): Promise<void>
+  /** Sends a fake request through the application (no socket). */
+  inject(opts: InjectOptions | string): Promise<InjectResponse>
+
+  /* ---------- decorators ---------- */
+
+  /**
+   * Adds a property to the instance; returns the instance with it in its type. Value or `{ getter, setter }`.
+   *
+   * @example
+   * ```ts
+   * const app = warren().decorate('db', db)
+   * app.get('/', function () { return this.db.list() })
+   * ```
+   */
+  decorate<const K extends string | symbol, V>(
+    this: WithoutProperty<K>,
+    name: K,
+    value: V,
+  ): Warren<Flatten<D & { [P in K]: DecoratorValue<V> }>, Rq, Rp, S>
+  /**
+   * Adds a property to every request of this context (and its descendants); returns the instance
+   * with it in its requests' type. Use a primitive or `null` and set it in a hook, or `{ getter }`.
+   */
+  decorateRequest<const K extends string | symbol, V>(
+    this: WithoutRequestDecorator<K>,
+    name: NotBuiltin<K, keyof WarrenRequest, 'request'>,
+    value: V,
+  ): Warren<D, Flatten<Rq & { [P in K]: DecoratorValue<V> }>, Rp, S>
+  /** Adds a property to every reply of this context (and its descendants); returns the instance with it in its replies' type. */
+  decorateReply<const K extends string | symbol, V>(
+    this: WithoutReplyDecorator<K>,
+    name: NotBuiltin<K, keyof WarrenReply, 'reply'>,
+    value: V,
+  ): Warren<D, Rq, Flatten<Rp & { [P in K]: DecoratorValue<V> }>, S>
+  /** Whether the instance has decorator `name` (own or inherited). */
+  hasDecorator(name: string | symbol): boolean
+  /** Whether requests of this context have decorator `name`. */
+  hasRequestDecorator(name: string | symbol): boolean
+  /** Whether replies of this context have decorator `name`. */
+  hasReplyDecorator(name: string | symbol): boolean
+
+  /* ---------- hooks ---------- */
+
+  /** Adds a hook to this context (and its descendants). Request hooks see the context's decorations. */
+  addHook<K extends HookName>(name: K, hook: ContextHooks<this, Rq, Rp>[K]): this
+
+  /* ---------- routes ---------- */
+
+  /** Declares a route. Its schemas type its request and reply. */
+  route<const Path extends string, Sc extends RouteSchema = {}>(opts: RouteOptions<this, Path, Sc, RouteTypesOf<Sc, Path, S>, Rq, Rp>): this
+  /** Declares a GET route (and, unless told otherwise, its HEAD twin). */
+  get: RouteShorthand<this, Rq, Rp, S>
+  /** Declares a HEAD route. */
+  head: RouteShorthand<this, Rq, Rp, S>
+  /** Declares a POST route. */
+  post: RouteShorthand<this, Rq, Rp, S>
+  /** Declares a PUT route. */
+  put: RouteShorthand<this, Rq, Rp, S>
+  /** Declares a DELETE route. */
+  delete: RouteShorthand<this, Rq, Rp, S>
+  /** Declares an OPTIONS route. */
+  options: RouteShorthand<this, Rq, Rp, S>
+  /** Declares a PATCH route. */
+  patch: RouteShorthand<this, Rq, Rp, S>
+  /** Declares a route for every method. */
+  all: RouteShorthand<this, Rq, Rp, S>
+  /** Whether a route with this method and path exists. */
+  hasRoute(opts: { method: HTTPMethod | string; url: string }): boolean
+  /** The route tree, as text. */
+  printRoutes(): string
+  /** The plugin tree, as text. */
+  printPlugins(): string
+
+  /* ---------- schemas ---------- */
+
+  /**
+   * Adds a shared schema to this context. When its `$id` is a string literal in its type, the
+   * returned instance knows it, and `Type.Ref('<id>')` in route schemas is typed by it.
+   *
+   * @example
+   * ```ts
+   * const app = warren().addSchema({ ...User, $id: 'User' })
+   * app.get('/me', { schema: { response: { 200: Type.Ref('User') } } }, () => user)
+   * ```
+   */
+  addSchema<const Sc extends TSchema>(schema: Sc): WithSchema<this, D, Rq, Rp, S, Sc>
+  /** The shared schema with this `$id`, if visible in this context. */
+  getSchema<Id extends string>(id: Id): Id extends keyof S ? S[Id] : unknown
+  /** The shared schemas visible in this context, by `$id`. */
+  getSchemas(): Record<string, unknown>
+  /** Replaces the validator compiler of this context. */
+  setValidatorCompiler(compiler: ValidatorCompiler): this
+  /** Replaces the serializer compiler of this context. */
+  setSerializerCompiler(compiler: SerializerCompiler): this
+  /** Replaces the formatter of validation errors of this context. */
+  setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this
+
+  /* ---------- errors and not found ---------- */
+
+  /** Sets the error handler of this context. */
+  setErrorHandler<E = HandlerError>(handler: ErrorHandlerFor<this, Rq, Rp, E>): this
+  /** Sets the handler for requests that match no route in this context's prefix. */
+  setNotFoundHandler(handler: HandlerFor<this, DefaultRouteTypes, Rq, Rp>): this
+  /** Sets the not-found handler, with hooks of its own. */
+  setNotFoundHandler(opts: NotFoundOptions<this, Rq, Rp>, handler: HandlerFor<this, DefaultRouteTypes, Rq, Rp>): this
+  /** The error handler in force in this context. */
+  readonly errorHandler: ErrorHandlerFor<this, Rq, Rp>
+
+  /* ---------- body parsers ---------- */
+
+  /** Adds a body parser that reads the request stream itself. */
+  addContentTypeParser(contentType: ContentTypeMatcher, parser: StreamBodyParser<this, Rq>): void
+  /** Adds a body parser that receives the body as a string. */
+  addContentTypeParser(
+    contentType: ContentTypeMatcher,
+    opts: ContentTypeParserOptions & { parseAs: 'string' },
+    parser: BufferedBodyParser<string, this, Rq>,
+  ): void
+  /** Adds a body parser that receives the body as a Buffer. */
+  addContentTypeParser(
+    contentType: ContentTypeMatcher,
+    opts: ContentTypeParserOptions & { parseAs: 'buffer' },
+    parser: BufferedBodyParser<Buffer, this, Rq>,
+  ): void
+  /** Adds a body parser that reads the request stream itself, with options. */
+  addContentTypeParser(
+    contentType: ContentTypeMatcher,
+    opts: ContentTypeParserOptions & { parseAs?: undefined },
+    parser: StreamBodyParser<this, Rq>,
+  ): void
+  /** Whether this context has a parser for the content type. */
+  hasContentTypeParser(contentType: string | RegExp): boolean
+  /** Removes this context's parser(s) for the content type(s). */
+  removeContentTypeParser(contentType: ContentTypeMatcher | Array<string | RegExp>): void
+  /** Removes every parser of this context, JSON and text included. */
+  removeAllContentTypeParsers(): void
+  /** The built-in JSON parser, configured for prototype poisoning; it receives the body as a string. */
+  getDefaultJsonParser(onProtoPoisoning: ProtoAction, onConstructorPoisoning: ProtoAction): BufferedBodyParser<string, unknown>
+
+  /* ---------- properties ---------- */
+
+  /** The Node.js HTTP server. */
+  readonly server: Server
+  /** The route prefix of this context. */
+  readonly prefix: string
+  /** The logger. */
+  readonly log: WarrenLogger
+  /** warren's version. */
+  readonly version: string
+  /** The addresses the server listens on. */
+  addresses(): AddressInfo[]
+}
+
+/**
+ * The public instance type: {@link WarrenInstance} plus its instance decorators as properties.
+ * Use it to type a plugin's parameter with what the plugin requires:
+ * `async (app: Warren<{ db: Db }>) => …` can only be registered where `db` exists.
+ */
+export type Warren<D extends object = {}, Rq extends object = {}, Rp extends object = {}, S extends object = {}> = WarrenInstance<
+  D,
+  Rq,
+  Rp,
+  S
+> &
+  D
+
+/** Any instance, whatever its decorations. */
+export type AnyWarren = WarrenInstance<any, any, any, any>

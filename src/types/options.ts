@@ -1,0 +1,69 @@
+/**
+ * Options of the `warren()` factory.
+ *
+ * @packageDocumentation
+ */
+import type { IncomingMessage } from 'node:http'
+import type { Options as AjvOptions, Plugin as AjvPlugin } from 'ajv'
+import type { LoggerOptions } from 'pino'
+import type { ProtoAction } from './content-type.js'
+import type { WarrenLogger } from './logger.js'
+import type { SchemaErrorFormatter } from './validation.js'
+
+/** Settings of the default Ajv validator. */
+export interface ValidatorOptions {
+  /** Ajv options that override warren's baseline (`coerceTypes: 'array'`, `useDefaults`, `removeAdditional`, `allErrors: false`…). */
+  customOptions?: AjvOptions
+  /** Ajv plugins to apply, alone or with their options: `[ajvFormats, [ajvErrors, { singleError: true }]]`. */
+  plugins?: Array<AjvPlugin<any> | [AjvPlugin<any>, unknown]>
+}
+
+/** Options of the `warren()` factory. Every one is optional. */
+export interface WarrenOptions {
+  /** `true` for a pino logger, pino options, or a logger instance; off by default. */
+  logger?: boolean | LoggerOptions | WarrenLogger
+  /** Maximum body size in bytes (default 1 MiB). */
+  bodyLimit?: number
+  /** Generates the id of each request. */
+  genReqId?: (req: IncomingMessage) => string
+  /** Header whose value becomes the request id, or `false` to ignore any. */
+  requestIdHeader?: string | false
+  /** Key of the request id in log lines. */
+  requestIdLogLabel?: string
+  /** Milliseconds a plugin may take to load before `ready` fails. */
+  pluginTimeout?: number
+  /** Answer 503 to requests that arrive while the server is closing. */
+  return503OnClosing?: boolean
+  /** Socket timeout in milliseconds. */
+  connectionTimeout?: number
+  /** Keep-alive timeout in milliseconds. */
+  keepAliveTimeout?: number
+  /** Timeout for receiving the entire request, in milliseconds. */
+  requestTimeout?: number
+  /** Close open connections at `close()`: all (`true`) or only idle ones (`'idle'`). */
+  forceCloseConnections?: boolean | 'idle'
+  /** `/a` and `/a/` match the same route. */
+  ignoreTrailingSlash?: boolean
+  /** `//a` and `/a` match the same route. */
+  ignoreDuplicateSlashes?: boolean
+  /** Paths match case-sensitively (default `true`). */
+  caseSensitive?: boolean
+  /** Maximum length of one path parameter. */
+  maxParamLength?: number
+  /** Replaces the query string parser. */
+  querystringParser?: (str: string) => Record<string, unknown>
+  /** GET routes also answer HEAD (default `true`). */
+  exposeHeadRoutes?: boolean
+  /** Trust `x-forwarded-*` headers for `ip`, `ips`, `host`, `protocol`. */
+  trustProxy?: boolean
+  /** Do not log each request and response. */
+  disableRequestLogging?: boolean
+  /** What to do with `__proto__` keys in JSON bodies (default `'error'`). */
+  onProtoPoisoning?: ProtoAction
+  /** What to do with `constructor.prototype` keys in JSON bodies (default `'error'`). */
+  onConstructorPoisoning?: ProtoAction
+  /** Turns validation errors into the Error sent back. */
+  schemaErrorFormatter?: SchemaErrorFormatter
+  /** Settings of the default validator. */
+  validator?: ValidatorOptions
+}

@@ -1,0 +1,79 @@
+/**
+ * The reply object's type. Its `send` is narrowed by status: `reply.code(c)` selects the
+ * response schema for `c` (exact code, then class, then `default`), and a code the response
+ * schema does not declare does not compile.
+ *
+ * @packageDocumentation
+ */
+import type { ServerResponse } from 'node:http'
+import type { kReply } from './brand.js'
+import type { Warren } from './instance.js'
+import type { WarrenLogger } from './logger.js'
+import type { RequestRouteOptions, WarrenRequest } from './request.js'
+import type { DeclaredCode, PayloadForCode } from './status.js'
+
+/** A header value as the reply stores it. */
+export type HeaderValue = string | number | string[]
+
+/** The part of a reply that does not depend on the route: headers, state, raw objects. */
+export interface ReplyBase {
+  /** Phantom brand: lets a handler return its reply. Not present at run time. */
+  readonly [kReply]: true
+  /** The status code that will be (or was) sent. */
+  statusCode: number
+  /** Whether the response has been sent (or hijacked). */
+  readonly sent: boolean
+  /** Milliseconds since the request was received. */
+  readonly elapsedTime: number
+  /** The Node.js response. */
+  readonly raw: ServerResponse
+  /** The request this reply answers. */
+  readonly request: WarrenRequest
+  /** The instance the route was declared in. */
+  readonly server: Warren
+  /** The request's logger. */
+  readonly log: WarrenLogger
+  /** The options of the route that matched. */
+  readonly routeOptions: Readonly<RequestRouteOptions>
+  /** Sets one response header. */
+  header(name: string, value: HeaderValue): this
+  /** Sets several response headers. */
+  headers(values: Record<string, HeaderValue>): this
+  /** Reads a response header set so far. */
+  getHeader(name: string): HeaderValue | undefined
+  /** All response headers set so far. */
+  getHeaders(): Record<string, HeaderValue>
+  /** Whether a response header is set. */
+  hasHeader(name: string): boolean
+  /** Removes a response header. */
+  removeHeader(name: string): this
+  /** Sets the `content-type` header. */
+  type(contentType: string): this
+  /** Serializes this reply's payload with `fn` instead of the route's serializer. */
+  serializer(fn: (payload: unknown) => string): this
+  /** Redirects to `url` with `code` (302 unless given, or unless a code was set). */
+  redirect(url: string, code?: number): this
+  /** Answers with the not-found handler of the context. */
+  callNotFound(): this
+  /** Takes the response over: warren will not send anything for this request. */
+  hijack(): this
+}
+
+/** `send`'s arguments: the payload is optional only when the selected schema admits `undefined` or `null`. */
+type SendArgs<P> = undefined extends P ? [payload?: P] : null extends P ? [payload?: P] : [payload: P]
+
+/**
+ * A reply on a route whose response map is `RS` (status key to payload type), whose `send`
+ * currently accepts `P`, in a context whose reply decorators are `Rp`.
+ */
+export interface WarrenReply<RS = {}, P = unknown, Rp = {}> extends ReplyBase {
+  /** Sets the status code and narrows `send` to that status's response schema. An undeclared code does not compile. */
+  code<C extends number>(statusCode: DeclaredCode<RS, C>): ReplyFor<RS, PayloadForCode<RS, C>, Rp>
+  /** Alias of {@link WarrenReply.code}. */
+  status<C extends number>(statusCode: DeclaredCode<RS, C>): ReplyFor<RS, PayloadForCode<RS, C>, Rp>
+  /** Sends the payload, checked against the response schema selected by the status (2xx before any `code`). */
+  send(...payload: SendArgs<P>): this
+}
+
+/** A reply with its context's reply decorators. */
+export type ReplyFor<RS, P, Rp> = WarrenReply<RS, P, Rp> & Rp

@@ -1,0 +1,80 @@
+/**
+ * The request object's type: the route's typed parts plus the fields every request has.
+ *
+ * @packageDocumentation
+ */
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
+import type { Warren } from './instance.js'
+import type { WarrenLogger } from './logger.js'
+import type { DefaultRouteTypes, RouteSchema, RouteTypes } from './schema.js'
+import type { ValidationError } from './validation.js'
+
+/** The options of the route that matched, as `request.routeOptions` exposes them. */
+export interface RequestRouteOptions {
+  /** The route's method, or methods. */
+  method: string | string[]
+  /** The route's path (`undefined` when no route matched). */
+  url: string | undefined
+  /** The route's `config` option. */
+  config: Record<string, unknown>
+  /** The route's `schema` option (absent for the not-found handler). */
+  schema?: RouteSchema
+  /** The body limit in force for the route, in bytes. */
+  bodyLimit: number
+  /** Whether validation errors are attached to the request instead of answered. */
+  attachValidation: boolean
+  /** The route's log level. */
+  logLevel?: string
+  /** The route's handler. */
+  handler: Function
+  /** Whether a HEAD route was derived from this GET route. */
+  exposeHeadRoute: boolean
+}
+
+/**
+ * A request as a handler or hook receives it. `RT` carries the route's types: `body`,
+ * `query`, `params` and the schema part of `headers` come from the route's schema.
+ * Request decorators are added by intersection (see `RouteRequest`).
+ */
+export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes> {
+  /** The request id (`genReqId`, or the `requestIdHeader` value). */
+  id: string
+  /** Route parameters: from `schema.params`, else from the names in the path. */
+  params: RT['params']
+  /** The parsed query string: from `schema.querystring` (or `schema.query`), else `unknown`. */
+  query: RT['query']
+  /** The parsed body: from `schema.body` (a `content` map gives the union of its media types), else `unknown`. */
+  body: RT['body']
+  /** The request headers, names lower-case; the properties of `schema.headers` are typed by it. */
+  headers: IncomingHttpHeaders & RT['headers']
+  /** The Node.js request. */
+  raw: IncomingMessage
+  /** The request's logger (a child of the server's, tagged with the request id). */
+  log: WarrenLogger
+  /** The validation error, when the route has `attachValidation: true` and validation failed. */
+  validationError?: ValidationError
+  /** The instance the route was declared in. */
+  readonly server: Warren
+  /** The request URL (path and query string), as received. */
+  readonly url: string
+  /** The URL before any rewrite. */
+  readonly originalUrl: string
+  /** The HTTP method. */
+  readonly method: string
+  /** The client address (the first `x-forwarded-for` entry when `trustProxy` is on). */
+  readonly ip: string | undefined
+  /** Every address in the forwarding chain, client first, when `trustProxy` is on. */
+  readonly ips: string[] | undefined
+  /** The `host` header (with port), or `x-forwarded-host` when `trustProxy` is on. */
+  readonly host: string | undefined
+  /** The host name, without the port. */
+  readonly hostname: string | undefined
+  /** The port the request was addressed to, if known. */
+  readonly port: number | null
+  /** `'https'` on an encrypted socket (or per `x-forwarded-proto` with `trustProxy`), else `'http'`. */
+  readonly protocol: 'http' | 'https'
+  /** The options of the route that matched. */
+  readonly routeOptions: Readonly<RequestRouteOptions>
+  /** True when no route matched and the not-found handler is answering. */
+  readonly is404: boolean
+}

@@ -1,0 +1,135 @@
+/**
+ * Route declaration types: handlers, route options, and the shorthand methods.
+ *
+ * A route's types are computed once ({@link RouteTypesOf}) and passed to its handler, hooks
+ * and reply; declaring a route returns the same instance type, so routes never accumulate
+ * into the instance's type.
+ *
+ * @packageDocumentation
+ */
+import type { HandlerError, HookOption, RequestHooks } from './hooks.js'
+import type { ReplyBase, ReplyFor } from './reply.js'
+import type { WarrenRequest } from './request.js'
+import type { DefaultRouteTypes, RouteSchema, RouteTypes, RouteTypesOf } from './schema.js'
+import type { SuccessPayload } from './status.js'
+import type { MaybePromise } from './util.js'
+import type { SerializerCompiler, ValidatorCompiler } from './validation.js'
+
+/** An HTTP method a route can be declared for. */
+export type HTTPMethod = 'DELETE' | 'GET' | 'HEAD' | 'PATCH' | 'POST' | 'PUT' | 'OPTIONS'
+
+/** The request of a route with types `RT`, in a context with request decorations `Rq`. */
+export type RouteRequest<RT extends RouteTypes, Rq> = WarrenRequest<RT> & Rq
+
+/** The reply of a route with types `RT`, in a context with reply decorations `Rp`; `send` starts at the 2xx schemas. */
+export type RouteReply<RT extends RouteTypes, Rp> = ReplyFor<RT['responses'], SuccessPayload<RT['responses']>, Rp>
+
+/**
+ * A route handler: `this` is the instance, `request` and `reply` are typed by the route. An async
+ * handler's resolved value (or a sync handler's return value) is sent, so it is checked like
+ * `reply.send` without a code; returning nothing or the reply is always allowed.
+ */
+export type HandlerFor<Self, RT extends RouteTypes, Rq, Rp> = (
+  this: Self,
+  request: RouteRequest<RT, Rq>,
+  reply: RouteReply<RT, Rp>,
+) => MaybePromise<SuccessPayload<RT['responses']> | void | ReplyBase>
+
+/**
+ * An error handler (`setErrorHandler`, route option `errorHandler`). Its reply is not narrowed
+ * by the route's response schema: error payloads rarely follow it.
+ */
+export type ErrorHandlerFor<Self, Rq, Rp, E = HandlerError> = (
+  this: Self,
+  error: E,
+  request: RouteRequest<DefaultRouteTypes, Rq>,
+  reply: RouteReply<DefaultRouteTypes, Rp>,
+) => unknown
+
+/** Route options other than the method, path and handler: what the shorthands take as `opts`. */
+export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> {
+  /** The route's schemas: they validate and serialize at run time, and type the route here. */
+  schema?: Sc
+  /** Free data for the route, readable as `request.routeOptions.config`. */
+  config?: Record<string, unknown>
+  /** Let the handler see validation failures on `request.validationError` instead of answering 400. */
+  attachValidation?: boolean
+  /** Validator compiler for this route's schemas. */
+  validatorCompiler?: ValidatorCompiler
+  /** Serializer compiler for this route's response schemas. */
+  serializerCompiler?: SerializerCompiler
+  /** Maximum body size in bytes for this route. */
+  bodyLimit?: number
+  /** Log level for this route's requests. */
+  logLevel?: string
+  /** Whether a GET route also answers HEAD (default from the `exposeHeadRoutes` factory option). */
+  exposeHeadRoute?: boolean
+  /** Error handler for this route. */
+  errorHandler?: ErrorHandlerFor<Self, Rq, Rp>
+  /** Route-level `onRequest` hook(s). */
+  onRequest?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onRequest']>
+  /** Route-level `preParsing` hook(s). */
+  preParsing?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preParsing']>
+  /** Route-level `preValidation` hook(s). */
+  preValidation?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preValidation']>
+  /** Route-level `preHandler` hook(s). */
+  preHandler?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preHandler']>
+  /** Route-level `preSerialization` hook(s). */
+  preSerialization?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preSerialization']>
+  /** Route-level `onSend` hook(s). */
+  onSend?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onSend']>
+  /** Route-level `onResponse` hook(s). */
+  onResponse?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onResponse']>
+  /** Route-level `onError` hook(s). */
+  onError?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onError']>
+  /** Route-level `onTimeout` hook(s). */
+  onTimeout?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onTimeout']>
+  /** Route-level `onRequestAbort` hook(s). */
+  onRequestAbort?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onRequestAbort']>
+}
+
+/** The path of a full route declaration: `url`, or its alias `path`. */
+export type RoutePath<Path extends string> = { url: Path; path?: never } | { path: Path; url?: never }
+
+/** Options of `route()`: method, path, handler and the shorthand options. */
+export type RouteOptions<Self, Path extends string, Sc, RT extends RouteTypes, Rq, Rp> = RouteShorthandOptions<Self, Sc, RT, Rq, Rp> &
+  RoutePath<Path> & {
+    /** The method, or methods, the route answers. */
+    method: HTTPMethod | HTTPMethod[]
+    /** The route's handler. */
+    handler: HandlerFor<Self, RT, Rq, Rp>
+  }
+
+/**
+ * A shorthand route method (`get`, `post`…): `(path, handler)` or `(path, opts, handler)`.
+ * `Self` is the instance type, `Rq`/`Rp` its request/reply decorations, `Reg` its shared schemas.
+ * Returns the instance, with an unchanged type.
+ */
+export interface RouteShorthand<Self, Rq, Rp, Reg> {
+  <const Path extends string, Sc extends RouteSchema = {}>(
+    path: Path,
+    opts: RouteShorthandOptions<Self, Sc, RouteTypesOf<Sc, Path, Reg>, Rq, Rp>,
+    handler: HandlerFor<Self, RouteTypesOf<Sc, Path, Reg>, Rq, Rp>,
+  ): Self
+  <const Path extends string>(path: Path, handler: HandlerFor<Self, RouteTypesOf<{}, Path, Reg>, Rq, Rp>): Self
+}
+
+/** A route's options as `onRoute` hooks see (and may change) them. */
+export interface RouteOptionsView {
+  /** The route's method, or methods. */
+  method: string | string[]
+  /** The full path, prefix included. */
+  url: string
+  /** The path as declared, without the prefix. */
+  path?: string
+  /** The prefix of the context the route was declared in. */
+  prefix?: string
+  /** The route's schemas. */
+  schema?: RouteSchema
+  /** The route's handler. */
+  handler: Function
+  /** The route's `config`. */
+  config?: Record<string, unknown>
+  /** Other route options (hooks, compilers, limits…). */
+  [option: string]: unknown
+}

@@ -1,0 +1,163 @@
+/**
+ * From a route's TypeBox schemas to the static types of its request parts and responses.
+ *
+ * Everything here is computed once per route ({@link RouteTypesOf}) and handed down to the
+ * handler, the hooks and the reply, so a route costs the same whatever uses its types.
+ *
+ * @packageDocumentation
+ */
+import type { Static, TArray, TImport, TIntersect, TObject, TRecord, TRef, TSchema, TTuple, TUnion } from '@sinclair/typebox'
+
+/** A `content` map: media type (e.g. `application/json`, `*\/*`) to the schema for that media type. */
+export interface ContentMap {
+  [mediaType: string]: { schema: TSchema }
+}
+
+/** A request-part schema: a TypeBox schema, or (for the body) a map of schemas per media type. */
+export type SchemaInput = TSchema | { content: ContentMap }
+
+/** One entry of a response map: a schema, or `{ description?, content: { [mediaType]: { schema } } }`. */
+export type ResponseEntry = TSchema | { description?: string; content?: ContentMap }
+
+/**
+ * A route's `schema` option. `querystring` and `query` are two names for the same part.
+ * `response` maps a status key — an exact code (`200`, `'404'`), a class (`'2xx'`) or
+ * `'default'` — to the schema of the payload sent with that status.
+ */
+export interface RouteSchema {
+  /** Schema of the request body, or a `content` map of schemas per media type. */
+  body?: SchemaInput
+  /** Schema of the parsed query string. */
+  querystring?: SchemaInput
+  /** Alias of `querystring`. */
+  query?: SchemaInput
+  /** Schema of the path parameters; without it, they are read from the path. */
+  params?: SchemaInput
+  /** Schema of the request headers (property names are matched lower-cased). */
+  headers?: SchemaInput
+  /** Response schemas by status key: exact code, class (`'2xx'`), or `'default'`. */
+  response?: { [status: string]: ResponseEntry }
+}
+
+/**
+ * A registry of shared schemas: `$id` to schema. An instance accumulates one through
+ * `addSchema`, and `Type.Ref('<id>')` inside a route schema is resolved against it.
+ */
+export type SchemaRegistry = { [id: string]: TSchema }
+
+/**
+ * True when a schema contains a `Type.Ref` anywhere (objects, arrays, unions, intersections,
+ * tuples, records). A structural scan, far cheaper than resolving every schema through a module.
+ */
+export type ContainsRef<Sc> = Sc extends TRef
+  ? true
+  : Sc extends TObject<infer P>
+    ? true extends { [K in keyof P]: ContainsRef<P[K]> }[keyof P] ? true : false
+    : Sc extends TArray<infer I>
+      ? ContainsRef<I>
+      : Sc extends TUnion<infer U> | TIntersect<infer U> | TTuple<infer U>
+        ? true extends { [K in keyof U]: ContainsRef<U[K]> }[number] ? true : false
+        : Sc extends TRecord<TSchema, infer V>
+          ? ContainsRef<V>
+          : false
+
+/**
+ * The static type of a schema. When the registry is not empty and the schema contains a
+ * `Type.Ref`, the refs are resolved against the registry (through TypeBox's module
+ * inference); otherwise TypeBox's own `Static` is used.
+ */
+export type StaticOf<Sc extends TSchema, Reg> = [keyof Reg] extends [never]
+  ? Static<Sc>
+  : ContainsRef<Sc> extends false
+    ? Static<Sc>
+    : Reg & { '#route': Sc } extends infer M extends SchemaRegistry
+      ? Static<TImport<M, '#route'>>
+      : never
+
+/** The static type of a request-part schema or response entry; a `content` map gives the union of its media types. */
+export type SchemaStatic<E, Reg> = E extends TSchema
+  ? StaticOf<E, Reg>
+  : E extends { content: infer C }
+    ? { [M in keyof C]: C[M] extends { schema: infer Sc extends TSchema } ? StaticOf<Sc, Reg> : unknown }[keyof C]
+    : unknown
+
+/* ---------- path parameters ---------- */
+
+/** The name of a parameter that starts a segment tail: stops at `-`, `.`, a regexp `(` or an optional `?`. */
+type ParamName<S extends string> = S extends `${infer A}-${string}`
+  ? ParamName<A>
+  : S extends `${infer A}.${string}`
+    ? ParamName<A>
+    : S extends `${infer A}(${string}`
+      ? A
+      : S extends `${infer A}?`
+        ? A
+        : S
+
+/** Parameter names inside one path segment tail (`from-:to` gives `from | to`). */
+type SegmentParams<S extends string> = ParamName<S> | (S extends `${string}:${infer More}` ? SegmentParams<More> : never)
+
+/** Names of the parameters of a route path: `'/users/:id/posts/:postId'` gives `'id' | 'postId'`; a wildcard gives `'*'`. */
+export type ParamNames<P extends string> =
+  | (P extends `${string}:${infer R}`
+      ? R extends `${infer Seg}/${infer Rest}`
+        ? SegmentParams<Seg> | ParamNames<Rest>
+        : SegmentParams<R>
+      : never)
+  | (P extends `${string}*` ? '*' : never)
+
+/**
+ * Path parameters read from a path literal: `'/users/:id'` gives `{ id: string }`.
+ * A path that is not a literal gives `Record<string, string>`.
+ */
+export type PathParams<P extends string> = string extends P ? Record<string, string> : { [K in ParamNames<P>]: string }
+
+/** Request headers keyed lower-case, as Node delivers them. */
+export type LowercaseKeys<T> = { [K in keyof T as K extends string ? Lowercase<K> : K]: T[K] }
+
+/* ---------- a route's types ---------- */
+
+/** A response map with every key as a string: `{ 201: A, '4xx': B, default: C }` gives `{ '201': A, '4xx': B, default: C }`. */
+export type ResponsesOf<Sc, Reg> = Sc extends { response: infer R }
+  ? { [K in keyof R as `${K & (string | number)}`]: SchemaStatic<R[K], Reg> }
+  : {}
+
+/**
+ * The types of one route, computed once: what its request carries and what it may reply.
+ * `responses` maps each status key of the response schema to its payload type.
+ */
+export interface RouteTypes {
+  /** Type of `request.body`. */
+  body: unknown
+  /** Type of `request.params`. */
+  params: unknown
+  /** Type of `request.query`. */
+  query: unknown
+  /** Type of the schema-declared part of `request.headers`. */
+  headers: unknown
+  /** Status key to payload type. `{}` when the route has no response schema. */
+  responses: object
+}
+
+/** The types of a route without a schema, at an unknown path. */
+export interface DefaultRouteTypes extends RouteTypes {
+  params: Record<string, string>
+  responses: {}
+}
+
+/**
+ * Computes a route's {@link RouteTypes} from its `schema` option, its path and the shared
+ * schemas of its instance. A part without a schema is `unknown`, except params, which fall
+ * back to the names in the path.
+ */
+export type RouteTypesOf<Sc, Path extends string, Reg> = {
+  body: Sc extends { body: infer B } ? SchemaStatic<B, Reg> : unknown
+  params: Sc extends { params: infer P } ? SchemaStatic<P, Reg> : PathParams<Path>
+  query: Sc extends { querystring: infer Q }
+    ? SchemaStatic<Q, Reg>
+    : Sc extends { query: infer Q }
+      ? SchemaStatic<Q, Reg>
+      : unknown
+  headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg>> : unknown
+  responses: ResponsesOf<Sc, Reg>
+}

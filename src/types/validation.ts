@@ -1,0 +1,86 @@
+/**
+ * Validation and serialization contracts: the compilers an instance or a route can be given,
+ * the functions they return, and the error a failed validation produces.
+ *
+ * @packageDocumentation
+ */
+
+/** The part of a request a validation schema applies to. */
+export type HTTPPart = 'body' | 'querystring' | 'params' | 'headers'
+
+/** One item of the error list a validator reports (Ajv's `ErrorObject` shape). */
+export interface ValidationErrorItem {
+  /** The keyword that failed (`required`, `type`…). */
+  keyword: string
+  /** JSON Pointer to the failing value inside the validated data. */
+  instancePath: string
+  /** JSON Pointer to the failing keyword inside the schema. */
+  schemaPath: string
+  /** Keyword-specific details (e.g. `{ missingProperty: 'name' }`). */
+  params: Record<string, unknown>
+  /** Human-readable message. */
+  message?: string
+}
+
+/**
+ * The error a failed validation produces (status 400, code `SVC_ERR_VALIDATION`), thrown to the
+ * error handler or, with `attachValidation: true`, left on `request.validationError`.
+ */
+export interface ValidationError extends Error {
+  /** `'SVC_ERR_VALIDATION'`. */
+  code?: string
+  /** `400`. */
+  statusCode?: number
+  /** The validator's raw error list. */
+  validation?: unknown
+  /** Which part of the request failed. */
+  validationContext?: string
+}
+
+/**
+ * What a validation function returns: `true`/`false` (Ajv style, errors on the function's
+ * `errors` property), or `{ value }` on success and `{ error }` on failure (the custom
+ * validator contract). Never a promise: validation is synchronous.
+ */
+export type ValidationResult = boolean | { value: unknown; error?: undefined } | { error: Error | ValidationErrorItem[]; value?: undefined }
+
+/** A compiled validation function, as returned by a validator compiler (an Ajv validate function fits). */
+export type ValidationFunction = ((data: any) => ValidationResult) & { errors?: ValidationErrorItem[] | null }
+
+/** What a validator compiler is called with: one schema of one request part of one route. */
+export interface ValidatorCompilerInput {
+  /** The schema to compile. */
+  schema: any
+  /** The route's method (or methods). */
+  method: string | string[]
+  /** The route's path. */
+  url: string
+  /** Which request part the schema validates. */
+  httpPart: HTTPPart
+}
+
+/** Compiles one schema into a validation function (`setValidatorCompiler`, route option `validatorCompiler`). */
+export type ValidatorCompiler = (input: ValidatorCompilerInput) => ValidationFunction
+
+/** What a serializer compiler is called with: one response schema of one route. */
+export interface SerializerCompilerInput {
+  /** The schema to compile. */
+  schema: any
+  /** The route's method (or methods). */
+  method: string | string[]
+  /** The route's path. */
+  url: string
+  /** The status key the schema is declared under (`'200'`, `'2xx'`, `'default'`). */
+  httpStatus: string
+  /** The media type of its `content` entry, when it came from a `content` map. */
+  contentType?: string
+}
+
+/** A compiled serializer: turns a payload into the string sent. */
+export type SerializerFunction = (data: any) => string
+
+/** Compiles one response schema into a serializer (`setSerializerCompiler`, route option `serializerCompiler`). */
+export type SerializerCompiler = (input: SerializerCompilerInput) => SerializerFunction
+
+/** Turns a validator's error list into the Error sent back (`setSchemaErrorFormatter`, factory option `schemaErrorFormatter`). */
+export type SchemaErrorFormatter = (errors: ValidationErrorItem[], dataVar: string) => Error

@@ -1,0 +1,136 @@
+import { expectAssignable, expectError, expectType } from 'tsd'
+import warren, { Type } from 'warren'
+
+const app = warren()
+
+const User = Type.Object({ id: Type.Integer(), name: Type.String() })
+const Created = Type.Object({ id: Type.Integer() })
+const Problem = Type.Object({ message: Type.String() })
+const Fallback = Type.Object({ error: Type.String() })
+
+// ---------- exact code, numeric and string keys ----------
+app.get('/exact', { schema: { response: { 200: User, '201': Created, 404: Problem } } }, (_request, reply) => {
+  reply.code(200).send({ id: 1, name: 'a' })
+  reply.code(201).send({ id: 1 })
+  reply.code(404).send({ message: 'nope' })
+  reply.status(404).send({ message: 'nope' })
+  expectError(reply.code(201).send({ message: 'x' }))
+  expectError(reply.code(404).send({ id: 1 }))
+  expectError(reply.status(200).send({ id: 1 }))
+  // undeclared code: an error whose message says so
+  expectError(reply.code(500))
+  expectError(reply.status(418))
+  // chaining keeps the narrowed payload
+  reply.code(201).header('location', '/x').type('application/json').send({ id: 2 })
+  expectError(reply.code(201).header('location', '/x').send({ name: 'x' }))
+})
+
+// ---------- class keys, then default ----------
+app.get('/class', { schema: { response: { 200: User, '4xx': Problem, default: Fallback } } }, (_request, reply) => {
+  reply.code(200).send({ id: 1, name: 'a' })
+  reply.code(404).send({ message: 'class 4xx' })
+  reply.code(422).send({ message: 'class 4xx' })
+  reply.code(500).send({ error: 'default' })
+  reply.code(302).send({ error: 'default' })
+  expectError(reply.code(404).send({ error: 'default is not for 4xx' }))
+  expectError(reply.code(503).send({ message: 'not default' }))
+})
+app.get('/class-only', { schema: { response: { '2xx': Created } } }, (_request, reply) => {
+  reply.code(201).send({ id: 1 })
+  reply.code(204).send({ id: 1 })
+  expectError(reply.code(404))
+})
+
+// ---------- send without a code, and returned values: the 2xx schemas (or default) ----------
+app.get('/success', { schema: { response: { 200: User, 201: Created, 404: Problem } } }, (_request, reply) => {
+  reply.send({ id: 1, name: 'a' })
+  reply.send({ id: 1 })
+  expectError(reply.send({ message: 'x' }))
+  expectError(reply.send())
+})
+app.get('/returns', { schema: { response: { 200: User } } }, async () => ({ id: 1, name: 'a' }))
+app.get('/returns-sync', { schema: { response: { 200: User } } }, () => ({ id: 1, name: 'a' }))
+expectError(app.get('/returns-bad', { schema: { response: { 200: User } } }, async () => ({ id: 'x' })))
+expectError(app.get('/returns-bad2', { schema: { response: { 200: User } } }, async () => ({ message: 'x' })))
+// returning the reply or nothing is always fine
+app.get('/returns-reply', { schema: { response: { 200: User, 404: Problem } } }, async (_request, reply) => {
+  return reply.code(404).send({ message: 'missing' })
+})
+app.get('/returns-nothing', { schema: { response: { 200: User } } }, async (_request, reply) => {
+  reply.send({ id: 1, name: 'a' })
+})
+app.get('/default-only', { schema: { response: { default: Fallback } } }, async (_request, reply) => {
+  reply.send({ error: 'x' })
+  reply.code(500).send({ error: 'x' })
+  return { error: 'y' }
+})
+expectError(app.get('/default-only-bad', { schema: { response: { default: Fallback } } }, async () => ({ nope: 1 })))
+
+// ---------- response entries in the { description, content } form ----------
+app.get(
+  '/content',
+  {
+    schema: {
+      response: {
+        200: {
+          description: 'a user, as JSON or text',
+          content: { 'application/json': { schema: User }, 'text/plain': { schema: Type.String() } },
+        },
+        404: { description: 'not found', content: { 'application/json': { schema: Problem } } },
+      },
+    },
+  },
+  async (_request, reply) => {
+    reply.code(200).send('text')
+    reply.code(200).send({ id: 1, name: 'a' })
+    reply.code(404).send({ message: 'x' })
+    expectError(reply.code(404).send('text'))
+    expectError(reply.code(500))
+    return 'also text'
+  },
+)
+
+// ---------- no response schema: anything goes ----------
+app.get('/free', (_request, reply) => {
+  reply.send({ anything: true })
+  reply.send('text')
+  reply.send()
+  reply.code(418).send(Buffer.from('x'))
+  return 42
+})
+app.get('/free-with-body-schema', { schema: { body: User } }, (_request, reply) => {
+  reply.code(500).send([1, 2, 3])
+})
+
+// ---------- a non-literal code gives the union of entries ----------
+declare const someCode: number
+app.get('/union', { schema: { response: { 200: User, 404: Problem } } }, (_request, reply) => {
+  reply.code(someCode).send({ message: 'x' })
+  reply.code(someCode).send({ id: 1, name: 'x' })
+})
+
+// ---------- optional payloads ----------
+app.delete('/nothing', { schema: { response: { 204: Type.Null(), 200: Type.Void() } } }, (_request, reply) => {
+  reply.code(204).send()
+  reply.code(204).send(null)
+  reply.code(200).send()
+})
+
+// ---------- the rest of the reply ----------
+app.get('/reply-api', (_request, reply) => {
+  expectType<number>(reply.statusCode)
+  expectType<boolean>(reply.sent)
+  expectType<number>(reply.elapsedTime)
+  expectType<string | number | string[] | undefined>(reply.getHeader('x'))
+  expectType<boolean>(reply.hasHeader('x'))
+  expectAssignable<Record<string, string | number | string[]>>(reply.getHeaders())
+  reply.headers({ a: '1', b: 2 }).removeHeader('a').serializer((p) => String(p))
+  reply.redirect('/elsewhere')
+  reply.redirect('/elsewhere', 301)
+  reply.callNotFound()
+  reply.hijack()
+  expectType<string>(reply.request.id)
+  expectType<import('node:http').ServerResponse>(reply.raw)
+  reply.log.info('hello')
+  expectError(reply.header('x'))
+})
