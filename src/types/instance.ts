@@ -90,7 +90,7 @@ export interface NotFoundOptions<Self, Rq, Rp> {
  * `D` instance decorators (also readable as properties, see {@link Warren}), `Rq` request
  * decorators, `Rp` reply decorators, `S` shared schemas by `$id`.
  */
-export interface WarrenInstance<D extends object = {}, Rq extends object = {}, Rp extends object = {}, S extends object = {}> {
+export interface WarrenInstance<out D extends object = {}, out Rq extends object = {}, out Rp extends object = {}, out S extends object = {}> {
   /** Phantom: the context, for the type layer only. Not present at run time. */
   readonly [kContext]: { d: D; rq: Rq; rp: Rp; s: S }
 
@@ -208,8 +208,10 @@ export interface WarrenInstance<D extends object = {}, Rq extends object = {}, R
    * ```
    */
   addSchema<const Sc extends TSchema>(schema: Sc): WithSchema<this, D, Rq, Rp, S, Sc>
+  /** The shared schema with this `$id`, as added. */
+  getSchema<Id extends keyof S & string>(id: Id): S[Id]
   /** The shared schema with this `$id`, if visible in this context. */
-  getSchema<Id extends string>(id: Id): Id extends keyof S ? S[Id] : unknown
+  getSchema(id: string): unknown
   /** The shared schemas visible in this context, by `$id`. */
   getSchemas(): Record<string, unknown>
   /** Replaces the validator compiler of this context. */
@@ -227,8 +229,8 @@ export interface WarrenInstance<D extends object = {}, Rq extends object = {}, R
   setNotFoundHandler(handler: HandlerFor<this, DefaultRouteTypes, Rq, Rp>): this
   /** Sets the not-found handler, with hooks of its own. */
   setNotFoundHandler(opts: NotFoundOptions<this, Rq, Rp>, handler: HandlerFor<this, DefaultRouteTypes, Rq, Rp>): this
-  /** The error handler in force in this context. */
-  readonly errorHandler: ErrorHandlerFor<this, Rq, Rp>
+  /** The error handler in force in this context (typed without this context's decorations, so instances stay covariant). */
+  readonly errorHandler: ErrorHandlerFor<AnyWarren, {}, {}>
 
   /* ---------- body parsers ---------- */
 

@@ -1,0 +1,131 @@
+import { expectAssignable, expectError, expectNotAssignable, expectType } from 'tsd'
+import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, Server } from 'node:http'
+import type { Response as InjectResponse } from 'light-my-request'
+// under NodeNext, a CommonJS plugin's function is its `default` (at run time too)
+import ajvFormats from 'ajv-formats'
+import { pino } from 'pino'
+import warren, {
+  warren as namedWarren,
+  type Warren,
+  type WarrenOptions,
+  type WarrenLogger,
+  type ValidationErrorItem,
+  type ValidatorCompiler,
+  type SerializerCompiler,
+} from 'warren'
+
+// ---------- the factory: default and named export are the same ----------
+expectType<typeof warren>(namedWarren)
+expectType<Warren>(warren())
+const app = warren({
+  logger: { level: 'info' },
+  bodyLimit: 1024,
+  genReqId: (req) => {
+    expectType<IncomingMessage>(req)
+    return 'id'
+  },
+  requestIdHeader: false,
+  requestIdLogLabel: 'rid',
+  pluginTimeout: 1000,
+  return503OnClosing: true,
+  connectionTimeout: 0,
+  keepAliveTimeout: 5000,
+  requestTimeout: 0,
+  forceCloseConnections: 'idle',
+  ignoreTrailingSlash: true,
+  ignoreDuplicateSlashes: true,
+  caseSensitive: false,
+  maxParamLength: 100,
+  querystringParser: (str) => Object.fromEntries(new URLSearchParams(str)),
+  exposeHeadRoutes: false,
+  trustProxy: true,
+  disableRequestLogging: true,
+  onProtoPoisoning: 'remove',
+  onConstructorPoisoning: 'ignore',
+  schemaErrorFormatter: (errors, dataVar) => {
+    expectType<ValidationErrorItem[]>(errors)
+    return new Error(`${dataVar} ${errors.length}`)
+  },
+  validator: { customOptions: { allErrors: false, coerceTypes: 'array' }, plugins: [ajvFormats.default, [ajvFormats.default, { mode: 'fast' }]] },
+})
+warren({ logger: true })
+warren({ logger: pino() })
+expectError(warren({ logger: 'yes' }))
+expectError(warren({ onProtoPoisoning: 'drop' }))
+expectError(warren({ bodyLimit: '1mb' }))
+expectError(warren({ unknownOption: true }))
+expectAssignable<WarrenOptions>({})
+
+// ---------- lifecycle ----------
+expectType<Promise<string>>(app.listen({ port: 3000, host: '127.0.0.1' }))
+expectType<Promise<string>>(app.listen())
+app.listen({ port: 0 }, (err, address) => {
+  expectType<Error | null>(err)
+  expectType<string>(address)
+})
+expectType<Promise<void>>(app.ready())
+expectType<Promise<void>>(app.after())
+expectType<Promise<void>>(app.close())
+expectType<Promise<InjectResponse>>(app.inject({ method: 'GET', url: '/' }))
+expectType<Promise<InjectResponse>>(app.inject('/'))
+// the instance is not a promise: `async (app) => app.decorate(...)` plugins keep their additions
+expectNotAssignable<PromiseLike<unknown>>(app)
+
+// ---------- properties ----------
+expectType<Server>(app.server)
+expectType<string>(app.prefix)
+expectType<WarrenLogger>(app.log)
+expectType<string>(app.version)
+expectType<AddressInfo[]>(app.addresses())
+expectType<boolean>(app.hasRoute({ method: 'GET', url: '/' }))
+expectType<string>(app.printRoutes())
+expectType<string>(app.printPlugins())
+app.log.info({ a: 1 }, 'msg %s', 'x')
+app.log.child({ a: 1 }).warn('x')
+
+// ---------- compilers ----------
+const validatorCompiler: ValidatorCompiler = ({ schema, method, url, httpPart }) => {
+  expectType<'body' | 'querystring' | 'params' | 'headers'>(httpPart)
+  void schema
+  void method
+  void url
+  return (data) => ({ value: data })
+}
+app.setValidatorCompiler(validatorCompiler)
+app.setValidatorCompiler(() => () => ({ error: new Error('x') }))
+app.setValidatorCompiler(() => () => true)
+expectError(app.setValidatorCompiler(() => () => Promise.resolve(true)))
+const serializerCompiler: SerializerCompiler = ({ httpStatus, contentType }) => {
+  expectType<string>(httpStatus)
+  expectType<string | undefined>(contentType)
+  return (data) => JSON.stringify(data)
+}
+app.setSerializerCompiler(serializerCompiler)
+expectError(app.setSerializerCompiler(() => (data: unknown) => data))
+app.setSchemaErrorFormatter((errors, dataVar) => new Error(`${dataVar}: ${errors[0]?.message}`))
+expectType<typeof app>(app.setValidatorCompiler(validatorCompiler))
+
+// ---------- content-type parsers ----------
+app.addContentTypeParser('text/csv', { parseAs: 'string' }, (request, body, done) => {
+  expectType<string>(body)
+  expectType<string>(request.id)
+  done(null, body.split(','))
+})
+app.addContentTypeParser(['application/x-a', 'application/x-b'], { parseAs: 'buffer', bodyLimit: 10 }, async (_request, body) => {
+  expectType<Buffer>(body)
+  return body.length
+})
+app.addContentTypeParser(/^image\//, async (_request, payload) => {
+  expectType<IncomingMessage>(payload)
+  return payload
+})
+app.addContentTypeParser('application/x-stream', { bodyLimit: 10 }, (_request, payload, done) => {
+  expectType<IncomingMessage>(payload)
+  done(null, payload)
+})
+expectError(app.addContentTypeParser('text/x', { parseAs: 'json' }, () => {}))
+app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'remove'))
+expectType<boolean>(app.hasContentTypeParser('text/csv'))
+app.removeContentTypeParser(['text/csv', /^image\//])
+app.removeAllContentTypeParsers()

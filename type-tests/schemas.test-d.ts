@@ -1,0 +1,58 @@
+import { expectError, expectType } from 'tsd'
+import warren, { Type, plugin, type Static, type TSchema, type Warren } from 'warren'
+
+const User = Type.Object({ id: Type.Integer(), name: Type.String() })
+const Address = Type.Object({ city: Type.String() })
+
+// addSchema with a literal $id returns an instance whose routes resolve Type.Ref('<id>')
+const app = warren()
+  .addSchema({ ...User, $id: 'User' })
+  .addSchema({ ...Address, $id: 'Address' })
+
+app.post(
+  '/users',
+  {
+    schema: {
+      body: Type.Object({ user: Type.Ref('User'), address: Type.Optional(Type.Ref('Address')) }),
+      response: { 201: Type.Ref('User'), 200: Type.Array(Type.Ref('User')) },
+    },
+  },
+  async (request, reply) => {
+    expectType<{ id: number; name: string }>(request.body.user)
+    expectType<{ city: string } | undefined>(request.body.address)
+    reply.code(201).send({ id: 1, name: 'a' })
+    expectError(reply.code(201).send({ id: 'x' }))
+    return [{ id: 1, name: 'a' }]
+  },
+)
+// schemas without refs are unaffected by the registry
+app.get('/plain', { schema: { querystring: Type.Object({ q: Type.String() }) } }, (request) => {
+  expectType<{ q: string }>(request.query)
+})
+expectError(
+  app.get('/bad', { schema: { response: { 200: Type.Ref('User') } } }, async () => ({ id: 'not a number', name: 'x' })),
+)
+
+// getSchema is typed for known ids
+expectType<'User'>(app.getSchema('User').$id)
+expectType<unknown>(app.getSchema('Other'))
+expectType<Record<string, unknown>>(app.getSchemas())
+
+// a schema whose $id is not a literal adds nothing to the type (refs to it stay unknown)
+const loose = warren().addSchema(Type.Object({ x: Type.String() }, { $id: 'Loose' }))
+loose.get('/loose', { schema: { body: Type.Ref('Loose') } }, (request) => {
+  expectType<unknown>(request.body)
+})
+// TypeBox's Static works as usual, and is exported
+expectType<{ id: number; name: string }>({} as Static<typeof User>)
+expectType<TSchema>(User as TSchema)
+
+// shared schemas flow through shared plugins, and can be required by plugins
+const schemasPlugin = plugin(async (instance) => instance.addSchema({ ...User, $id: 'User' }))
+const withSchemas = warren().register(schemasPlugin)
+withSchemas.get('/me', { schema: { response: { 200: Type.Ref('User') } } }, async () => ({ id: 1, name: 'me' }))
+const needsUserSchema = async (instance: Warren<{}, {}, {}, { User: typeof User }>) => {
+  instance.get('/u', { schema: { response: { 200: Type.Ref('User') } } }, async () => ({ id: 1, name: 'me' }))
+}
+withSchemas.register(needsUserSchema)
+expectError(warren().register(needsUserSchema))
