@@ -1,0 +1,53 @@
+import { codes } from '../errors.js'
+
+type Done = (error: Error | null, body?: string | Buffer) => void
+
+/**
+ * Reads a request body into memory, refusing it with 413 as soon as it crosses `limit` bytes
+ * (declared or received); the rest of an oversized body is drained, never buffered. A
+ * `declaredLength` that disagrees with the bytes received is a 400.
+ */
+export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, limit: number, asString: boolean, done: Done): void {
+  if (declaredLength > limit) return refuse(stream, new codes.SVC_ERR_CTP_BODY_TOO_LARGE(), done)
+  const chunks: Buffer[] = []
+  let received = 0
+  let settled = false
+
+  const finish = (error: Error | null, body?: string | Buffer): void => {
+    if (settled) return
+    settled = true
+    stream.removeListener('data', onData)
+    stream.removeListener('end', onEnd)
+    stream.removeListener('error', onError)
+    done(error, body)
+  }
+  const onData = (chunk: Buffer | string): void => {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    received += buffer.length
+    if (received > limit) {
+      chunks.length = 0
+      return refuse(stream, new codes.SVC_ERR_CTP_BODY_TOO_LARGE(), finish)
+    }
+    chunks.push(buffer)
+  }
+  const onEnd = (): void => {
+    if (!Number.isNaN(declaredLength) && received !== declaredLength) return finish(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received)
+    finish(null, asString ? body.toString('utf8') : body)
+  }
+  const onError = (error: Error): void => {
+    const failed = error as Error & { statusCode?: number }
+    failed.statusCode ??= 400
+    finish(failed)
+  }
+  stream.on('data', onData)
+  stream.on('end', onEnd)
+  stream.on('error', onError)
+}
+
+/** Answers with `error` and lets the rest of the body flow into nothing. */
+function refuse(stream: NodeJS.ReadableStream, error: Error, done: Done): void {
+  stream.on('error', () => {})
+  stream.resume()
+  done(error)
+}

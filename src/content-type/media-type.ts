@@ -1,0 +1,7 @@
+/** The essence of a media type (RFC 9110): `type/subtype`, lower-case, without parameters or spaces. */
+export function essenceOf(contentType: unknown): string {
+  if (typeof contentType !== 'string') return ''
+  const semicolon = contentType.indexOf(';')
+  const essence = semicolon === -1 ? contentType : contentType.slice(0, semicolon)
+  return essence.trim().toLowerCase()
+}

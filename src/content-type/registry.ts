@@ -1,0 +1,103 @@
+import { codes } from '../errors.js'
+import { essenceOf } from './media-type.js'
+
+/** How a parser wants the body: read into a string or a Buffer, or handed the stream itself. */
+export type ParseAs = 'string' | 'buffer' | 'stream'
+
+/** A registered body parser. */
+export interface ParserEntry {
+  fn: (...args: any[]) => unknown
+  parseAs: ParseAs
+  bodyLimit: number | undefined
+}
+
+/** The options of `addContentTypeParser`. */
+export interface ParserOptions {
+  parseAs?: 'string' | 'buffer'
+  bodyLimit?: number
+}
+
+const CATCH_ALL = '*'
+
+/**
+ * The body parsers of one context, by media type: exact essence matches first, then regular
+ * expressions in the order they were added, then the `'*'` catch-all. A child copies its
+ * parent's registry, so its additions and removals stay in it.
+ */
+export class ParserRegistry {
+  #exact: Map<string, ParserEntry>
+  #patterns: Array<[RegExp, ParserEntry]>
+  #catchAll: ParserEntry | null
+  #found = new Map<string, ParserEntry | null>()
+
+  constructor(parent: ParserRegistry | null = null) {
+    this.#exact = parent ? new Map(parent.#exact) : new Map()
+    this.#patterns = parent ? parent.#patterns.slice() : []
+    this.#catchAll = parent ? parent.#catchAll : null
+  }
+
+  add(type: string | RegExp, options: ParserOptions, fn: ParserEntry['fn']): void {
+    if (typeof fn !== 'function') throw new codes.SVC_ERR_CTP_INVALID_HANDLER()
+    const parseAs = options.parseAs ?? 'stream'
+    if (parseAs !== 'string' && parseAs !== 'buffer' && parseAs !== 'stream') throw new codes.SVC_ERR_CTP_INVALID_PARSE_TYPE(parseAs)
+    if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit < 0)) {
+      throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
+    }
+    const entry: ParserEntry = { fn, parseAs, bodyLimit: options.bodyLimit }
+    this.#found.clear()
+    if (type instanceof RegExp) {
+      if (this.#patterns.some(([pattern]) => pattern.toString() === type.toString())) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type.toString())
+      this.#patterns.push([type, entry])
+      return
+    }
+    if (typeof type !== 'string') throw new codes.SVC_ERR_CTP_INVALID_TYPE()
+    if (type.trim() === '') throw new codes.SVC_ERR_CTP_EMPTY_TYPE()
+    if (type === CATCH_ALL) {
+      this.#catchAll = entry
+      return
+    }
+    const essence = essenceOf(type)
+    if (this.#exact.has(essence)) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type)
+    this.#exact.set(essence, entry)
+  }
+
+  has(type: string | RegExp): boolean {
+    if (type instanceof RegExp) return this.#patterns.some(([pattern]) => pattern.toString() === type.toString())
+    if (type === CATCH_ALL) return this.#catchAll !== null
+    return this.#exact.has(essenceOf(type))
+  }
+
+  remove(type: string | RegExp): boolean {
+    this.#found.clear()
+    if (type instanceof RegExp) {
+      const index = this.#patterns.findIndex(([pattern]) => pattern.toString() === type.toString())
+      if (index === -1) return false
+      this.#patterns.splice(index, 1)
+      return true
+    }
+    if (type === CATCH_ALL) {
+      const had = this.#catchAll !== null
+      this.#catchAll = null
+      return had
+    }
+    return this.#exact.delete(essenceOf(type))
+  }
+
+  removeAll(): void {
+    this.#found.clear()
+    this.#exact.clear()
+    this.#patterns = []
+    this.#catchAll = null
+  }
+
+  /** The parser for a `content-type` header value, or null (an unsupported media type). */
+  find(contentType: string): ParserEntry | null {
+    let entry = this.#found.get(contentType)
+    if (entry !== undefined) return entry
+    const essence = essenceOf(contentType)
+    entry = this.#exact.get(essence) ?? this.#patterns.find(([pattern]) => pattern.test(essence))?.[1] ?? this.#catchAll
+    // bounded: header values come from clients
+    if (this.#found.size < 100) this.#found.set(contentType, entry)
+    return entry
+  }
+}

@@ -1,0 +1,144 @@
+import { STATUS_CODES } from 'node:http'
+import { codes, toError } from './errors.js'
+import { runObserverHooks } from './hooks.js'
+import { runOnSend } from './send.js'
+import {
+  kReplyErrorHandler,
+  kReplyHasStatus,
+  kReplyHeaders,
+  kReplyOnErrorRan,
+  kReplySending,
+  kReplySendingError,
+  kRoute,
+} from './symbols.js'
+import type { Reply } from './reply.js'
+import type { Request } from './request.js'
+
+/** A custom error handler: `fn(error, request, reply)` with `this` bound to its instance. */
+export type ErrorHandlerFn = (this: any, error: any, request: Request, reply: Reply) => unknown
+
+/** One link of a context's error-handler chain; an error the handler fails with goes to `parent`. */
+export interface ErrorHandlerEntry {
+  fn: ErrorHandlerFn
+  instance: object
+  parent: ErrorHandlerEntry | null
+}
+
+/** The shape of every error response warren writes itself. */
+export interface ErrorBody {
+  statusCode: number
+  code?: string
+  error: string
+  message: string
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function'
+}
+
+/**
+ * The error path of every request: runs the onError hooks once, then the nearest error handler;
+ * an error handler that throws, rejects or sends an Error hands it to its parent's handler.
+ */
+export function handleError(reply: Reply, thrown: unknown): void {
+  const error = toError(thrown)
+  const res = reply.raw
+  if (res.headersSent) {
+    reply.log.error({ err: error }, 'error after the response headers were sent')
+    res.destroy()
+    return
+  }
+  reply[kReplySending] = false
+  if (reply[kReplySendingError]) return writeLastResort(reply, error)
+
+  const onError = reply[kRoute].hooks.onError
+  if (onError !== null && !reply[kReplyOnErrorRan]) {
+    reply[kReplyOnErrorRan] = true
+    runObserverHooks(onError, reply.request, [reply, error], () => callErrorHandler(reply, error))
+    return
+  }
+  callErrorHandler(reply, error)
+}
+
+function callErrorHandler(reply: Reply, error: Error): void {
+  const current = reply[kReplyErrorHandler]
+  const entry = current === undefined ? reply[kRoute].errorHandler : current
+  if (entry === null) return writeLastResort(reply, error)
+  reply[kReplyErrorHandler] = entry.parent
+  // the error payload's type is decided afresh by whoever answers
+  delete reply[kReplyHeaders]['content-type']
+  delete reply[kReplyHeaders]['content-length']
+
+  let result: unknown
+  try {
+    result = entry.fn.call(entry.instance, error, reply.request, reply)
+  } catch (thrownAgain) {
+    return handleError(reply, thrownAgain)
+  }
+  if (isThenable(result)) {
+    result.then(
+      (value) => {
+        if (value !== undefined && value !== reply && !reply[kReplySending]) reply.send(value)
+      },
+      (rejected) => handleError(reply, rejected),
+    )
+  } else if (result !== undefined && result !== reply && !reply[kReplySending]) {
+    reply.send(result)
+  }
+}
+
+/** The error's own status when it is a 4xx/5xx, else 500. */
+export function statusOf(error: { statusCode?: unknown; status?: unknown }): number {
+  const status = Number(error.statusCode ?? error.status)
+  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
+}
+
+/** The root context's error handler: logs and answers `{ statusCode, code, error, message }`. */
+export function defaultErrorHandler(error: any, request: Request, reply: Reply): void {
+  if (error.headers !== null && typeof error.headers === 'object') reply.headers(error.headers)
+  if (!reply[kReplyHasStatus] || reply.statusCode < 400) reply.code(statusOf(error))
+  if (reply.statusCode >= 500) request.log.error({ req: request, res: reply, err: error }, error.message)
+  else request.log.info({ res: reply, err: error }, error.message)
+  sendErrorBody(reply, error)
+}
+
+/** Builds the error body a status and an error give. */
+export function errorBody(statusCode: number, error: { code?: unknown; message?: unknown }): ErrorBody {
+  return {
+    statusCode,
+    code: typeof error.code === 'string' ? error.code : undefined,
+    error: STATUS_CODES[statusCode] ?? 'Unknown Error',
+    message: typeof error.message === 'string' ? error.message : '',
+  }
+}
+
+/** Serializes the error body (with the route's response schema for the status, if any) and sends it. */
+export function sendErrorBody(reply: Reply, error: Error): void {
+  const statusCode = reply.statusCode
+  const body = errorBody(statusCode, error as Error & { code?: string })
+  let payload: string
+  try {
+    const bySchema = reply[kRoute].serializerFor(statusCode, 'application/json')
+    payload = bySchema !== null ? bySchema(body) : JSON.stringify(body)
+  } catch (serializationError) {
+    return writeLastResort(reply, new codes.SVC_ERR_FAILED_ERROR_SERIALIZATION((serializationError as Error).message, error.message))
+  }
+  reply[kReplySending] = true
+  reply[kReplySendingError] = true
+  reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
+  runOnSend(reply, payload)
+}
+
+/** The answer when answering an error failed too: a plain 500, written directly, no hooks. */
+function writeLastResort(reply: Reply, error: Error): void {
+  const res = reply.raw
+  reply.log.error({ err: error }, 'failed to send an error response')
+  if (res.headersSent) {
+    res.destroy()
+    return
+  }
+  reply[kReplySending] = true
+  const body = JSON.stringify(errorBody(500, error))
+  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })
+  res.end(body)
+}

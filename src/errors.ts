@@ -1,0 +1,129 @@
+import { format } from 'node:util'
+
+/**
+ * Base class of every error warren creates itself. `code` is one of the `SVC_ERR_*` codes of
+ * {@link codes}; `statusCode` is the HTTP status the default error handler answers with.
+ */
+export class WarrenError extends Error {
+  /** The `SVC_ERR_*` code. */
+  code: string
+  /** The HTTP status this error maps to. */
+  statusCode: number
+
+  constructor(code: string, message: string, statusCode: number, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'WarrenError'
+    this.code = code
+    this.statusCode = statusCode
+  }
+}
+
+/** A constructor of one coded error: `new codes.SVC_ERR_X(...formatArgs)`. */
+export interface WarrenErrorClass {
+  new (...args: unknown[]): WarrenError
+  /** The code every instance carries. */
+  readonly code: string
+  /** The status every instance carries. */
+  readonly statusCode: number
+}
+
+function defineError(code: string, template: string, statusCode = 500): WarrenErrorClass {
+  const Coded = class extends WarrenError {
+    static readonly code = code
+    static readonly statusCode = statusCode
+    constructor(...args: unknown[]) {
+      super(code, args.length > 0 ? format(template, ...args) : template.replace(/ ?'?%s'?/g, ''), statusCode)
+    }
+  }
+  Object.defineProperty(Coded, 'name', { value: code })
+  return Coded
+}
+
+/**
+ * The catalogue of warren's error codes. The names mirror Fastify's (`FST_ERR_X` is `SVC_ERR_X`)
+ * wherever the same error exists, so the Fastify documentation can be used to look them up.
+ */
+export const codes = {
+  // factory and instance
+  SVC_ERR_INIT_OPTS_INVALID: defineError('SVC_ERR_INIT_OPTS_INVALID', "Invalid initialization option '%s': %s"),
+  SVC_ERR_INSTANCE_ALREADY_STARTED: defineError('SVC_ERR_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" when the instance has already started'),
+  SVC_ERR_INSTANCE_ALREADY_LISTENING: defineError('SVC_ERR_INSTANCE_ALREADY_LISTENING', 'The instance is already listening'),
+  SVC_ERR_INSTANCE_CLOSED: defineError('SVC_ERR_INSTANCE_CLOSED', 'The instance is closed'),
+
+  // decorators
+  SVC_ERR_DEC_ALREADY_PRESENT: defineError('SVC_ERR_DEC_ALREADY_PRESENT', "The decorator '%s' has already been added"),
+  SVC_ERR_DEC_MISSING_DEPENDENCY: defineError('SVC_ERR_DEC_MISSING_DEPENDENCY', "The decorator is missing dependency '%s'"),
+  SVC_ERR_DEC_AFTER_START: defineError('SVC_ERR_DEC_AFTER_START', "The decorator '%s' has been added after start"),
+  SVC_ERR_DEC_REFERENCE_TYPE: defineError('SVC_ERR_DEC_REFERENCE_TYPE', "The decorator '%s' of type '%s' is a reference type shared by every request; use a { getter, setter } or a hook that sets it per request"),
+
+  // hooks
+  SVC_ERR_HOOK_INVALID_TYPE: defineError('SVC_ERR_HOOK_INVALID_TYPE', 'The hook name must be a string'),
+  SVC_ERR_HOOK_INVALID_HANDLER: defineError('SVC_ERR_HOOK_INVALID_HANDLER', "The %s hook callback must be a function, got '%s'"),
+  SVC_ERR_HOOK_INVALID_ASYNC_HANDLER: defineError('SVC_ERR_HOOK_INVALID_ASYNC_HANDLER', 'An async %s hook must not also take a done callback'),
+  SVC_ERR_HOOK_NOT_SUPPORTED: defineError('SVC_ERR_HOOK_NOT_SUPPORTED', "The hook '%s' is not supported"),
+  SVC_ERR_HOOK_TIMEOUT: defineError('SVC_ERR_HOOK_TIMEOUT', "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise"),
+
+  // plugins
+  SVC_ERR_PLUGIN_TIMEOUT: defineError('SVC_ERR_PLUGIN_TIMEOUT', "Plugin '%s' did not start in time: %s ms. You may have forgotten to call 'done' or to resolve a Promise"),
+  SVC_ERR_PLUGIN_NOT_REGISTERED: defineError('SVC_ERR_PLUGIN_NOT_REGISTERED', "The dependency '%s' of plugin '%s' is not registered"),
+  SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE: defineError('SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', "The %s decorator '%s' required by plugin '%s' is not present"),
+  SVC_ERR_PLUGIN_VERSION_MISMATCH: defineError('SVC_ERR_PLUGIN_VERSION_MISMATCH', "Plugin '%s' expects Fastify API '%s', but warren implements Fastify API %s"),
+  SVC_ERR_PLUGIN_INVALID: defineError('SVC_ERR_PLUGIN_INVALID', 'A plugin must be a function or a Promise of one, got %s'),
+
+  // routes
+  SVC_ERR_ROUTE_DUPLICATED: defineError('SVC_ERR_ROUTE_DUPLICATED', "Method '%s' already declared for route '%s'"),
+  SVC_ERR_ROUTE_METHOD_INVALID: defineError('SVC_ERR_ROUTE_METHOD_INVALID', "Invalid route method '%s'"),
+  SVC_ERR_ROUTE_MISSING_HANDLER: defineError('SVC_ERR_ROUTE_MISSING_HANDLER', "Missing handler function for '%s:%s' route"),
+  SVC_ERR_ROUTE_HANDLER_NOT_FN: defineError('SVC_ERR_ROUTE_HANDLER_NOT_FN', "The handler of '%s:%s' route must be a function"),
+  SVC_ERR_ROUTE_URL_INVALID: defineError('SVC_ERR_ROUTE_URL_INVALID', "The url of a route must be a string, got '%s'"),
+  SVC_ERR_ROUTE_BODY_LIMIT_INVALID: defineError('SVC_ERR_ROUTE_BODY_LIMIT_INVALID', "'bodyLimit' option must be a non-negative integer, got '%s'"),
+  SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET: defineError('SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET', "Not found handler already set for the context with prefix '%s'"),
+  SVC_ERR_ERROR_HANDLER_NOT_FN: defineError('SVC_ERR_ERROR_HANDLER_NOT_FN', 'The error handler must be a function'),
+
+  // requests and replies
+  SVC_ERR_NOT_FOUND: defineError('SVC_ERR_NOT_FOUND', 'Route %s:%s not found', 404),
+  SVC_ERR_BAD_URL: defineError('SVC_ERR_BAD_URL', "'%s' is not a valid url component", 400),
+  SVC_ERR_SERVICE_UNAVAILABLE: defineError('SVC_ERR_SERVICE_UNAVAILABLE', 'Service Unavailable', 503),
+  SVC_ERR_NON_ERROR_THROWN: defineError('SVC_ERR_NON_ERROR_THROWN', 'A non-error value was thrown: %s', 500),
+  SVC_ERR_REP_INVALID_PAYLOAD_TYPE: defineError('SVC_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer", 500),
+  SVC_ERR_BAD_STATUS_CODE: defineError('SVC_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),
+  SVC_ERR_FAILED_ERROR_SERIALIZATION: defineError('SVC_ERR_FAILED_ERROR_SERIALIZATION', 'Failed to serialize an error. Error: %s. Original error: %s'),
+  SVC_ERR_PROMISE_NOT_FULFILLED: defineError('SVC_ERR_PROMISE_NOT_FULFILLED', "Promise may not be fulfilled with 'undefined' when statusCode is not 204"),
+
+  // content-type parsing
+  SVC_ERR_CTP_ALREADY_PRESENT: defineError('SVC_ERR_CTP_ALREADY_PRESENT', "Content type parser '%s' already present"),
+  SVC_ERR_CTP_INVALID_TYPE: defineError('SVC_ERR_CTP_INVALID_TYPE', 'The content type should be a string or a RegExp', 500),
+  SVC_ERR_CTP_EMPTY_TYPE: defineError('SVC_ERR_CTP_EMPTY_TYPE', 'The content type cannot be an empty string', 500),
+  SVC_ERR_CTP_INVALID_HANDLER: defineError('SVC_ERR_CTP_INVALID_HANDLER', 'The content type handler should be a function', 500),
+  SVC_ERR_CTP_INVALID_PARSE_TYPE: defineError('SVC_ERR_CTP_INVALID_PARSE_TYPE', "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported", 500),
+  SVC_ERR_CTP_BODY_TOO_LARGE: defineError('SVC_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large', 413),
+  SVC_ERR_CTP_INVALID_MEDIA_TYPE: defineError('SVC_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: %s', 415),
+  SVC_ERR_CTP_INVALID_CONTENT_LENGTH: defineError('SVC_ERR_CTP_INVALID_CONTENT_LENGTH', 'Request body size did not match Content-Length', 400),
+  SVC_ERR_CTP_EMPTY_JSON_BODY: defineError('SVC_ERR_CTP_EMPTY_JSON_BODY', "Body cannot be empty when content-type is set to 'application/json'", 400),
+  SVC_ERR_CTP_INVALID_JSON_BODY: defineError('SVC_ERR_CTP_INVALID_JSON_BODY', "Body is not valid JSON but content-type is set to 'application/json': %s", 400),
+  SVC_ERR_CTP_INSTANCE_ALREADY_STARTED: defineError('SVC_ERR_CTP_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" when the instance has already started', 500),
+
+  // schemas
+  SVC_ERR_VALIDATION: defineError('SVC_ERR_VALIDATION', '%s', 400),
+  SVC_ERR_SCH_MISSING_ID: defineError('SVC_ERR_SCH_MISSING_ID', 'Missing schema $id property'),
+  SVC_ERR_SCH_ALREADY_PRESENT: defineError('SVC_ERR_SCH_ALREADY_PRESENT', "Schema with id '%s' already declared"),
+  SVC_ERR_SCH_NOT_FOUND: defineError('SVC_ERR_SCH_NOT_FOUND', "Schema with id '%s' is not declared"),
+  SVC_ERR_SCH_VALIDATION_BUILD: defineError('SVC_ERR_SCH_VALIDATION_BUILD', 'Failed building the validation schema for %s: %s, due to error %s'),
+  SVC_ERR_SCH_SERIALIZATION_BUILD: defineError('SVC_ERR_SCH_SERIALIZATION_BUILD', 'Failed building the serialization schema for %s: %s, due to error %s'),
+  SVC_ERR_SCH_CONTENT_MISSING_SCHEMA: defineError('SVC_ERR_SCH_CONTENT_MISSING_SCHEMA', "Schema is missing for the content type '%s'"),
+  SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: defineError('SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', "Response schemas should be nested under a valid status code, e.g { 2xx: { type: 'object' } }"),
+  SVC_ERR_SCH_MISSING_COMPILER: defineError('SVC_ERR_SCH_MISSING_COMPILER', "The validator compiler has no compiler for the '%s' part of %s: %s"),
+  SVC_ERR_SCH_VALIDATOR_THREW: defineError('SVC_ERR_SCH_VALIDATOR_THREW', 'The validation function threw instead of returning { error }: %s', 500),
+} as const
+
+/** Name of one `SVC_ERR_*` code. */
+export type ErrorCode = keyof typeof codes
+
+/** Turns anything thrown or rejected into an Error, so the error path never sees a bare value. */
+export function toError(value: unknown): Error {
+  if (value instanceof Error) return value
+  if (value !== null && typeof value === 'object' && typeof (value as Error).message === 'string') {
+    return Object.assign(new Error((value as Error).message), value)
+  }
+  return new codes.SVC_ERR_NON_ERROR_THROWN(typeof value === 'string' ? value : String(value))
+}

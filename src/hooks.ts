@@ -1,0 +1,187 @@
+import { codes, toError } from './errors.js'
+import { handleError } from './error-handler.js'
+import { kReplyHijacked, kReplySending, kRoute } from './symbols.js'
+import type { Reply } from './reply.js'
+import type { Request } from './request.js'
+
+/** Hooks that run for every request, in lifecycle order. */
+export const requestHookNames = [
+  'onRequest',
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'preSerialization',
+  'onSend',
+  'onResponse',
+  'onError',
+  'onTimeout',
+  'onRequestAbort',
+] as const
+
+/** Hooks of the application's life: routes, plugins, start and shutdown. */
+export const applicationHookNames = ['onRoute', 'onRegister', 'onReady', 'onListen', 'preClose', 'onClose'] as const
+
+export type RequestHookName = (typeof requestHookNames)[number]
+export type ApplicationHookName = (typeof applicationHookNames)[number]
+export type HookName = RequestHookName | ApplicationHookName
+export type HookFn = (...args: any[]) => unknown
+
+/** Number of arguments before `done` for each hook: a shorter function is sync or async, never callback-style. */
+const argumentsBeforeDone: Record<HookName, number> = {
+  onRequest: 2,
+  preParsing: 3,
+  preValidation: 2,
+  preHandler: 2,
+  preSerialization: 3,
+  onSend: 3,
+  onResponse: 2,
+  onError: 3,
+  onTimeout: 2,
+  onRequestAbort: 1,
+  onRoute: 1,
+  onRegister: 2,
+  onReady: 0,
+  onListen: 0,
+  preClose: 0,
+  onClose: 1,
+}
+
+/** The hook lists of one context. onClose hooks are not stored here: avvio runs them. */
+export type HookStore = Record<Exclude<HookName, 'onClose'>, HookFn[]>
+
+/** A child context's hooks: request hooks, onRoute and onRegister are inherited; start/stop hooks belong to their context. */
+export function deriveHooks(parent: HookStore | null): HookStore {
+  const store = {} as HookStore
+  for (const name of requestHookNames) store[name] = parent ? parent[name].slice() : []
+  store.onRoute = parent ? parent.onRoute.slice() : []
+  store.onRegister = parent ? parent.onRegister.slice() : []
+  store.onReady = []
+  store.onListen = []
+  store.preClose = []
+  return store
+}
+
+/** Checks a hook before it is stored, so mistakes surface at registration rather than per request. */
+export function assertValidHook(name: unknown, fn: unknown): asserts name is HookName {
+  if (typeof name !== 'string') throw new codes.SVC_ERR_HOOK_INVALID_TYPE()
+  if (!(name in argumentsBeforeDone)) throw new codes.SVC_ERR_HOOK_NOT_SUPPORTED(name)
+  if (typeof fn !== 'function') throw new codes.SVC_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
+  const isAsync = fn.constructor.name === 'AsyncFunction'
+  if (isAsync && fn.length > argumentsBeforeDone[name as HookName]) throw new codes.SVC_ERR_HOOK_INVALID_ASYNC_HANDLER(name)
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function'
+}
+
+type ErrorSink = (reply: Reply, error: unknown) => void
+const sendError: ErrorSink = handleError
+
+function stopped(reply: Reply): boolean {
+  return reply[kReplySending] || reply[kReplyHijacked]
+}
+
+/**
+ * Runs onRequest / preValidation / preHandler style hooks, then `next`. A hook that replies ends
+ * the chain; one that throws, rejects or calls `done(err)` hands the error to the error handler.
+ */
+export function runRequestHooks(
+  hooks: HookFn[],
+  request: Request,
+  reply: Reply,
+  next: (request: Request, reply: Reply) => void,
+): void {
+  const server = request[kRoute].server
+  let index = 0
+  const onRejected = (error: unknown): void => sendError(reply, error ?? new Error('Hook rejected without a reason'))
+  const step = (error?: unknown): void => {
+    if (error !== undefined && error !== null) return sendError(reply, error)
+    if (stopped(reply)) return
+    if (index === hooks.length) return next(request, reply)
+    const hook = hooks[index++]
+    let result
+    try {
+      result = hook.call(server, request, reply, step)
+    } catch (thrown) {
+      return sendError(reply, thrown)
+    }
+    if (isThenable(result)) result.then(() => step(), onRejected)
+    else if (hook.length < 3) step()
+  }
+  step()
+}
+
+/**
+ * Runs preParsing / preSerialization / onSend style hooks, each of which may replace the payload
+ * (`done(null, newPayload)` or an async return value), then `next` with the final payload.
+ */
+export function runPayloadHooks(
+  hooks: HookFn[],
+  request: Request,
+  reply: Reply,
+  payload: unknown,
+  next: (reply: Reply, payload: unknown) => void,
+  onError: ErrorSink = sendError,
+): void {
+  const server = request[kRoute].server
+  let index = 0
+  let current = payload
+  const onRejected = (error: unknown): void => onError(reply, error ?? new Error('Hook rejected without a reason'))
+  const step = (error?: unknown, replacement?: unknown): void => {
+    if (error !== undefined && error !== null) return onError(reply, error)
+    if (replacement !== undefined) current = replacement
+    if (reply[kReplyHijacked]) return
+    if (index === hooks.length) return next(reply, current)
+    const hook = hooks[index++]
+    let result
+    try {
+      result = hook.call(server, request, reply, current, step)
+    } catch (thrown) {
+      return onError(reply, thrown)
+    }
+    if (isThenable(result)) result.then((value) => step(null, value), onRejected)
+    else if (hook.length < 4) step()
+  }
+  step()
+}
+
+/**
+ * Runs hooks whose errors can no longer change the response (onResponse, onError, onTimeout,
+ * onRequestAbort): each error is logged, every hook runs, then `next`.
+ */
+export function runObserverHooks(hooks: HookFn[], request: Request, args: unknown[], next?: () => void): void {
+  const server = request[kRoute].server
+  let index = 0
+  const logAndContinue = (error: unknown): void => {
+    request.log.error({ err: toError(error) }, 'a hook failed after the response was decided')
+    step()
+  }
+  const step = (error?: unknown): void => {
+    if (error !== undefined && error !== null) return logAndContinue(error)
+    if (index === hooks.length) return next?.()
+    const hook = hooks[index++]
+    let result
+    try {
+      result = hook.call(server, request, ...args, step)
+    } catch (thrown) {
+      return logAndContinue(thrown)
+    }
+    if (isThenable(result)) result.then(() => step(), logAndContinue)
+    else if (hook.length <= args.length + 1) step()
+  }
+  step()
+}
+
+/** Runs an application hook list (onReady, onListen, preClose) in order; the first error stops it. */
+export async function runApplicationHooks(hooks: HookFn[], instance: object): Promise<void> {
+  for (const hook of hooks) {
+    if (hook.length >= 1) {
+      await new Promise<void>((resolve, reject) => {
+        const result = hook.call(instance, (err?: unknown) => (err ? reject(toError(err)) : resolve()))
+        if (isThenable(result)) result.then(() => resolve(), reject)
+      })
+    } else {
+      await hook.call(instance)
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import { codes } from './errors.js'
+import { assertValidHook } from './hooks.js'
+import { createJsonParser, type PoisoningAction } from './content-type/json-parser.js'
+import { decorate, decorateReply, decorateRequest, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
+import { allMethods, hasRoute, printRoutes, route, shorthand } from './route.js'
+import { setNotFoundHandler } from './not-found.js'
+import { close, inject, listen, ready, addresses, printPlugins } from './lifecycle.js'
+import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRoot, kSchemaCompilers } from './symbols.js'
+import type { ParserOptions } from './content-type/registry.js'
+import type { ErrorHandlerEntry, ErrorHandlerFn } from './error-handler.js'
+import type { RootState } from './root-state.js'
+import type { SchemaErrorFormatter } from './schema/error-formatter.js'
+import type { SerializerCompiler, ValidatorCompiler } from './schema/types.js'
+
+/** warren's own version (the Fastify API level it implements is `FASTIFY_API_LEVEL`). */
+export const VERSION = '0.1.0'
+
+function assertNotStarted(instance: any, method: string): void {
+  if ((instance[kRoot] as RootState).started) throw new codes.SVC_ERR_INSTANCE_ALREADY_STARTED(method)
+}
+
+function addHook(this: any, name: string, fn: (...args: any[]) => unknown): any {
+  assertValidHook(name, fn)
+  assertNotStarted(this, 'addHook')
+  if (name === 'onClose') this[kAvvioOnClose](fn)
+  else this[kHooks][name].push(fn)
+  return this
+}
+
+function addSchema(this: any, schema: unknown): any {
+  assertNotStarted(this, 'addSchema')
+  this[kSchemaCompilers].store.add(schema)
+  return this
+}
+
+function getSchema(this: any, id: string): unknown {
+  return this[kSchemaCompilers].store.get(id)
+}
+
+function getSchemas(this: any): Record<string, unknown> {
+  return this[kSchemaCompilers].store.all()
+}
+
+function setValidatorCompiler(this: any, compiler: ValidatorCompiler): any {
+  assertNotStarted(this, 'setValidatorCompiler')
+  this[kSchemaCompilers].customValidatorCompiler = compiler
+  return this
+}
+
+function setSerializerCompiler(this: any, compiler: SerializerCompiler): any {
+  assertNotStarted(this, 'setSerializerCompiler')
+  this[kSchemaCompilers].customSerializerCompiler = compiler
+  return this
+}
+
+function setSchemaErrorFormatter(this: any, formatter: SchemaErrorFormatter): any {
+  assertNotStarted(this, 'setSchemaErrorFormatter')
+  if (typeof formatter !== 'function') throw new codes.SVC_ERR_INIT_OPTS_INVALID('schemaErrorFormatter', 'expected a function')
+  this[kSchemaCompilers].schemaErrorFormatter = formatter
+  return this
+}
+
+function setReplySerializer(this: any, serializer: (payload: unknown) => string): any {
+  assertNotStarted(this, 'setReplySerializer')
+  this[kSchemaCompilers].replySerializer = serializer
+  return this
+}
+
+function setErrorHandler(this: any, fn: ErrorHandlerFn): any {
+  assertNotStarted(this, 'setErrorHandler')
+  if (typeof fn !== 'function') throw new codes.SVC_ERR_ERROR_HANDLER_NOT_FN()
+  const entry: ErrorHandlerEntry = { fn, instance: this, parent: this[kErrorHandler] }
+  this[kErrorHandler] = entry
+  return this
+}
+
+function addContentTypeParser(this: any, type: string | string[] | RegExp, options: any, parser?: any): any {
+  if ((this[kRoot] as RootState).started) throw new codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED('addContentTypeParser')
+  if (typeof options === 'function') {
+    parser = options
+    options = {}
+  }
+  for (const one of Array.isArray(type) ? type : [type]) this[kParsers].add(one, (options ?? {}) as ParserOptions, parser)
+  return this
+}
+
+function hasContentTypeParser(this: any, type: string | RegExp): boolean {
+  return this[kParsers].has(type)
+}
+
+function removeContentTypeParser(this: any, type: string | RegExp | Array<string | RegExp>): any {
+  if ((this[kRoot] as RootState).started) throw new codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED('removeContentTypeParser')
+  for (const one of Array.isArray(type) ? type : [type]) this[kParsers].remove(one)
+  return this
+}
+
+function removeAllContentTypeParsers(this: any): any {
+  if ((this[kRoot] as RootState).started) throw new codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED('removeAllContentTypeParsers')
+  this[kParsers].removeAll()
+  return this
+}
+
+function getDefaultJsonParser(onProtoPoisoning: PoisoningAction, onConstructorPoisoning: PoisoningAction) {
+  return createJsonParser(onProtoPoisoning, onConstructorPoisoning)
+}
+
+/**
+ * The methods every instance (root and child contexts) shares. Contexts are objects whose
+ * prototype chain runs through their parents' up to the root, which inherits from this.
+ */
+export const instancePrototype: Record<string | symbol, unknown> = {
+  decorate,
+  decorateRequest,
+  decorateReply,
+  hasDecorator,
+  hasRequestDecorator,
+  hasReplyDecorator,
+  addHook,
+  route,
+  get: shorthand('GET'),
+  head: shorthand('HEAD'),
+  post: shorthand('POST'),
+  put: shorthand('PUT'),
+  delete: shorthand('DELETE'),
+  options: shorthand('OPTIONS'),
+  patch: shorthand('PATCH'),
+  all: shorthand(allMethods),
+  hasRoute,
+  printRoutes,
+  addSchema,
+  getSchema,
+  getSchemas,
+  setValidatorCompiler,
+  setSerializerCompiler,
+  setSchemaErrorFormatter,
+  setReplySerializer,
+  setErrorHandler,
+  setNotFoundHandler,
+  addContentTypeParser,
+  hasContentTypeParser,
+  removeContentTypeParser,
+  removeAllContentTypeParsers,
+  getDefaultJsonParser,
+  ready,
+  listen,
+  close,
+  inject,
+  addresses,
+  printPlugins,
+}
+
+Object.defineProperties(instancePrototype, {
+  /** The Node.js HTTP server. */
+  server: {
+    get(this: any) {
+      return (this[kRoot] as RootState).httpServer
+    },
+  },
+  /** The route prefix of this context. */
+  prefix: {
+    get(this: any) {
+      return this[kPrefix]
+    },
+  },
+  /** warren's version. */
+  version: { value: VERSION },
+  /** The error handler of this context, callable as `instance.errorHandler(error, request, reply)`. */
+  errorHandler: {
+    get(this: any) {
+      return (this[kErrorHandler] as ErrorHandlerEntry).fn
+    },
+  },
+  /** The names of the plugins that built this context. */
+  pluginName: {
+    get(this: any) {
+      return this[kPluginNames].join(' -> ')
+    },
+  },
+})

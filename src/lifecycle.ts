@@ -1,0 +1,173 @@
+import type { AddressInfo } from 'node:net'
+import lightMyRequest from 'light-my-request'
+import { codes } from './errors.js'
+import { runApplicationHooks, type HookFn } from './hooks.js'
+import { kAvvio, kAvvioClose, kAvvioReady, kChildren, kHooks, kRoot } from './symbols.js'
+import type { RootState } from './root-state.js'
+
+type ContextHookName = 'onReady' | 'onListen' | 'preClose'
+
+/** Runs one application hook across the context tree: each context's own hooks, then its children's. */
+async function runTreeHooks(context: any, name: ContextHookName, seen = new Set<HookFn[]>()): Promise<void> {
+  const hooks: HookFn[] = context[kHooks][name]
+  // a shared (plugin()-wrapped) context is its parent: its hooks must run once
+  if (!seen.has(hooks)) {
+    seen.add(hooks)
+    await runApplicationHooks(hooks, context)
+  }
+  for (const child of context[kChildren] as unknown[]) await runTreeHooks(child, name, seen)
+}
+
+function rootOf(instance: any): any {
+  let context = instance
+  while (Object.getPrototypeOf(context)[kRoot] !== undefined) context = Object.getPrototypeOf(context)
+  return context
+}
+
+function pluginTimeoutError(error: Error & { code?: string }, timeout: number): Error {
+  if (error.code !== 'AVV_ERR_PLUGIN_EXEC_TIMEOUT') return error
+  const name = /'([^']*)'/.exec(error.message)?.[1] ?? 'anonymous plugin'
+  return Object.assign(new codes.SVC_ERR_PLUGIN_TIMEOUT(name, timeout), { cause: error })
+}
+
+/**
+ * `ready()`: loads every plugin, builds every route (compiling its schemas), runs the onReady
+ * hooks. Resolves with the instance; rejects with the first plugin or hook error.
+ */
+export function ready(this: any, callback?: (error: Error | null) => void): Promise<any> {
+  const root: RootState & { readyPromise?: Promise<any> } = this[kRoot]
+  const app = rootOf(this)
+  root.readyPromise ??= new Promise((resolve, reject) => {
+    app[kAvvioReady]((error: Error | null, done: () => void) => {
+      if (error) {
+        reject(pluginTimeoutError(error, root.options.pluginTimeout))
+        return done()
+      }
+      root.started = true
+      runTreeHooks(app, 'onReady').then(
+        () => {
+          root.booted = true
+          resolve(app)
+          done()
+        },
+        (hookError: Error) => {
+          reject(hookError)
+          done()
+        },
+      )
+    })
+  })
+  if (callback) {
+    root.readyPromise.then(() => callback(null), callback)
+    return undefined as unknown as Promise<any>
+  }
+  return root.readyPromise
+}
+
+function formatAddress(address: AddressInfo, https: boolean): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return `${https ? 'https' : 'http'}://${host}:${address.port}`
+}
+
+async function startListening(app: any, options: { port?: number; host?: string; backlog?: number }): Promise<string> {
+  await app.ready()
+  const root: RootState = app[kRoot]
+  if (root.listening) throw new codes.SVC_ERR_INSTANCE_ALREADY_LISTENING()
+  const server = root.httpServer
+  const host = options.host === undefined || options.host === 'localhost' ? '127.0.0.1' : options.host
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error): void => reject(error)
+    server.once('error', onError)
+    server.listen({ port: options.port ?? 0, host, backlog: options.backlog }, () => {
+      server.removeListener('error', onError)
+      resolve()
+    })
+  })
+  root.listening = true
+  const url = formatAddress(server.address() as AddressInfo, root.options.https !== null)
+  app.log.info(`Server listening at ${url}`)
+  try {
+    await runTreeHooks(app, 'onListen')
+  } catch (error) {
+    app.log.error({ err: error }, 'an onListen hook failed')
+  }
+  return url
+}
+
+/** `listen({ port, host, backlog }, [callback])`: starts serving; resolves with the address. */
+export function listen(this: any, options?: any, callback?: (error: Error | null, address?: string) => void): Promise<string> {
+  if (typeof options === 'function') {
+    callback = options
+    options = {}
+  }
+  const listening = startListening(rootOf(this), options ?? {})
+  if (callback) {
+    listening.then((address) => callback(null, address), (error) => callback(error))
+    return undefined as unknown as Promise<string>
+  }
+  return listening
+}
+
+/** The addresses the server listens on. */
+export function addresses(this: any): AddressInfo[] {
+  const address = (this[kRoot] as RootState).httpServer.address()
+  return address !== null && typeof address === 'object' ? [address] : []
+}
+
+async function shutDown(app: any): Promise<void> {
+  const root: RootState = app[kRoot]
+  root.closing = true
+  try {
+    await runTreeHooks(app, 'preClose')
+  } catch (error) {
+    app.log.error({ err: error }, 'a preClose hook failed')
+  }
+  if (root.listening) {
+    const server = root.httpServer
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    if (root.options.forceCloseConnections === true) server.closeAllConnections()
+    else if (root.options.forceCloseConnections === 'idle') server.closeIdleConnections()
+    await closed
+    root.listening = false
+  }
+  await app[kAvvioClose]()
+}
+
+/**
+ * `close()`: stops accepting connections, lets in-flight requests finish (new ones get 503 when
+ * `return503OnClosing`), then runs preClose and onClose hooks (children's onClose first).
+ */
+export function close(this: any, callback?: (error?: Error) => void): Promise<void> {
+  const app = rootOf(this)
+  const root: RootState & { closePromise?: Promise<void> } = app[kRoot]
+  root.closePromise ??= shutDown(app)
+  if (callback) {
+    root.closePromise.then(() => callback(), callback)
+    return undefined as unknown as Promise<void>
+  }
+  return root.closePromise
+}
+
+/**
+ * `inject(options)`: a simulated request (light-my-request), no socket needed; readies the
+ * application first. Without options, returns a chainable request builder.
+ */
+export function inject(this: any, options?: any, callback?: any): any {
+  const app = rootOf(this)
+  const root: RootState & { httpHandler?: (req: any, res: any) => void } = app[kRoot]
+  const dispatch = root.httpHandler as (req: any, res: any) => void
+  if (root.booted) return lightMyRequest(dispatch, options, callback)
+  if (callback) {
+    app.ready().then(() => lightMyRequest(dispatch, options, callback), (error: Error) => callback(error))
+    return undefined
+  }
+  const dispatchWhenReady = (req: any, res: any): void => {
+    app.ready().then(() => dispatch(req, res), (error: Error) => res.emit('error', error))
+  }
+  return lightMyRequest(dispatchWhenReady, options)
+}
+
+/** The plugin tree with load times, as text. */
+export function printPlugins(this: any): string {
+  return rootOf(this)[kAvvio].prettyPrint()
+}

@@ -1,0 +1,141 @@
+import type { IncomingMessage } from 'node:http'
+import type { ServerOptions as HttpsServerOptions } from 'node:https'
+import { codes } from './errors.js'
+import type { PoisoningAction } from './content-type/json-parser.js'
+import type { SchemaErrorFormatter } from './schema/error-formatter.js'
+import type { ValidatorOptions } from './schema/ajv-compiler.js'
+
+/** The options of the `warren(options)` factory. */
+export interface WarrenOptions {
+  /** `false` (default), `true`, pino options, or a pino-compatible logger. */
+  logger?: boolean | Record<string, unknown>
+  /** The largest request body accepted, in bytes (default 1 MiB). */
+  bodyLimit?: number
+  /** Builds the request id. */
+  genReqId?: (req: IncomingMessage) => string
+  /** A header whose value, when present, is the request id (default: off). */
+  requestIdHeader?: string | false
+  /** The log key of the request id (default `reqId`). */
+  requestIdLogLabel?: string
+  /** Milliseconds a plugin may take to load before `ready()` fails (default 10000; 0 disables). */
+  pluginTimeout?: number
+  /** Answer 503 to requests that arrive while the server closes (default true). */
+  return503OnClosing?: boolean
+  /** Socket inactivity timeout in milliseconds (default 0: none). */
+  connectionTimeout?: number
+  /** Keep-alive timeout in milliseconds (default 72000). */
+  keepAliveTimeout?: number
+  /** Time allowed to receive a whole request in milliseconds (default 0: none). */
+  requestTimeout?: number
+  /** On close: `true` destroys every connection, `'idle'` (default) the idle ones, `false` none. */
+  forceCloseConnections?: boolean | 'idle'
+  /** `/a` and `/a/` are the same route. */
+  ignoreTrailingSlash?: boolean
+  /** `//a` and `/a` are the same route. */
+  ignoreDuplicateSlashes?: boolean
+  /** Route matching is case-sensitive (default true). */
+  caseSensitive?: boolean
+  /** Longest accepted route parameter (default 100). */
+  maxParamLength?: number
+  /** Parses the query string. */
+  querystringParser?: (query: string) => Record<string, unknown>
+  /** Every GET route also answers HEAD (default true). */
+  exposeHeadRoutes?: boolean
+  /** Trust `x-forwarded-*` headers for `ip`, `ips`, `host` and `protocol`. */
+  trustProxy?: boolean
+  /** Do not log each request's arrival and completion. */
+  disableRequestLogging?: boolean
+  /** What the JSON parser does with `__proto__` keys (default `'error'`: 400). */
+  onProtoPoisoning?: PoisoningAction
+  /** What the JSON parser does with `constructor.prototype` keys (default `'error'`: 400). */
+  onConstructorPoisoning?: PoisoningAction
+  /** Formats validation errors into the Error a 400 carries (spec 7.1). */
+  schemaErrorFormatter?: SchemaErrorFormatter
+  /** The default validator's settings: `customOptions` override the baseline of spec 2.8, `plugins` add Ajv plugins. */
+  validator?: ValidatorOptions
+  /** Options of `https.createServer`: serve HTTPS. */
+  https?: HttpsServerOptions | null
+}
+
+/** The factory options after validation, with defaults filled. */
+export interface NormalizedOptions {
+  logger: unknown
+  bodyLimit: number
+  genReqId: ((req: IncomingMessage) => string) | undefined
+  requestIdHeader: string | false
+  requestIdLogLabel: string
+  pluginTimeout: number
+  return503OnClosing: boolean
+  connectionTimeout: number
+  keepAliveTimeout: number
+  requestTimeout: number
+  forceCloseConnections: boolean | 'idle'
+  ignoreTrailingSlash: boolean
+  ignoreDuplicateSlashes: boolean
+  caseSensitive: boolean
+  maxParamLength: number
+  querystringParser: ((query: string) => Record<string, unknown>) | undefined
+  exposeHeadRoutes: boolean
+  trustProxy: boolean
+  disableRequestLogging: boolean
+  onProtoPoisoning: PoisoningAction
+  onConstructorPoisoning: PoisoningAction
+  schemaErrorFormatter: SchemaErrorFormatter | undefined
+  validator: ValidatorOptions
+  https: HttpsServerOptions | null
+}
+
+type Check = (value: unknown) => boolean
+const isBoolean: Check = (value) => typeof value === 'boolean'
+const isFunction: Check = (value) => typeof value === 'function'
+const isString: Check = (value) => typeof value === 'string'
+const isNonNegativeInteger: Check = (value) => Number.isInteger(value) && (value as number) >= 0
+const isPoisoningAction: Check = (value) => value === 'error' || value === 'remove' || value === 'ignore'
+const isObject: Check = (value) => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+function option<T>(options: Record<string, unknown>, name: string, check: Check, expected: string, fallback: T): T {
+  const value = options[name]
+  if (value === undefined) return fallback
+  if (!check(value)) throw new codes.SVC_ERR_INIT_OPTS_INVALID(name, `expected ${expected}, got ${JSON.stringify(value) ?? typeof value}`)
+  return value as T
+}
+
+/** Validates the factory options; a wrong type throws `SVC_ERR_INIT_OPTS_INVALID` naming the option. */
+export function normalizeOptions(input: unknown): NormalizedOptions {
+  if (input === undefined || input === null) input = {}
+  if (!isObject(input)) throw new codes.SVC_ERR_INIT_OPTS_INVALID('options', 'expected an object')
+  const o = input as Record<string, unknown>
+  const validator = option<ValidatorOptions>(o, 'validator', isObject, 'an object', {})
+  if (validator.customOptions !== undefined && !isObject(validator.customOptions)) {
+    throw new codes.SVC_ERR_INIT_OPTS_INVALID('validator.customOptions', 'expected an object')
+  }
+  if (validator.plugins !== undefined && !Array.isArray(validator.plugins)) {
+    throw new codes.SVC_ERR_INIT_OPTS_INVALID('validator.plugins', 'expected an array')
+  }
+  return {
+    logger: option(o, 'logger', (v) => isBoolean(v) || isObject(v), 'a boolean, pino options or a logger', false),
+    bodyLimit: option(o, 'bodyLimit', isNonNegativeInteger, 'a non-negative integer', 1024 * 1024),
+    genReqId: option(o, 'genReqId', isFunction, 'a function', undefined),
+    requestIdHeader: option(o, 'requestIdHeader', (v) => v === false || isString(v), 'a string or false', false),
+    requestIdLogLabel: option(o, 'requestIdLogLabel', isString, 'a string', 'reqId'),
+    pluginTimeout: option(o, 'pluginTimeout', isNonNegativeInteger, 'a non-negative integer', 10000),
+    return503OnClosing: option(o, 'return503OnClosing', isBoolean, 'a boolean', true),
+    connectionTimeout: option(o, 'connectionTimeout', isNonNegativeInteger, 'a non-negative integer', 0),
+    keepAliveTimeout: option(o, 'keepAliveTimeout', isNonNegativeInteger, 'a non-negative integer', 72000),
+    requestTimeout: option(o, 'requestTimeout', isNonNegativeInteger, 'a non-negative integer', 0),
+    forceCloseConnections: option(o, 'forceCloseConnections', (v) => isBoolean(v) || v === 'idle', "a boolean or 'idle'", 'idle'),
+    ignoreTrailingSlash: option(o, 'ignoreTrailingSlash', isBoolean, 'a boolean', false),
+    ignoreDuplicateSlashes: option(o, 'ignoreDuplicateSlashes', isBoolean, 'a boolean', false),
+    caseSensitive: option(o, 'caseSensitive', isBoolean, 'a boolean', true),
+    maxParamLength: option(o, 'maxParamLength', isNonNegativeInteger, 'a non-negative integer', 100),
+    querystringParser: option(o, 'querystringParser', isFunction, 'a function', undefined),
+    exposeHeadRoutes: option(o, 'exposeHeadRoutes', isBoolean, 'a boolean', true),
+    trustProxy: option(o, 'trustProxy', isBoolean, 'a boolean', false),
+    disableRequestLogging: option(o, 'disableRequestLogging', isBoolean, 'a boolean', false),
+    onProtoPoisoning: option(o, 'onProtoPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
+    onConstructorPoisoning: option(o, 'onConstructorPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
+    schemaErrorFormatter: option(o, 'schemaErrorFormatter', isFunction, 'a function', undefined),
+    validator,
+    https: option(o, 'https', (v) => v === null || isObject(v), 'an object', null),
+  }
+}

@@ -1,0 +1,138 @@
+import semver from 'semver'
+import { codes } from './errors.js'
+import { deriveHooks } from './hooks.js'
+import { deriveRequestClass } from './request.js'
+import { deriveReplyClass } from './reply.js'
+import { ParserRegistry } from './content-type/registry.js'
+import { SchemaCompilers } from './schema/compilers.js'
+import { hasReplyDecorator, hasRequestDecorator } from './decorate.js'
+import {
+  kChildren,
+  kDisplayName,
+  kHooks,
+  kLogLevel,
+  kParsers,
+  kPluginMeta,
+  kPluginNames,
+  kPrefix,
+  kRegisteredPlugins,
+  kReplyClass,
+  kRequestClass,
+  kRoot,
+  kSchemaCompilers,
+  kSkipOverride,
+} from './symbols.js'
+
+/**
+ * The Fastify API level warren implements. Plugins built for Fastify declare the range they
+ * need in their `fastify-plugin` metadata (`fastify: '5.x'`); it is checked against this.
+ */
+export const FASTIFY_API_LEVEL = '5.6.0'
+
+/** Metadata of a plugin, as `plugin(fn, meta)` and `fastify-plugin` record it. */
+export interface PluginMeta {
+  /** The plugin's name, used in errors and by other plugins' `dependencies`. */
+  name?: string
+  /** Names of plugins that must be registered before this one. */
+  dependencies?: string[]
+  /** Decorators that must exist where the plugin is registered (`fastify` is `instance`'s alias). */
+  decorators?: { instance?: Array<string | symbol>; fastify?: Array<string | symbol>; request?: Array<string | symbol>; reply?: Array<string | symbol> }
+  /** `true` keeps the plugin encapsulated (its own child context); default false. */
+  encapsulate?: boolean
+  /** The Fastify API range the plugin needs, e.g. `'5.x'`. */
+  fastify?: string
+  [key: string]: unknown
+}
+
+/**
+ * The encapsulation-breaking wrapper (spec 4.2 rule 2): the plugin's decorators, hooks and routes
+ * are registered in the context that registers it, not in a child. Rule 3 holds: plain plugins
+ * it registers still get their own contexts.
+ *
+ * @example
+ * const db = plugin(async (app) => app.decorate('db', connect()), { name: 'db' })
+ */
+export function plugin<F extends (...args: any[]) => unknown>(fn: F, meta: PluginMeta = {}): F {
+  if (typeof fn !== 'function') throw new codes.SVC_ERR_PLUGIN_INVALID(typeof fn)
+  const marked = fn as unknown as Record<symbol, unknown>
+  marked[kSkipOverride] = meta.encapsulate !== true
+  marked[kPluginMeta] = meta
+  if (meta.name) marked[kDisplayName] = meta.name
+  return fn
+}
+
+function pluginName(fn: any): string {
+  return fn[kPluginMeta]?.name ?? fn[kDisplayName] ?? (fn.name || 'anonymous plugin')
+}
+
+function checkVersion(meta: PluginMeta, name: string): void {
+  const range = meta.fastify
+  if (typeof range !== 'string') return
+  if (!semver.satisfies(FASTIFY_API_LEVEL, range, { includePrerelease: true })) {
+    throw new codes.SVC_ERR_PLUGIN_VERSION_MISMATCH(name, range, FASTIFY_API_LEVEL)
+  }
+}
+
+function checkDecorators(parent: any, meta: PluginMeta, name: string): void {
+  const required = meta.decorators
+  if (!required) return
+  for (const decorator of [...(required.instance ?? []), ...(required.fastify ?? [])]) {
+    if (!(decorator in parent)) throw new codes.SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE('instance', String(decorator), name)
+  }
+  for (const decorator of required.request ?? []) {
+    if (!hasRequestDecorator.call(parent, decorator)) throw new codes.SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE('request', String(decorator), name)
+  }
+  for (const decorator of required.reply ?? []) {
+    if (!hasReplyDecorator.call(parent, decorator)) throw new codes.SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE('reply', String(decorator), name)
+  }
+}
+
+function checkDependencies(parent: any, meta: PluginMeta, name: string): void {
+  for (const dependency of meta.dependencies ?? []) {
+    if (!parent[kRegisteredPlugins].includes(dependency)) throw new codes.SVC_ERR_PLUGIN_NOT_REGISTERED(dependency, name)
+  }
+}
+
+function joinPrefix(parent: string, prefix: unknown): string {
+  if (typeof prefix !== 'string' || prefix === '' || prefix === '/') return parent
+  const own = (prefix.startsWith('/') ? prefix : '/' + prefix).replace(/\/+$/, '')
+  return parent + own
+}
+
+/**
+ * avvio's override: called as each plugin starts loading. Checks the plugin's metadata, then
+ * gives it its own child context — unless it is wrapped with {@link plugin}.
+ */
+export function overrideContext(parent: any, fn: any, opts: Record<string, unknown> = {}): any {
+  const meta: PluginMeta = fn[kPluginMeta] ?? {}
+  const name = pluginName(fn)
+  checkVersion(meta, name)
+  checkDecorators(parent, meta, name)
+  checkDependencies(parent, meta, name)
+  if (meta.name) parent[kRegisteredPlugins].push(meta.name)
+  if (fn[kSkipOverride]) {
+    parent[kPluginNames].push(name)
+    return parent
+  }
+  return createChildContext(parent, name, opts)
+}
+
+function createChildContext(parent: any, name: string, opts: Record<string, unknown>): any {
+  const child = Object.create(parent)
+  parent[kChildren].push(child)
+  child[kChildren] = []
+  child[kHooks] = deriveHooks(parent[kHooks])
+  child[kRequestClass] = deriveRequestClass(parent[kRequestClass])
+  child[kReplyClass] = deriveReplyClass(parent[kReplyClass])
+  child[kParsers] = new ParserRegistry(parent[kParsers])
+  child[kSchemaCompilers] = new SchemaCompilers(parent[kRoot].compilers, parent[kSchemaCompilers])
+  child[kPrefix] = joinPrefix(parent[kPrefix], opts.prefix)
+  child[kRegisteredPlugins] = parent[kRegisteredPlugins].slice()
+  child[kPluginNames] = [name]
+  if (typeof opts.logLevel === 'string') {
+    child[kLogLevel] = opts.logLevel
+    child.log = parent.log.child({}, { level: opts.logLevel })
+  }
+  for (const hook of child[kHooks].onRegister) hook.call(child, child, opts)
+  return child
+}

@@ -1,0 +1,203 @@
+import type { ServerResponse } from 'node:http'
+import { codes } from './errors.js'
+import { callNotFound } from './not-found.js'
+import { send } from './send.js'
+import {
+  kReplyErrorHandler,
+  kReplyHasStatus,
+  kReplyHeaders,
+  kReplyHijacked,
+  kReplyOnErrorRan,
+  kReplySending,
+  kReplySendingError,
+  kReplySerializer,
+  kReplyStartTime,
+  kRoute,
+} from './symbols.js'
+import type { DecoratorProp, Request } from './request.js'
+import type { ErrorHandlerEntry } from './error-handler.js'
+import type { Logger } from './logger.js'
+import type { RouteContext } from './route-context.js'
+
+/** Constructor of the reply objects of one context (decorators live on its prototype and props). */
+export interface ReplyClass {
+  new (raw: ServerResponse, request: Request, log: Logger): Reply
+  prototype: Reply
+  props: DecoratorProp[]
+}
+
+export type HeaderValue = string | number | string[]
+
+/**
+ * The reply a handler and the hooks receive: status, headers and the payload to send, which
+ * goes through the route's serializer and the onSend hooks on its way to the socket.
+ */
+export class Reply {
+  /** The Node.js response. */
+  declare raw: ServerResponse
+  /** The request this reply answers. */
+  declare request: Request
+  /** The request's logger. */
+  declare log: Logger
+  declare [kRoute]: RouteContext
+  declare [kReplyHeaders]: Record<string, HeaderValue>
+  declare [kReplySerializer]: ((payload: unknown) => string) | null
+  declare [kReplySending]: boolean
+  declare [kReplyHijacked]: boolean
+  declare [kReplyErrorHandler]: ErrorHandlerEntry | null | undefined
+  declare [kReplySendingError]: boolean
+  declare [kReplyOnErrorRan]: boolean
+  declare [kReplyStartTime]: number
+  declare [kReplyHasStatus]: boolean
+
+  /** The instance (context) the route was declared in. */
+  get server(): any {
+    return this[kRoute].server
+  }
+
+  /** The status code that will be (or was) sent. */
+  get statusCode(): number {
+    return this.raw.statusCode
+  }
+
+  set statusCode(code: number) {
+    this.code(code)
+  }
+
+  /** True once the response is finished or the reply was hijacked. */
+  get sent(): boolean {
+    return this[kReplyHijacked] || this.raw.writableEnded
+  }
+
+  /** Milliseconds since the request arrived. */
+  get elapsedTime(): number {
+    return performance.now() - this[kReplyStartTime]
+  }
+
+  /** The options of the route that matched. */
+  get routeOptions(): RouteContext['routeOptions'] {
+    return this[kRoute].routeOptions
+  }
+
+  /** Sets the status code. */
+  code(statusCode: number): this {
+    const code = Number(statusCode)
+    if (!Number.isInteger(code) || code < 100 || code > 599) throw new codes.SVC_ERR_BAD_STATUS_CODE(String(statusCode))
+    this.raw.statusCode = code
+    this[kReplyHasStatus] = true
+    return this
+  }
+
+  /** Alias of {@link Reply.code}. */
+  status(statusCode: number): this {
+    return this.code(statusCode)
+  }
+
+  /** Sets a response header (`set-cookie` values accumulate). */
+  header(name: string, value: HeaderValue): this {
+    const key = name.toLowerCase()
+    const headers = this[kReplyHeaders]
+    if (key === 'set-cookie' && headers[key] !== undefined) {
+      const previous = headers[key]
+      headers[key] = (Array.isArray(previous) ? previous : [String(previous)]).concat(value as string | string[])
+    } else {
+      headers[key] = value
+    }
+    return this
+  }
+
+  /** Sets several response headers. */
+  headers(values: Record<string, HeaderValue>): this {
+    for (const name of Object.keys(values)) this.header(name, values[name])
+    return this
+  }
+
+  /** A response header, whether set on the reply or directly on `reply.raw`. */
+  getHeader(name: string): HeaderValue | undefined {
+    const key = name.toLowerCase()
+    const value = this[kReplyHeaders][key]
+    return value !== undefined ? value : this.raw.getHeader(key)
+  }
+
+  /** Every response header set so far. */
+  getHeaders(): Record<string, HeaderValue> {
+    return { ...(this.raw.getHeaders() as Record<string, HeaderValue>), ...this[kReplyHeaders] }
+  }
+
+  /** Whether a response header is set. */
+  hasHeader(name: string): boolean {
+    const key = name.toLowerCase()
+    return this[kReplyHeaders][key] !== undefined || this.raw.hasHeader(key)
+  }
+
+  /** Removes a response header. */
+  removeHeader(name: string): this {
+    const key = name.toLowerCase()
+    delete this[kReplyHeaders][key]
+    this.raw.removeHeader(key)
+    return this
+  }
+
+  /** Sets the `content-type` header. */
+  type(contentType: string): this {
+    return this.header('content-type', contentType)
+  }
+
+  /** Serializes this reply's payload with `fn` instead of the route's serializer. */
+  serializer(fn: (payload: unknown) => string): this {
+    this[kReplySerializer] = fn
+    return this
+  }
+
+  /** Sends the payload: an object (JSON), string, Buffer, stream, Error, or nothing. */
+  send(payload?: unknown): this {
+    send(this, payload)
+    return this
+  }
+
+  /** Redirects to `url` with `code` (default: the status already set if it is 3xx, else 302). */
+  redirect(url: string, code?: number): this {
+    const status = code ?? (this[kReplyHasStatus] && this.statusCode >= 300 && this.statusCode < 400 ? this.statusCode : 302)
+    return this.header('location', url).code(status).send()
+  }
+
+  /** Answers with the not-found handler of the request's context. */
+  callNotFound(): this {
+    callNotFound(this.request, this)
+    return this
+  }
+
+  /** Takes the response over: warren will not write to `reply.raw` any more. */
+  hijack(): this {
+    this[kReplyHijacked] = true
+    return this
+  }
+}
+
+function initReply(reply: Reply, raw: ServerResponse, request: Request, log: Logger): void {
+  reply.raw = raw
+  reply.request = request
+  reply.log = log
+  reply[kRoute] = request[kRoute]
+  reply[kReplyHeaders] = {}
+  reply[kReplySerializer] = null
+  reply[kReplySending] = false
+  reply[kReplyHijacked] = false
+  reply[kReplyErrorHandler] = undefined
+  reply[kReplySendingError] = false
+  reply[kReplyOnErrorRan] = false
+  reply[kReplyStartTime] = performance.now()
+  reply[kReplyHasStatus] = false
+}
+
+/** Derives the reply class of a new context: the parent's decorators, copied, plus room for its own. */
+export function deriveReplyClass(parent: ReplyClass | null): ReplyClass {
+  const props = parent ? parent.props.slice() : []
+  const ContextReply = function (this: any, raw: ServerResponse, request: Request, log: Logger) {
+    initReply(this, raw, request, log)
+    for (let i = 0; i < props.length; i++) this[props[i].key] = props[i].value
+  } as unknown as ReplyClass
+  ContextReply.prototype = Object.create(parent ? parent.prototype : Reply.prototype)
+  ContextReply.props = props
+  return ContextReply
+}

@@ -1,0 +1,81 @@
+import type { IncomingMessage, Server } from 'node:http'
+import { parse as parseQueryString } from 'node:querystring'
+import FindMyWay from 'find-my-way'
+import type { Logger } from './logger.js'
+import type { DefaultCompilers } from './schema/compilers.js'
+import type { RouteContext } from './route-context.js'
+import type { NormalizedOptions } from './options.js'
+
+/** A not-found handler registered for a prefix; its route is replaced when the context sets its own. */
+export interface NotFoundSlot {
+  route: RouteContext
+  custom: boolean
+}
+
+/** The state one application shares across all its contexts: settings, routers, lifecycle. */
+export class RootState {
+  readonly options: NormalizedOptions
+  readonly logger: Logger
+  readonly loggerEnabled: boolean
+  readonly disableRequestLogging: boolean
+  readonly requestIdLogLabel: string
+  readonly genReqId: (req: IncomingMessage) => string
+  readonly trustProxy: boolean
+  readonly return503OnClosing: boolean
+  readonly bodyLimit: number
+  readonly exposeHeadRoutes: boolean
+  readonly compilers: DefaultCompilers
+  readonly router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
+  readonly notFoundRouter: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
+  readonly notFoundSlots = new Map<string, NotFoundSlot>()
+  /** Every route context declared, in order; finalised at start-up. */
+  readonly routes: RouteContext[] = []
+  /** GET routes that get an automatic HEAD route at start-up unless one is declared. */
+  readonly headCandidates: RouteContext[] = []
+  httpServer!: Server
+  /** Parses a query string (the `querystringParser` option, else node:querystring). */
+  readonly parseQuery: (query: string) => Record<string, unknown>
+  /** `ready()` was called: no more decorators, hooks or routes. */
+  started = false
+  /** Start-up finished. */
+  booted = false
+  listening = false
+  closing = false
+
+  constructor(options: NormalizedOptions, logger: Logger, loggerEnabled: boolean, compilers: DefaultCompilers, routerOptions: FindMyWay.Config<FindMyWay.HTTPVersion.V1>) {
+    this.options = options
+    this.logger = logger
+    this.loggerEnabled = loggerEnabled
+    this.disableRequestLogging = options.disableRequestLogging
+    this.requestIdLogLabel = options.requestIdLogLabel
+    this.genReqId = requestIdGenerator(options.genReqId, options.requestIdHeader)
+    this.trustProxy = options.trustProxy
+    this.return503OnClosing = options.return503OnClosing
+    this.bodyLimit = options.bodyLimit
+    this.exposeHeadRoutes = options.exposeHeadRoutes
+    this.compilers = compilers
+    this.parseQuery = options.querystringParser ?? ((query) => parseQueryString(query))
+    this.router = FindMyWay(routerOptions)
+    this.notFoundRouter = FindMyWay({ ...routerOptions, defaultRoute: undefined, onBadUrl: undefined })
+  }
+
+  /** The not-found route answering `method url`: the one of the longest prefix that set a handler. */
+  findNotFoundRoute(method: string, url: string): RouteContext | null {
+    const queryStart = url.indexOf('?')
+    const path = queryStart === -1 ? url : url.slice(0, queryStart)
+    const found = this.notFoundRouter.find(method as FindMyWay.HTTPMethod, path)
+    const slot = (found?.store as NotFoundSlot | undefined) ?? this.notFoundSlots.get('')
+    return slot ? slot.route : null
+  }
+}
+
+function requestIdGenerator(custom: ((req: IncomingMessage) => string) | undefined, header: string | false): (req: IncomingMessage) => string {
+  let next = 0
+  const generate = custom ?? (() => `req-${(next = (next + 1) % Number.MAX_SAFE_INTEGER).toString(36)}`)
+  if (!header) return generate
+  const name = header.toLowerCase()
+  return (req) => {
+    const value = req.headers[name]
+    return typeof value === 'string' && value.length > 0 ? value : generate(req)
+  }
+}

@@ -1,0 +1,71 @@
+import { buildAjvCompiler, type ValidatorOptions } from './ajv-compiler.js'
+import { buildFjsCompiler } from './fjs-compiler.js'
+import { defaultSchemaErrorFormatter, type SchemaErrorFormatter } from './error-formatter.js'
+import { SchemaStore } from './store.js'
+import type { SerializerCompiler, ValidatorCompiler } from './types.js'
+
+/**
+ * The application-wide default compilers, one Ajv and one fast-json-stringify builder per
+ * distinct set of shared schemas (contexts that add no schema share their ancestor's).
+ */
+export class DefaultCompilers {
+  readonly #validatorOptions: ValidatorOptions
+  readonly #validators = new WeakMap<SchemaStore, ValidatorCompiler>()
+  readonly #serializers = new WeakMap<SchemaStore, SerializerCompiler>()
+
+  constructor(validatorOptions: ValidatorOptions) {
+    this.#validatorOptions = validatorOptions
+  }
+
+  validatorFor(store: SchemaStore): ValidatorCompiler {
+    const owner = store.owner
+    let compiler = this.#validators.get(owner)
+    if (compiler === undefined) {
+      compiler = buildAjvCompiler(owner.all(), this.#validatorOptions)
+      this.#validators.set(owner, compiler)
+    }
+    return compiler
+  }
+
+  serializerFor(store: SchemaStore): SerializerCompiler {
+    const owner = store.owner
+    let compiler = this.#serializers.get(owner)
+    if (compiler === undefined) {
+      compiler = buildFjsCompiler(owner.all())
+      this.#serializers.set(owner, compiler)
+    }
+    return compiler
+  }
+}
+
+/**
+ * The schema settings of one context: its shared-schema store, custom compilers, error
+ * formatter and default reply serializer. A child inherits them and may replace its own.
+ */
+export class SchemaCompilers {
+  readonly store: SchemaStore
+  readonly defaults: DefaultCompilers
+  customValidatorCompiler: ValidatorCompiler | null
+  customSerializerCompiler: SerializerCompiler | null
+  schemaErrorFormatter: SchemaErrorFormatter
+  replySerializer: (payload: unknown) => string
+
+  constructor(defaults: DefaultCompilers, parent: SchemaCompilers | null, schemaErrorFormatter?: SchemaErrorFormatter) {
+    this.defaults = defaults
+    this.store = new SchemaStore(parent ? parent.store : null)
+    this.customValidatorCompiler = parent ? parent.customValidatorCompiler : null
+    this.customSerializerCompiler = parent ? parent.customSerializerCompiler : null
+    this.schemaErrorFormatter = parent ? parent.schemaErrorFormatter : (schemaErrorFormatter ?? defaultSchemaErrorFormatter)
+    this.replySerializer = parent ? parent.replySerializer : JSON.stringify
+  }
+
+  /** The validator compiler routes of this context use. */
+  get validatorCompiler(): ValidatorCompiler {
+    return this.customValidatorCompiler ?? this.defaults.validatorFor(this.store)
+  }
+
+  /** The serializer compiler routes of this context use. */
+  get serializerCompiler(): SerializerCompiler {
+    return this.customSerializerCompiler ?? this.defaults.serializerFor(this.store)
+  }
+}

@@ -1,0 +1,169 @@
+import { Readable, finished } from 'node:stream'
+import { codes } from './errors.js'
+import { handleError } from './error-handler.js'
+import { runPayloadHooks } from './hooks.js'
+import { kReplyHeaders, kReplyHijacked, kReplySending, kReplySerializer, kRoute } from './symbols.js'
+import type { Reply } from './reply.js'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+const TEXT_TYPE = 'text/plain; charset=utf-8'
+const BINARY_TYPE = 'application/octet-stream'
+
+function isStream(payload: unknown): payload is NodeJS.ReadableStream {
+  return typeof (payload as NodeJS.ReadableStream).pipe === 'function'
+}
+
+function isWebStream(payload: unknown): payload is ReadableStream {
+  return typeof (payload as ReadableStream).getReader === 'function' && typeof (payload as ReadableStream).tee === 'function'
+}
+
+function isBinary(payload: unknown): payload is Buffer | ArrayBufferView | ArrayBuffer {
+  return Buffer.isBuffer(payload) || ArrayBuffer.isView(payload) || payload instanceof ArrayBuffer
+}
+
+/**
+ * `reply.send(payload)`: picks how the payload becomes bytes (as is, JSON through the route's
+ * serializer, or a stream), runs preSerialization and onSend hooks, then writes the response.
+ */
+export function send(reply: Reply, payload: unknown): void {
+  if (reply[kReplyHijacked]) {
+    reply.log.warn('Reply was hijacked; send() is ignored')
+    return
+  }
+  if (reply[kReplySending]) {
+    reply.log.warn({ url: reply.request.url }, 'Reply was already sent, did you forget to "return reply" in an async handler?')
+    return
+  }
+  if (payload instanceof Error) {
+    handleError(reply, payload)
+    return
+  }
+  reply[kReplySending] = true
+  const headers = reply[kReplyHeaders]
+  const contentType = headers['content-type'] as string | undefined
+
+  if (payload === undefined) return runOnSend(reply, payload)
+  if (payload !== null) {
+    if (typeof payload === 'string') {
+      if (contentType === undefined) headers['content-type'] = TEXT_TYPE
+      return runOnSend(reply, payload)
+    }
+    if (isBinary(payload)) {
+      if (contentType === undefined) headers['content-type'] = BINARY_TYPE
+      return runOnSend(reply, payload)
+    }
+    if (isStream(payload) || isWebStream(payload)) return runOnSend(reply, payload)
+  }
+  if (reply[kReplySerializer] !== null || contentType === undefined || contentType.includes('json')) {
+    if (contentType === undefined) headers['content-type'] = JSON_TYPE
+    else if (contentType.includes('json') && !contentType.includes('charset')) headers['content-type'] = contentType + '; charset=utf-8'
+    const hooks = reply[kRoute].hooks.preSerialization
+    if (hooks === null) return serializeAndSend(reply, payload)
+    return runPayloadHooks(hooks, reply.request, reply, payload, serializeAndSend, sendHookError)
+  }
+  runOnSend(reply, payload)
+}
+
+function sendHookError(reply: Reply, error: unknown): void {
+  reply[kReplySending] = false
+  handleError(reply, error)
+}
+
+function serializeAndSend(reply: Reply, payload: unknown): void {
+  let serialized: string
+  try {
+    serialized = serialize(reply, payload)
+  } catch (error) {
+    return sendHookError(reply, error)
+  }
+  runOnSend(reply, serialized)
+}
+
+/** Serializes with the reply's serializer, else the route's schema for the status, else the context default. */
+export function serialize(reply: Reply, payload: unknown): string {
+  const custom = reply[kReplySerializer]
+  if (custom !== null) return custom(payload)
+  const route = reply[kRoute]
+  const bySchema = route.serializerFor(reply.raw.statusCode, reply[kReplyHeaders]['content-type'] as string | undefined)
+  if (bySchema !== null) return bySchema(payload)
+  return route.replySerializer(payload)
+}
+
+/** Runs the onSend hooks, then writes the response. */
+export function runOnSend(reply: Reply, payload: unknown): void {
+  const hooks = reply[kRoute].hooks.onSend
+  if (hooks === null) return writeResponse(reply, payload)
+  runPayloadHooks(hooks, reply.request, reply, payload, writeResponse, sendHookError)
+}
+
+function hasNoBody(statusCode: number): boolean {
+  return statusCode === 204 || statusCode === 304 || (statusCode >= 100 && statusCode < 200)
+}
+
+/** Writes status, headers and payload to the socket. */
+export function writeResponse(reply: Reply, payload: unknown): void {
+  if (reply[kReplyHijacked]) return
+  const res = reply.raw
+  const headers = reply[kReplyHeaders]
+  const statusCode = res.statusCode
+
+  if (payload === undefined || payload === null || hasNoBody(statusCode)) {
+    if (!hasNoBody(statusCode) && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && !res.hasHeader('content-length')) {
+      headers['content-length'] = '0'
+    }
+    if (hasNoBody(statusCode)) delete headers['content-length']
+    if (writeHead(reply, headers)) res.end()
+    return
+  }
+  if (isStream(payload)) return sendStream(reply, payload)
+  if (isWebStream(payload)) return sendStream(reply, Readable.fromWeb(payload as import('node:stream/web').ReadableStream))
+
+  let body: string | Buffer
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) body = payload
+  else if (ArrayBuffer.isView(payload)) body = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)
+  else if (payload instanceof ArrayBuffer) body = Buffer.from(payload)
+  else return sendHookError(reply, new codes.SVC_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length
+  if (headers['content-length'] === undefined || (reply.request.method !== 'HEAD' && Number(headers['content-length']) !== length)) {
+    headers['content-length'] = String(length)
+  }
+  if (writeHead(reply, headers)) res.end(body)
+}
+
+function writeHead(reply: Reply, headers: Record<string, unknown>): boolean {
+  try {
+    reply.raw.writeHead(reply.raw.statusCode, headers as Record<string, string>)
+    return true
+  } catch (error) {
+    // an invalid header value: drop the reply's headers so the error response can be written
+    for (const key of Object.keys(headers)) delete headers[key]
+    sendHookError(reply, error)
+    return false
+  }
+}
+
+function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {
+  const res = reply.raw
+  let sourceDone = false
+  finished(stream as Readable, { writable: false }, (error) => {
+    sourceDone = true
+    if (!error) return
+    if (res.headersSent || reply.request.raw.destroyed) {
+      reply.log.error({ err: error }, 'response stream failed after the headers were sent')
+      res.destroy()
+    } else {
+      sendHookError(reply, error)
+    }
+  })
+  finished(res, () => {
+    if (sourceDone) return
+    const destroyable = stream as Readable
+    if (typeof destroyable.destroy === 'function') destroyable.destroy()
+  })
+  // setHeader rather than writeHead: a stream that fails before its first chunk (a missing file)
+  // must still be answered with an error response.
+  const headers = reply[kReplyHeaders]
+  for (const key of Object.keys(headers)) res.setHeader(key, headers[key] as string)
+  stream.pipe(res)
+}

@@ -1,0 +1,115 @@
+import http from 'node:http'
+import https from 'node:https'
+import avvio from 'avvio'
+import { codes } from './errors.js'
+import { createJsonParser, parseText } from './content-type/json-parser.js'
+import { ParserRegistry } from './content-type/registry.js'
+import { defaultErrorHandler } from './error-handler.js'
+import { deriveHooks } from './hooks.js'
+import { instancePrototype } from './instance.js'
+import { createLogger } from './logger.js'
+import { handleUnrouted, defaultNotFoundHandler, registerNotFoundHandler } from './not-found.js'
+import { normalizeOptions, type NormalizedOptions, type WarrenOptions } from './options.js'
+import { overrideContext } from './plugin.js'
+import { deriveReplyClass } from './reply.js'
+import { deriveRequestClass } from './request.js'
+import { RootState } from './root-state.js'
+import { addHeadRoutes } from './route.js'
+import { DefaultCompilers, SchemaCompilers } from './schema/compilers.js'
+import {
+  kAvvio,
+  kAvvioClose,
+  kAvvioOnClose,
+  kAvvioReady,
+  kChildren,
+  kErrorHandler,
+  kHooks,
+  kLogLevel,
+  kParsers,
+  kPluginNames,
+  kPrefix,
+  kRegisteredPlugins,
+  kReplyClass,
+  kRequestClass,
+  kRoot,
+  kSchemaCompilers,
+} from './symbols.js'
+
+function defaultParsers(options: NormalizedOptions): ParserRegistry {
+  const parsers = new ParserRegistry()
+  parsers.add('application/json', { parseAs: 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning))
+  parsers.add('text/plain', { parseAs: 'string' }, parseText)
+  return parsers
+}
+
+function createHttpServer(options: NormalizedOptions, handler: http.RequestListener): http.Server {
+  const serverOptions = { keepAliveTimeout: options.keepAliveTimeout, requestTimeout: options.requestTimeout }
+  const server = options.https !== null
+    ? https.createServer({ ...options.https, ...serverOptions }, handler)
+    : http.createServer(serverOptions, handler)
+  if (options.connectionTimeout > 0) server.setTimeout(options.connectionTimeout)
+  return server as http.Server
+}
+
+/** Builds a route's state at start-up: automatic HEAD routes, then every route's hooks and compiled schemas. */
+function buildRoutes(root: RootState): void {
+  addHeadRoutes(root)
+  for (const route of root.routes) {
+    route.resolve()
+    route.compileSchemas()
+  }
+}
+
+/**
+ * Creates the root instance of an application (spec 2.1: the root context).
+ *
+ * @example
+ * const app = warren({ logger: true })
+ * app.get('/', async () => ({ hello: 'world' }))
+ * await app.listen({ port: 3000 })
+ */
+export function createServer(input?: WarrenOptions): any {
+  const options = normalizeOptions(input)
+  const { logger, enabled } = createLogger(options.logger)
+  const compilers = new DefaultCompilers(options.validator)
+  const routerOptions = {
+    ignoreTrailingSlash: options.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
+    caseSensitive: options.caseSensitive,
+    maxParamLength: options.maxParamLength,
+    querystringParser: options.querystringParser,
+    defaultRoute: (req: http.IncomingMessage, res: http.ServerResponse) => handleUnrouted(root, req, res),
+    onBadUrl: (path: string, req: http.IncomingMessage, res: http.ServerResponse) => handleUnrouted(root, req, res, new codes.SVC_ERR_BAD_URL(path)),
+  }
+  const root: RootState = new RootState(options, logger, enabled, compilers, routerOptions)
+
+  const app = Object.create(instancePrototype)
+  app[kRoot] = root
+  app[kChildren] = []
+  app[kHooks] = deriveHooks(null)
+  app[kRequestClass] = deriveRequestClass(null)
+  app[kReplyClass] = deriveReplyClass(null)
+  app[kParsers] = defaultParsers(options)
+  app[kSchemaCompilers] = new SchemaCompilers(compilers, null, options.schemaErrorFormatter)
+  app[kErrorHandler] = { fn: defaultErrorHandler, instance: app, parent: null }
+  app[kPrefix] = ''
+  app[kLogLevel] = undefined
+  app[kRegisteredPlugins] = []
+  app[kPluginNames] = ['warren']
+  app.log = logger
+
+  const httpHandler: http.RequestListener = (req, res) => root.router.lookup(req, res)
+  Object.assign(root, { httpHandler })
+  root.httpServer = createHttpServer(options, httpHandler)
+  registerNotFoundHandler(app, defaultNotFoundHandler, {}, false)
+
+  const boot = avvio(app, {
+    autostart: false,
+    timeout: options.pluginTimeout,
+    expose: { use: 'register', ready: kAvvioReady, onClose: kAvvioOnClose, close: kAvvioClose } as any,
+  })
+  boot.override = overrideContext
+  boot.once('preReady', () => buildRoutes(root))
+  app[kAvvio] = boot
+  return app
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config'
+import { fileURLToPath } from 'node:url'
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      'warren/bearer-auth': fileURLToPath(new URL('./src/plugins/bearer-auth.ts', import.meta.url)),
+      warren: fileURLToPath(new URL('./src/index.ts', import.meta.url))
+    }
+  },
+  test: {
+    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+    testTimeout: 20000,
+    hookTimeout: 20000
+  }
+})
