@@ -47,12 +47,14 @@ export interface PluginMeta {
 /**
  * The encapsulation-breaking wrapper (spec 4.2 rule 2): the plugin's decorators, hooks and routes
  * are registered in the context that registers it, not in a child. Rule 3 holds: plain plugins
- * it registers still get their own contexts.
+ * it registers still get their own contexts. Called without arguments it returns itself, for the
+ * typed curried form `plugin<{ db: Db }>()(fn)`.
  *
  * @example
  * const db = plugin(async (app) => app.decorate('db', connect()), { name: 'db' })
  */
-export function plugin<F extends (...args: any[]) => unknown>(fn: F, meta: PluginMeta = {}): F {
+export function plugin(fn?: (...args: any[]) => unknown, meta: PluginMeta = {}): any {
+  if (fn === undefined) return plugin
   if (typeof fn !== 'function') throw new codes.SVC_ERR_PLUGIN_INVALID(typeof fn)
   const marked = fn as unknown as Record<symbol, unknown>
   marked[kSkipOverride] = meta.encapsulate !== true
