@@ -54,7 +54,13 @@ export function send(reply: Reply, payload: unknown): void {
     }
     if (isStream(payload) || isWebStream(payload)) return runOnSend(reply, payload)
   }
-  if (reply[kReplySerializer] !== null || contentType === undefined || contentType.includes('json')) {
+  // objects become JSON, or whatever the route's response schema for this status and type produces
+  if (
+    reply[kReplySerializer] !== null ||
+    contentType === undefined ||
+    contentType.includes('json') ||
+    reply[kRoute].serializerFor(reply.raw.statusCode, contentType) !== null
+  ) {
     if (contentType === undefined) headers['content-type'] = JSON_TYPE
     else if (contentType.includes('json') && !contentType.includes('charset')) headers['content-type'] = contentType + '; charset=utf-8'
     const hooks = reply[kRoute].hooks.preSerialization
