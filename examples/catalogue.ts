@@ -2,6 +2,9 @@
 import type warren from 'warren'
 import * as bearerAuth from './bearer-auth/app.js'
 import * as decoratorsByContext from './decorators-by-context/app.js'
+import * as serialization from './serialization/app.js'
+import * as sharedSchemas from './shared-schemas/app.js'
+import * as validation from './validation/app.js'
 
 type App = ReturnType<typeof warren>
 
@@ -29,5 +32,26 @@ export const examples: Example[] = [
     routes: bearerAuth.bearerAuthExample(['example-key']),
     build: () => bearerAuth.build(),
     tryIt: bearerAuth.tryIt,
+  },
+  {
+    name: 'validation',
+    description: 'spec 4.3, 7: content maps, coercion, attachValidation, custom validators and error shapes',
+    routes: validation.validationExample,
+    build: validation.build,
+    tryIt: validation.tryIt,
+  },
+  {
+    name: 'serialization',
+    description: 'spec 2.5, 4.5: response schemas by status and media type, reply.serializer',
+    routes: serialization.serializationExample,
+    build: serialization.build,
+    tryIt: serialization.tryIt,
+  },
+  {
+    name: 'shared-schemas',
+    description: 'spec 2.6, 4.3.7: addSchema in nested contexts and every $ref form',
+    routes: sharedSchemas.sharedSchemasExample,
+    build: sharedSchemas.build,
+    tryIt: sharedSchemas.tryIt,
   },
 ]
