@@ -12,10 +12,12 @@
  */
 import { Ajv, type ErrorObject } from 'ajv'
 import ajvErrorsModule from 'ajv-errors'
-import localize from 'ajv-i18n'
+import localizeModule from 'ajv-i18n'
 import warren, { Type } from 'warren'
 
 const ajvErrors = ajvErrorsModule.default
+// ajv-i18n is CommonJS without a `default`: its module object is the table of translators
+const localize = localizeModule as unknown as Record<string, (errors: ErrorObject[]) => void>
 
 const User = Type.Object({ name: Type.String({ minLength: 1 }), age: Type.Integer({ minimum: 0 }) }, { additionalProperties: false })
 
@@ -103,8 +105,8 @@ export async function validationExample(app: ReturnType<typeof warren>): Promise
   app.register(
     async (localised) => {
       localised.setErrorHandler((error, request, reply) => {
-        const lang = (request.query as { lang?: string }).lang as keyof typeof localize | undefined
-        if (!error.validation || lang === undefined || !(lang in localize)) return reply.send(error)
+        const lang = (request.query as { lang?: string }).lang
+        if (!error.validation || lang === undefined || !Object.hasOwn(localize, lang)) return reply.send(error)
         const items = error.validation as ErrorObject[]
         localize[lang](items)
         const message = items.map((item) => `${error.validationContext}${item.instancePath} ${item.message}`).join(', ')
