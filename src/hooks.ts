@@ -124,13 +124,15 @@ export function runPayloadHooks(
   onError: ErrorSink = sendError,
 ): void {
   const server = request[kRoute].server
+  // preParsing runs before anything is sent: a hook that replies there ends the chain
+  const stopWhenSent = !reply[kReplySending]
   let index = 0
   let current = payload
   const onRejected = (error: unknown): void => onError(reply, error ?? new Error('Hook rejected without a reason'))
   const step = (error?: unknown, replacement?: unknown): void => {
     if (error !== undefined && error !== null) return onError(reply, error)
+    if (reply[kReplyHijacked] || (stopWhenSent && reply[kReplySending])) return
     if (replacement !== undefined) current = replacement
-    if (reply[kReplyHijacked]) return
     if (index === hooks.length) return next(reply, current)
     const hook = hooks[index++]
     let result
@@ -172,16 +174,28 @@ export function runObserverHooks(hooks: HookFn[], request: Request, args: unknow
   step()
 }
 
-/** Runs an application hook list (onReady, onListen, preClose) in order; the first error stops it. */
-export async function runApplicationHooks(hooks: HookFn[], instance: object): Promise<void> {
+function runApplicationHook(hook: HookFn, instance: object): Promise<void> | unknown {
+  if (hook.length === 0) return hook.call(instance)
+  return new Promise<void>((resolve, reject) => {
+    const result = hook.call(instance, (err?: unknown) => (err ? reject(toError(err)) : resolve()))
+    if (isThenable(result)) result.then(() => resolve(), reject)
+  })
+}
+
+/**
+ * Runs an application hook list (onReady, onListen, preClose) in order. Without `onHookError`
+ * the first error stops it; with it, each error is reported there and the next hook runs.
+ */
+export async function runApplicationHooks(hooks: HookFn[], instance: object, onHookError?: (error: unknown) => void): Promise<void> {
   for (const hook of hooks) {
-    if (hook.length >= 1) {
-      await new Promise<void>((resolve, reject) => {
-        const result = hook.call(instance, (err?: unknown) => (err ? reject(toError(err)) : resolve()))
-        if (isThenable(result)) result.then(() => resolve(), reject)
-      })
-    } else {
-      await hook.call(instance)
+    if (onHookError === undefined) {
+      await runApplicationHook(hook, instance)
+      continue
+    }
+    try {
+      await runApplicationHook(hook, instance)
+    } catch (error) {
+      onHookError(error)
     }
   }
 }

@@ -7,15 +7,18 @@ import type { RootState } from './root-state.js'
 
 type ContextHookName = 'onReady' | 'onListen' | 'preClose'
 
-/** Runs one application hook across the context tree: each context's own hooks, then its children's. */
-async function runTreeHooks(context: any, name: ContextHookName, seen = new Set<HookFn[]>()): Promise<void> {
+/**
+ * Runs one application hook across the context tree: each context's own hooks, then its
+ * children's. Without `onHookError` the first error stops the walk; with it, every hook runs.
+ */
+async function runTreeHooks(context: any, name: ContextHookName, onHookError?: (error: unknown) => void, seen = new Set<HookFn[]>()): Promise<void> {
   const hooks: HookFn[] = context[kHooks][name]
   // a shared (plugin()-wrapped) context is its parent: its hooks must run once
   if (!seen.has(hooks)) {
     seen.add(hooks)
-    await runApplicationHooks(hooks, context)
+    await runApplicationHooks(hooks, context, onHookError)
   }
-  for (const child of context[kChildren] as unknown[]) await runTreeHooks(child, name, seen)
+  for (const child of context[kChildren] as unknown[]) await runTreeHooks(child, name, onHookError, seen)
 }
 
 function rootOf(instance: any): any {
@@ -86,11 +89,7 @@ async function startListening(app: any, options: { port?: number; host?: string;
   root.listening = true
   const url = formatAddress(server.address() as AddressInfo, root.options.https !== null)
   app.log.info(`Server listening at ${url}`)
-  try {
-    await runTreeHooks(app, 'onListen')
-  } catch (error) {
-    app.log.error({ err: error }, 'an onListen hook failed')
-  }
+  await runTreeHooks(app, 'onListen', (error) => app.log.error({ err: error }, 'an onListen hook failed'))
   return url
 }
 
@@ -117,11 +116,7 @@ export function addresses(this: any): AddressInfo[] {
 async function shutDown(app: any): Promise<void> {
   const root: RootState = app[kRoot]
   root.closing = true
-  try {
-    await runTreeHooks(app, 'preClose')
-  } catch (error) {
-    app.log.error({ err: error }, 'a preClose hook failed')
-  }
+  await runTreeHooks(app, 'preClose', (error) => app.log.error({ err: error }, 'a preClose hook failed'))
   if (root.listening) {
     const server = root.httpServer
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import warren, { codes } from 'warren'
+
+describe('decorators', () => {
+  it('decorate adds values and functions to the instance; functions get the instance as this', async () => {
+    const app = warren()
+    app.decorate('config', { port: 1 })
+    app.decorate('greet', function (this: any, name: string) { return `hi ${name} from ${this.config.port}` })
+    expect(app.config).toEqual({ port: 1 })
+    expect(app.greet('ann')).toBe('hi ann from 1')
+    expect(app.hasDecorator('greet')).toBe(true)
+    expect(app.hasDecorator('nothing')).toBe(false)
+  })
+
+  it('decorate returns the instance for chaining', () => {
+    const app = warren()
+    expect(app.decorate('a', 1).decorateRequest('b', 2).decorateReply('c', 3)).toBe(app)
+  })
+
+  it('decorate accepts a { getter, setter }', async () => {
+    const app = warren()
+    let stored = 1
+    app.decorate('counter', { getter: () => stored, setter: (v: number) => { stored = v } })
+    expect(app.counter).toBe(1)
+    app.counter = 5
+    expect(stored).toBe(5)
+  })
+
+  it('decorateRequest / decorateReply: values copied to each request, functions and getters on the prototype', async () => {
+    const app = warren()
+    app.decorateRequest('user', null)
+    app.decorateRequest('shout', function (this: any) { return String(this.query.word).toUpperCase() })
+    app.decorateRequest('path', { getter(this: any) { return this.url.split('?')[0] } })
+    app.decorateReply('ok', function (this: any, payload: unknown) { return this.code(200).send({ ok: payload }) })
+    app.decorateReply('count', 0)
+    app.addHook('preHandler', async (req: any, reply: any) => {
+      req.user = req.query.word
+      reply.count++
+    })
+    app.get('/', async (req: any, reply: any) => reply.ok({ user: req.user, shout: req.shout(), path: req.path, count: reply.count }))
+    expect((await app.inject('/?word=hey')).json()).toEqual({ ok: { user: 'hey', shout: 'HEY', path: '/', count: 1 } })
+    // a second request starts from the declared values again
+    expect((await app.inject('/?word=yo')).json()).toEqual({ ok: { user: 'yo', shout: 'YO', path: '/', count: 1 } })
+    expect(app.hasRequestDecorator('user')).toBe(true)
+    expect(app.hasReplyDecorator('ok')).toBe(true)
+    expect(app.hasReplyDecorator('nope')).toBe(false)
+  })
+
+  it('SVC_ERR_DEC_ALREADY_PRESENT for a name already present (own, inherited or built in)', async () => {
+    const app = warren()
+    app.decorate('db', 1)
+    expect(() => app.decorate('db', 2)).toThrow(codes.SVC_ERR_DEC_ALREADY_PRESENT)
+    expect(() => app.decorate('get', 2)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT' }))
+    app.decorateRequest('user', null)
+    expect(() => app.decorateRequest('user', null)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT', message: "The decorator 'user' has already been added" }))
+    expect(() => app.decorateRequest('body', null)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT' }))
+    expect(() => app.decorateReply('send', () => {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT' }))
+    let childError: any
+    app.register(async (child: any) => {
+      try { child.decorate('db', 3) } catch (e) { childError = e }
+    })
+    await app.ready()
+    expect(childError?.code).toBe('SVC_ERR_DEC_ALREADY_PRESENT')
+  })
+
+  it('siblings may declare the same decorator name independently', async () => {
+    const app = warren()
+    app.register(async (a: any) => { a.decorateRequest('who', 'a'); a.get('/a', async (req: any) => req.who) })
+    app.register(async (b: any) => { b.decorateRequest('who', 'b'); b.get('/b', async (req: any) => req.who) })
+    expect((await app.inject('/a')).body).toBe('a')
+    expect((await app.inject('/b')).body).toBe('b')
+  })
+
+  it('SVC_ERR_DEC_REFERENCE_TYPE for an object or array on request or reply', () => {
+    const app = warren()
+    expect(() => app.decorateRequest('session', {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_REFERENCE_TYPE' }))
+    expect(() => app.decorateReply('list', [])).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_REFERENCE_TYPE' }))
+    // null and primitives are fine, and instance decorators may be objects
+    expect(() => app.decorateRequest('session', null)).not.toThrow()
+    expect(() => app.decorate('shared', {})).not.toThrow()
+  })
+
+  it('SVC_ERR_DEC_AFTER_START when decorating after the server started', async () => {
+    const app = warren()
+    await app.ready()
+    expect(() => app.decorate('late', 1)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_AFTER_START' }))
+    expect(() => app.decorateRequest('late', 1)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_AFTER_START' }))
+    expect(() => app.decorateReply('late', 1)).toThrow(codes.SVC_ERR_DEC_AFTER_START)
+  })
+
+  it('SVC_ERR_DEC_MISSING_DEPENDENCY for a missing decorator dependency', () => {
+    const app = warren()
+    expect(() => app.decorate('users', {}, ['db'])).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_MISSING_DEPENDENCY', message: "The decorator is missing dependency 'db'" }))
+    expect(() => app.decorateRequest('user', null, ['session'])).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_MISSING_DEPENDENCY' }))
+    expect(() => app.decorateReply('render', () => {}, ['view'])).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_MISSING_DEPENDENCY' }))
+    app.decorate('db', {})
+    expect(() => app.decorate('users', {}, ['db'])).not.toThrow()
+    app.decorateRequest('session', null)
+    expect(() => app.decorateRequest('user', null, ['session'])).not.toThrow()
+  })
+
+  it('symbols work as decorator names', async () => {
+    const app = warren()
+    const key = Symbol('key')
+    app.decorate(key, 'sym')
+    app.decorateRequest(key, 'req-sym')
+    expect(app[key]).toBe('sym')
+    expect(app.hasRequestDecorator(key)).toBe(true)
+    app.get('/', async (req: any) => req[key])
+    expect((await app.inject('/')).body).toBe('req-sym')
+  })
+})

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest'
+import warren, { codes, warren as named } from 'warren'
+
+describe('factory options', () => {
+  it('the default and the named export are the same factory', () => {
+    expect(named).toBe(warren)
+  })
+
+  it('accepts no options, undefined and an empty object', async () => {
+    for (const app of [warren(), warren(undefined), warren({})]) {
+      app.get('/', async () => 'ok')
+      expect((await app.inject('/')).body).toBe('ok')
+    }
+  })
+
+  it.each([
+    ['logger', 'yes'],
+    ['bodyLimit', -1],
+    ['bodyLimit', 1.5],
+    ['bodyLimit', '100'],
+    ['genReqId', 'abc'],
+    ['requestIdHeader', 42],
+    ['requestIdLogLabel', 1],
+    ['pluginTimeout', 'soon'],
+    ['return503OnClosing', 'true'],
+    ['connectionTimeout', -5],
+    ['keepAliveTimeout', '1s'],
+    ['requestTimeout', null],
+    ['forceCloseConnections', 'always'],
+    ['ignoreTrailingSlash', 1],
+    ['ignoreDuplicateSlashes', 'no'],
+    ['caseSensitive', 0],
+    ['maxParamLength', 'long'],
+    ['querystringParser', {}],
+    ['exposeHeadRoutes', 'yes'],
+  ])('rejects a wrong %s (%j) with SVC_ERR_INIT_OPTS_INVALID naming it', (name, value) => {
+    let caught: any
+    try {
+      warren({ [name]: value })
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toBeInstanceOf(codes.SVC_ERR_INIT_OPTS_INVALID)
+    expect(caught.code).toBe('SVC_ERR_INIT_OPTS_INVALID')
+    expect(caught.message).toContain(`'${name}'`)
+  })
+
+  it('rejects options that are not an object', () => {
+    expect(() => warren('fast' as any)).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
+    expect(() => warren([] as any)).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
+  })
+
+  it('rejects malformed validator options, naming the sub-option', () => {
+    expect(() => warren({ validator: { customOptions: 'x' } } as any)).toThrow(/validator\.customOptions/)
+    expect(() => warren({ validator: { plugins: {} } } as any)).toThrow(/validator\.plugins/)
+  })
+
+  it('bodyLimit defaults to 1 MiB and can be changed', async () => {
+    const app = warren()
+    app.post('/', async (req: any) => ({ size: req.body.data.length }))
+    const fits = await app.inject({ method: 'POST', url: '/', payload: { data: 'x'.repeat(1024 * 1024 - 20) } })
+    expect(fits.statusCode).toBe(200)
+    const tooBig = await app.inject({ method: 'POST', url: '/', payload: { data: 'x'.repeat(1024 * 1024) } })
+    expect(tooBig.statusCode).toBe(413)
+
+    const small = warren({ bodyLimit: 10 })
+    small.post('/', async () => 'ok')
+    const res = await small.inject({ method: 'POST', url: '/', payload: { data: 'more than ten bytes' } })
+    expect(res.statusCode).toBe(413)
+    expect(res.json().code).toBe('SVC_ERR_CTP_BODY_TOO_LARGE')
+  })
+
+  it('genReqId builds the request id', async () => {
+    let n = 0
+    const app = warren({ genReqId: () => `id-${++n}` })
+    app.get('/', async (req: any) => ({ id: req.id }))
+    expect((await app.inject('/')).json()).toEqual({ id: 'id-1' })
+    expect((await app.inject('/')).json()).toEqual({ id: 'id-2' })
+  })
+
+  it('default request ids are unique strings', async () => {
+    const app = warren()
+    app.get('/', async (req: any) => ({ id: req.id }))
+    const a = (await app.inject('/')).json().id
+    const b = (await app.inject('/')).json().id
+    expect(typeof a).toBe('string')
+    expect(a).not.toBe(b)
+  })
+
+  it('requestIdHeader takes the id from a header, else generates one', async () => {
+    const app = warren({ requestIdHeader: 'X-Request-Id', genReqId: () => 'generated' })
+    app.get('/', async (req: any) => ({ id: req.id }))
+    expect((await app.inject({ url: '/', headers: { 'x-request-id': 'from-header' } })).json()).toEqual({ id: 'from-header' })
+    expect((await app.inject('/')).json()).toEqual({ id: 'generated' })
+  })
+
+  it('ignores the request id header by default', async () => {
+    const app = warren({ genReqId: () => 'generated' })
+    app.get('/', async (req: any) => ({ id: req.id }))
+    expect((await app.inject({ url: '/', headers: { 'request-id': 'x' } })).json()).toEqual({ id: 'generated' })
+  })
+
+  it('ignoreTrailingSlash makes /a and /a/ the same route', async () => {
+    const strict = warren()
+    strict.get('/a', async () => 'a')
+    expect((await strict.inject('/a/')).statusCode).toBe(404)
+    const loose = warren({ ignoreTrailingSlash: true })
+    loose.get('/a', async () => 'a')
+    expect((await loose.inject('/a/')).body).toBe('a')
+  })
+
+  it('ignoreDuplicateSlashes makes //a and /a the same route', async () => {
+    const strict = warren()
+    strict.get('/a/b', async () => 'ab')
+    expect((await strict.inject('/a//b')).statusCode).toBe(404)
+    const loose = warren({ ignoreDuplicateSlashes: true })
+    loose.get('/a/b', async () => 'ab')
+    expect((await loose.inject('//a//b')).body).toBe('ab')
+  })
+
+  it('caseSensitive: false matches paths whatever their case', async () => {
+    const strict = warren()
+    strict.get('/Users', async () => 'u')
+    expect((await strict.inject('/users')).statusCode).toBe(404)
+    const loose = warren({ caseSensitive: false })
+    loose.get('/Users/:Name', async (req: any) => req.params)
+    const res = await loose.inject('/USERS/Ann')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ Name: 'Ann' })
+  })
+
+  it('maxParamLength bounds parameters (longer ones are not found)', async () => {
+    const app = warren({ maxParamLength: 5 })
+    app.get('/p/:id', async (req: any) => req.params)
+    expect((await app.inject('/p/12345')).json()).toEqual({ id: '12345' })
+    expect((await app.inject('/p/123456')).statusCode).toBe(404)
+  })
+
+  it('querystringParser replaces the query parser', async () => {
+    const app = warren({ querystringParser: (q: string) => ({ raw: q }) })
+    app.get('/', async (req: any) => req.query)
+    expect((await app.inject('/?a=1&b=2')).json()).toEqual({ raw: 'a=1&b=2' })
+  })
+
+  it('the default query parser gives repeated keys as arrays', async () => {
+    const app = warren()
+    app.get('/', async (req: any) => req.query)
+    expect((await app.inject('/?a=1&a=2&b=x')).json()).toEqual({ a: ['1', '2'], b: 'x' })
+  })
+
+  it('exposeHeadRoutes: false leaves GET routes without HEAD', async () => {
+    const app = warren({ exposeHeadRoutes: false })
+    app.get('/', async () => 'hi')
+    expect((await app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(404)
+  })
+
+  it('timeouts reach the node server', async () => {
+    const app = warren({ connectionTimeout: 1234, keepAliveTimeout: 2345, requestTimeout: 3456 })
+    expect(app.server.timeout).toBe(1234)
+    expect(app.server.keepAliveTimeout).toBe(2345)
+    expect(app.server.requestTimeout).toBe(3456)
+    const defaults = warren()
+    expect(defaults.server.timeout).toBe(0)
+    expect(defaults.server.keepAliveTimeout).toBe(72000)
+    expect(defaults.server.requestTimeout).toBe(0)
+  })
+})

@@ -1,0 +1,316 @@
+import { describe, expect, it } from 'vitest'
+import { Readable } from 'node:stream'
+import warren, { codes } from 'warren'
+
+describe('request hooks: order and forms', () => {
+  it('runs every request hook in lifecycle order, async and callback forms alike', async () => {
+    const app = warren()
+    const order: string[] = []
+    app.addHook('onRequest', async () => { order.push('onRequest') })
+    app.addHook('onRequest', (_req: any, _reply: any, done: () => void) => { order.push('onRequest cb'); done() })
+    app.addHook('preParsing', async (_req: any, _reply: any, payload: unknown) => { order.push('preParsing'); return payload })
+    app.addHook('preParsing', (_req: any, _reply: any, payload: unknown, done: (e: null, p: unknown) => void) => { order.push('preParsing cb'); done(null, payload) })
+    app.addHook('preValidation', async () => { order.push('preValidation') })
+    app.addHook('preValidation', (_req: any, _reply: any, done: () => void) => { order.push('preValidation cb'); done() })
+    app.addHook('preHandler', async () => { order.push('preHandler') })
+    app.addHook('preHandler', (_req: any, _reply: any, done: () => void) => { order.push('preHandler cb'); done() })
+    app.addHook('preSerialization', async (_req: any, _reply: any, payload: any) => { order.push('preSerialization'); return payload })
+    app.addHook('preSerialization', (_req: any, _reply: any, payload: any, done: (e: null, p: unknown) => void) => { order.push('preSerialization cb'); done(null, payload) })
+    app.addHook('onSend', async (_req: any, _reply: any, payload: any) => { order.push('onSend'); return payload })
+    app.addHook('onSend', (_req: any, _reply: any, payload: any, done: (e: null, p: unknown) => void) => { order.push('onSend cb'); done(null, payload) })
+    const responded = new Promise<void>((resolve) => {
+      app.addHook('onResponse', async () => { order.push('onResponse') })
+      app.addHook('onResponse', (_req: any, _reply: any, done: () => void) => { order.push('onResponse cb'); done(); resolve() })
+    })
+    app.post('/', async (req: any) => { order.push('handler'); return { got: req.body } })
+    const res = await app.inject({ method: 'POST', url: '/', payload: { a: 1 } })
+    await responded
+    expect(res.json()).toEqual({ got: { a: 1 } })
+    expect(order).toEqual([
+      'onRequest', 'onRequest cb', 'preParsing', 'preParsing cb', 'preValidation', 'preValidation cb',
+      'preHandler', 'preHandler cb', 'handler', 'preSerialization', 'preSerialization cb', 'onSend', 'onSend cb',
+      'onResponse', 'onResponse cb',
+    ])
+  })
+
+  it('hooks get the instance of their context as this', async () => {
+    const app = warren()
+    let self: any
+    app.register(async (child: any) => {
+      child.decorate('marker', 'child')
+      child.addHook('onRequest', async function (this: any) { self = this })
+      child.get('/', async () => 'ok')
+    })
+    await app.inject('/')
+    expect(self.marker).toBe('child')
+  })
+
+  it('route-level hooks (function or array) run after the context hooks', async () => {
+    const app = warren()
+    const order: string[] = []
+    app.addHook('preHandler', async () => { order.push('context') })
+    app.get('/', {
+      onRequest: async () => { order.push('route onRequest') },
+      preHandler: [async () => { order.push('route 1') }, (_r: any, _p: any, done: () => void) => { order.push('route 2'); done() }],
+    }, async () => 'ok')
+    app.get('/other', async () => 'other')
+    await app.inject('/')
+    expect(order).toEqual(['route onRequest', 'context', 'route 1', 'route 2'])
+    order.length = 0
+    await app.inject('/other')
+    expect(order).toEqual(['context'])
+  })
+
+  it('preSerialization may replace the payload; it is skipped for strings', async () => {
+    const app = warren()
+    app.addHook('preSerialization', async (_req: any, _reply: any, payload: any) => ({ wrapped: payload }))
+    app.get('/obj', async () => ({ a: 1 }))
+    app.get('/str', async () => 'plain')
+    expect((await app.inject('/obj')).json()).toEqual({ wrapped: { a: 1 } })
+    expect((await app.inject('/str')).body).toBe('plain')
+  })
+
+  it('onSend may replace the serialized payload, and content-length follows', async () => {
+    const app = warren()
+    app.addHook('onSend', async (_req: any, _reply: any, payload: any) => payload.replace('short', 'much longer'))
+    app.get('/', async () => 'short')
+    const res = await app.inject('/')
+    expect(res.body).toBe('much longer')
+    expect(res.headers['content-length']).toBe(String('much longer'.length))
+  })
+
+  it('preParsing may replace the body stream', async () => {
+    const app = warren()
+    app.addHook('preParsing', async () => Readable.from([Buffer.from('{"replaced":true}')]))
+    app.post('/', async (req: any) => req.body)
+    const res = await app.inject({ method: 'POST', url: '/', payload: { original: true } })
+    expect(res.json()).toEqual({ replaced: true })
+  })
+
+  it('an async hook with a done parameter is rejected at registration', () => {
+    const app = warren()
+    expect(() => app.addHook('onRequest', async (_a: any, _b: any, _done: any) => {})).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_HOOK_INVALID_ASYNC_HANDLER' }),
+    )
+  })
+
+  it('unknown hook names and non-function hooks are rejected', () => {
+    const app = warren()
+    expect(() => app.addHook('onSomething', async () => {})).toThrow(codes.SVC_ERR_HOOK_NOT_SUPPORTED)
+    expect(() => app.addHook('onRequest', 'nope')).toThrow(expect.objectContaining({ code: 'SVC_ERR_HOOK_INVALID_HANDLER' }))
+    expect(() => app.addHook(42, async () => {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_HOOK_INVALID_TYPE' }))
+  })
+
+  it('addHook after start fails', async () => {
+    const app = warren()
+    await app.ready()
+    expect(() => app.addHook('onRequest', async () => {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+  })
+})
+
+describe('request hooks: replying and failing', () => {
+  for (const name of ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const) {
+    it(`a ${name} hook that replies ends the chain (async and callback)`, async () => {
+      const app = warren()
+      let handlerRan = false
+      let laterHookRan = false
+      app.addHook(name, async (_req: any, reply: any) => {
+        if (_req.query.form === 'async') {
+          reply.code(401).send({ denied: name })
+          return reply
+        }
+      })
+      app.addHook(name, function (this: any, req: any, reply: any, ...rest: any[]) {
+        const done = rest[rest.length - 1]
+        if (req.query.form === 'callback') return reply.code(403).send({ denied: name })
+        laterHookRan = true
+        done()
+      })
+      app.post('/', async () => { handlerRan = true; return 'handler' })
+      const asyncRes = await app.inject({ method: 'POST', url: '/?form=async', payload: {} })
+      expect(asyncRes.statusCode).toBe(401)
+      expect(asyncRes.json()).toEqual({ denied: name })
+      const cbRes = await app.inject({ method: 'POST', url: '/?form=callback', payload: {} })
+      expect(cbRes.statusCode).toBe(403)
+      expect(cbRes.json()).toEqual({ denied: name })
+      expect(handlerRan).toBe(false)
+      expect(laterHookRan).toBe(false)
+      const through = await app.inject({ method: 'POST', url: '/', payload: {} })
+      expect(through.body).toBe('handler')
+    })
+  }
+
+  /** A hook of `name` that fails the first time `shouldFail(request)` holds, in the given form, and passes otherwise. */
+  function failingHook(name: string, form: string, error: Error, shouldFail: (request: any) => boolean): any {
+    let failed = false
+    const fails = (request: any): boolean => {
+      if (failed || !shouldFail(request)) return false
+      failed = true
+      return true
+    }
+    if (name === 'preParsing' || name === 'preSerialization' || name === 'onSend') {
+      if (form === 'throws') return (req: any, _reply: any, payload: unknown, done: any) => { if (fails(req)) throw error; done(null, payload) }
+      if (form === 'rejects') return async (req: any, _reply: any, payload: unknown) => { if (fails(req)) throw error; return payload }
+      return (req: any, _reply: any, payload: unknown, done: any) => (fails(req) ? done(error) : done(null, payload))
+    }
+    if (form === 'throws') return (req: any, _reply: any, done: any) => { if (fails(req)) throw error; done() }
+    if (form === 'rejects') return async (req: any) => { if (fails(req)) throw error }
+    return (req: any, _reply: any, done: any) => (fails(req) ? done(error) : done())
+  }
+
+  for (const name of ['onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend'] as const) {
+    for (const form of ['throws', 'rejects', 'done(err)'] as const) {
+      it(`a ${name} hook that ${form} goes to the error handler; the server keeps serving`, async () => {
+        const app = warren()
+        const error = Object.assign(new Error(`${name} ${form}`), { statusCode: 418 })
+        app.addHook(name, failingHook(name, form, error, (req) => req.query.fail === '1'))
+        let handlerRan = 0
+        const handled: string[] = []
+        app.setErrorHandler(async (err: any, _req: any, reply: any) => {
+          handled.push(err.message)
+          reply.code(err.statusCode).send({ handled: err.message })
+        })
+        app.post('/', async () => { handlerRan++; return { ok: true } })
+        const res = await app.inject({ method: 'POST', url: '/?fail=1', payload: { a: 1 } })
+        expect(res.statusCode).toBe(418)
+        expect(res.json()).toEqual({ handled: `${name} ${form}` })
+        expect(handled).toEqual([`${name} ${form}`])
+        const handlerExpected = name === 'preSerialization' || name === 'onSend' ? 1 : 0
+        expect(handlerRan).toBe(handlerExpected)
+        const ok = await app.inject({ method: 'POST', url: '/', payload: { a: 1 } })
+        expect(ok.statusCode).toBe(200)
+        expect(ok.json()).toEqual({ ok: true })
+      })
+
+      it(`a ${name} hook that ${form} without a custom error handler gives the default error body`, async () => {
+        const app = warren()
+        const error = Object.assign(new Error('teapot'), { statusCode: 418, code: 'E_TEAPOT' })
+        app.addHook(name, failingHook(name, form, error, () => true))
+        app.post('/', async () => ({ ok: true }))
+        const res = await app.inject({ method: 'POST', url: '/', payload: { a: 1 } })
+        expect(res.statusCode).toBe(418)
+        expect(res.json()).toEqual({ statusCode: 418, code: 'E_TEAPOT', error: "I'm a Teapot", message: 'teapot' })
+      })
+    }
+  }
+
+  it('a hook rejecting with a non-Error value still gives a 500', async () => {
+    const app = warren()
+    app.addHook('preHandler', () => Promise.reject('plain string'))
+    app.get('/', async () => 'never')
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.json().code).toBe('SVC_ERR_NON_ERROR_THROWN')
+  })
+
+  it('onError hooks see the error before the error handler, and cannot change the reply', async () => {
+    const app = warren()
+    const seen: string[] = []
+    app.addHook('onError', async (_req: any, _reply: any, error: Error) => { seen.push(`async ${error.message}`) })
+    app.addHook('onError', (_req: any, _reply: any, error: Error, done: () => void) => { seen.push(`cb ${error.message}`); done() })
+    app.addHook('onError', async () => { throw new Error('onError itself failed') })
+    app.get('/', async () => { throw new Error('boom') })
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.json().message).toBe('boom')
+    expect(seen).toEqual(['async boom', 'cb boom'])
+  })
+
+  it('onResponse errors are logged, never crash', async () => {
+    const app = warren()
+    const finished = new Promise<void>((resolve) => {
+      app.addHook('onResponse', async () => { throw new Error('late') })
+      app.addHook('onResponse', async () => { resolve() })
+    })
+    app.get('/', async () => 'ok')
+    expect((await app.inject('/')).body).toBe('ok')
+    await finished
+  })
+
+  it('a reply sent from onRequest still runs onSend and onResponse', async () => {
+    const app = warren()
+    const order: string[] = []
+    const done = new Promise<void>((resolve) => app.addHook('onResponse', async () => { order.push('onResponse'); resolve() }))
+    app.addHook('onRequest', async (_req: any, reply: any) => reply.send('early'))
+    app.addHook('onSend', async () => { order.push('onSend') })
+    app.get('/', async () => 'late')
+    expect((await app.inject('/')).body).toBe('early')
+    await done
+    expect(order).toEqual(['onSend', 'onResponse'])
+  })
+})
+
+describe('application hooks', () => {
+  it('onRoute sees each route (and may change its options); onRoute in a child only sees the child', async () => {
+    const app = warren()
+    const rootSeen: string[] = []
+    const childSeen: string[] = []
+    app.addHook('onRoute', (opts: any) => {
+      rootSeen.push(`${opts.method} ${opts.url}`)
+      if (opts.config?.tag) opts.handler = async () => 'replaced'
+    })
+    app.get('/a', async () => 'a')
+    app.register(async (child: any) => {
+      child.addHook('onRoute', (opts: any) => childSeen.push(`${opts.method} ${opts.url}`))
+      child.get('/b', { config: { tag: true } }, async () => 'b')
+    }, { prefix: '/c' })
+    await app.ready()
+    expect(rootSeen).toEqual(['GET /a', 'GET /c/b'])
+    expect(childSeen).toEqual(['GET /c/b'])
+    expect((await app.inject('/c/b')).body).toBe('replaced')
+  })
+
+  it('onReady runs at ready() (async and callback), parents before children, and a failure fails ready()', async () => {
+    const app = warren()
+    const order: string[] = []
+    app.addHook('onReady', async () => { order.push('root') })
+    app.addHook('onReady', (done: () => void) => { order.push('root cb'); done() })
+    app.register(async (child: any) => child.addHook('onReady', async function (this: any) { order.push(`child ${this.prefix}`) }), { prefix: '/c' })
+    await app.ready()
+    expect(order).toEqual(['root', 'root cb', 'child /c'])
+
+    const failing = warren()
+    failing.addHook('onReady', (done: (e?: Error) => void) => done(new Error('not ready')))
+    await expect(failing.ready()).rejects.toThrow('not ready')
+  })
+
+  it('onListen runs after listen(); its errors are logged, the server keeps listening', async () => {
+    const app = warren()
+    const order: string[] = []
+    app.addHook('onListen', async () => { throw new Error('listen hook failed') })
+    app.addHook('onListen', async function (this: any) { order.push(`listening ${this.server.listening}`) })
+    app.get('/', async () => 'up')
+    const address = await app.listen({ port: 0 })
+    try {
+      expect(order).toEqual(['listening true'])
+      expect(await (await fetch(address)).text()).toBe('up')
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('preClose runs before onClose; onClose runs children before parents', async () => {
+    const app = warren()
+    const order: string[] = []
+    app.addHook('preClose', async () => { order.push('preClose root') })
+    app.addHook('onClose', async () => { order.push('onClose root') })
+    app.register(async (child: any) => {
+      child.addHook('preClose', (done: () => void) => { order.push('preClose child'); done() })
+      child.addHook('onClose', (_instance: any, done: () => void) => { order.push('onClose child'); done() })
+      child.register(async (grandchild: any) => grandchild.addHook('onClose', async () => { order.push('onClose grandchild') }))
+    })
+    await app.ready()
+    await app.close()
+    expect(order).toEqual(['preClose root', 'preClose child', 'onClose grandchild', 'onClose child', 'onClose root'])
+  })
+
+  it('onClose hooks receive the instance', async () => {
+    const app = warren()
+    let received: any
+    app.decorate('tag', 'me')
+    app.addHook('onClose', async (instance: any) => { received = instance.tag })
+    await app.ready()
+    await app.close()
+    expect(received).toBe('me')
+  })
+})

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest'
+import warren, { codes, plugin } from 'warren'
+
+describe('plugins', () => {
+  it('loads async plugins and callback plugins, with their options', async () => {
+    const app = warren()
+    const seen: unknown[] = []
+    app.register(async (instance: any, opts: any) => {
+      seen.push(opts)
+      instance.get('/async', async () => 'async')
+    }, { a: 1 })
+    app.register((instance: any, opts: any, done: (err?: Error) => void) => {
+      seen.push(opts)
+      instance.get('/callback', async () => 'callback')
+      done()
+    }, { b: 2 })
+    await app.ready()
+    expect(seen).toEqual([{ a: 1 }, { b: 2 }])
+    expect((await app.inject('/async')).body).toBe('async')
+    expect((await app.inject('/callback')).body).toBe('callback')
+  })
+
+  it('loads plugins in registration order, nested ones before their next sibling', async () => {
+    const app = warren()
+    const order: string[] = []
+    app.register(async (a: any) => {
+      order.push('a')
+      a.register(async () => { order.push('a.1') })
+    })
+    app.register(async () => { order.push('b') })
+    await app.ready()
+    expect(order).toEqual(['a', 'a.1', 'b'])
+  })
+
+  it('opts.prefix prefixes the routes of the plugin, nested prefixes add up', async () => {
+    const app = warren()
+    app.register(async (v1: any) => {
+      v1.get('/users', async () => 'v1 users')
+      v1.get('/', async () => 'v1 root')
+      v1.register(async (admin: any) => {
+        expect(admin.prefix).toBe('/v1/admin')
+        admin.get('/stats', async () => 'stats')
+      }, { prefix: 'admin' })
+    }, { prefix: '/v1' })
+    expect((await app.inject('/v1/users')).body).toBe('v1 users')
+    expect((await app.inject('/v1')).body).toBe('v1 root')
+    expect((await app.inject('/v1/')).body).toBe('v1 root')
+    expect((await app.inject('/v1/admin/stats')).body).toBe('stats')
+    expect((await app.inject('/users')).statusCode).toBe(404)
+  })
+
+  it('after() runs once the plugins registered before it are loaded', async () => {
+    const app = warren()
+    const order: string[] = []
+    app.register(async (instance: any) => {
+      instance.register(async () => { order.push('nested') })
+      order.push('plugin')
+    })
+    app.after((err: Error | null) => {
+      expect(err).toBeFalsy()
+      order.push('after')
+    })
+    app.register(async () => { order.push('next') })
+    await app.ready()
+    expect(order).toEqual(['plugin', 'nested', 'after', 'next'])
+  })
+
+  it('await app.register() loads that plugin (and its decorators) immediately', async () => {
+    const app = warren()
+    await app.register(plugin(async (instance: any) => { instance.decorate('db', { connected: true }) }))
+    expect(app.db).toEqual({ connected: true })
+    app.get('/', async function (this: any) { return this.db })
+    expect((await app.inject('/')).json()).toEqual({ connected: true })
+  })
+
+  it('ready() resolves with the instance and accepts a callback', async () => {
+    const app = warren()
+    expect(await app.ready()).toBe(app)
+    const other = warren()
+    await new Promise<void>((resolve, reject) => other.ready((err: Error | null) => (err ? reject(err) : resolve())))
+  })
+
+  it('after ready(), instance decorators added by shared plugins are readable', async () => {
+    const app = warren()
+    app.register(plugin(async (instance: any) => { instance.decorate('answer', 42) }))
+    expect(app.answer).toBeUndefined()
+    await app.ready()
+    expect(app.answer).toBe(42)
+  })
+
+  it('a plugin that fails (rejects or calls done(err)) fails ready() with its error', async () => {
+    for (const failing of [
+      async () => { throw new Error('async boom') },
+      (_i: any, _o: any, done: (e?: Error) => void) => done(new Error('callback boom')),
+    ]) {
+      const app = warren()
+      app.register(failing)
+      await expect(app.ready()).rejects.toThrow(/boom/)
+    }
+  })
+
+  it('a plugin that never finishes fails ready() after pluginTimeout with an error naming it', async () => {
+    const app = warren({ pluginTimeout: 50 })
+    app.register(function slowDatabase(_instance: any, _opts: any, _done: () => void) {
+      // forgets to call done
+    })
+    const error: any = await app.ready().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(codes.SVC_ERR_PLUGIN_TIMEOUT)
+    expect(error.code).toBe('SVC_ERR_PLUGIN_TIMEOUT')
+    expect(error.message).toContain('slowDatabase')
+    expect(error.message).toContain('50')
+  })
+
+  it('the timeout error names a plugin by its meta name', async () => {
+    const app = warren({ pluginTimeout: 30 })
+    app.register(plugin(() => new Promise(() => {}), { name: 'never-ready' }))
+    await expect(app.ready()).rejects.toThrow(/never-ready/)
+  })
+
+  it('an async plugin that returns its instance does not hang ready()', async () => {
+    const app = warren({ pluginTimeout: 500 })
+    app.register(async (instance: any) => {
+      instance.decorate('x', 1)
+      instance.get('/', async () => 'served')
+      return instance
+    })
+    app.register(plugin(async (instance: any) => instance.decorate('y', 2)))
+    await app.ready()
+    expect(app.y).toBe(2)
+    expect((await app.inject('/')).body).toBe('served')
+  })
+
+  it('rejects a plugin that is not a function', async () => {
+    const app = warren()
+    expect(() => app.register('nope')).toThrow()
+  })
+
+  it('accepts an ES module default export (a Promise of a module)', async () => {
+    const app = warren()
+    app.register(Promise.resolve({ default: async (instance: any) => instance.get('/esm', async () => 'esm') }))
+    expect((await app.inject('/esm')).body).toBe('esm')
+  })
+
+  it('onRegister hooks see each new child context with its options', async () => {
+    const app = warren()
+    const seen: unknown[] = []
+    app.addHook('onRegister', (instance: any, opts: any) => seen.push([instance.prefix, opts.prefix]))
+    app.register(async () => {}, { prefix: '/a' })
+    app.register(plugin(async () => {}))
+    await app.ready()
+    expect(seen).toEqual([['/a', '/a']])
+  })
+
+  it('printPlugins() lists the plugin tree', async () => {
+    const app = warren()
+    app.register(async function usersPlugin() {})
+    await app.ready()
+    expect(app.printPlugins()).toContain('usersPlugin')
+  })
+})
