@@ -35,14 +35,14 @@ describe('request hooks: order and forms', () => {
 
   it('hooks get the instance of their context as this', async () => {
     const app = warren()
-    let self: any
+    let marker: unknown
     app.register(async (child: any) => {
       child.decorate('marker', 'child')
-      child.addHook('onRequest', async function (this: any) { self = this })
+      child.addHook('onRequest', async function (this: any) { marker = this.marker })
       child.get('/', async () => 'ok')
     })
     await app.inject('/')
-    expect(self.marker).toBe('child')
+    expect(marker).toBe('child')
   })
 
   it('route-level hooks (function or array) run after the context hooks', async () => {
