@@ -2,14 +2,15 @@
 
 const typeBoxKind = Symbol.for('TypeBox.Kind')
 
-/** Keywords that make an object a JSON Schema rather than a map of properties. */
-const schemaKeywords = new Set([
-  '$id', '$ref', '$schema', '$defs', 'definitions', 'type', 'properties', 'patternProperties', 'additionalProperties',
-  'required', 'items', 'additionalItems', 'contains', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then',
-  'else', 'format', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength',
-  'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'dependencies',
-  'propertyNames', 'nullable', 'default', 'description', 'title', 'examples', 'example', 'readOnly', 'writeOnly',
-  'contentMediaType', 'contentEncoding', 'content',
+/**
+ * Keywords whose value is itself an object (a schema or a map of schemas): an object holding
+ * one of them is a JSON Schema. Any other key whose value is an object, even one spelled like a
+ * keyword (`type`, `title`, `format`...), names a property of the short form.
+ */
+const objectValuedKeywords = new Set([
+  'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'dependencies',
+  'dependentSchemas', 'definitions', '$defs', 'items', 'additionalItems', 'unevaluatedItems', 'contains', 'not', 'if',
+  'then', 'else', 'default', 'const', 'example', 'errorMessage',
 ])
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -18,13 +19,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * True for the short form of spec 2.3 / 2.5: an object that lists properties at the top level
- * (`{ name: { type: 'string' } }`) instead of being a schema itself.
+ * (`{ name: { type: 'string' } }`) instead of being a schema itself. A keyword's value is never
+ * an object unless the keyword takes a schema, so `{ type: { type: 'string' } }` is a short form
+ * (a property named `type`) while `{ not: { type: 'string' } }` is a schema.
  */
 export function isPropertiesShorthand(schema: unknown): schema is Record<string, Record<string, unknown>> {
   if (!isPlainObject(schema) || (schema as Record<symbol, unknown>)[typeBoxKind] !== undefined) return false
   const keys = Object.keys(schema)
   if (keys.length === 0) return false
-  return keys.every((key) => !schemaKeywords.has(key) && isPlainObject(schema[key]))
+  return keys.every((key) => !objectValuedKeywords.has(key) && isPlainObject(schema[key]))
 }
 
 const wrapped = new WeakMap<object, object>()

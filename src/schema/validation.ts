@@ -29,11 +29,16 @@ export type ValidationError = Error & {
 
 function compilePart(compile: ValidatorCompiler, route: RouteContext, httpPart: HttpPart, schema: unknown): ValidateFunction {
   const { method, url } = route.routeOptions
+  let validate: unknown
   try {
-    return compile({ schema, method, url, httpPart })
+    validate = compile({ schema, method, url, httpPart })
   } catch (error) {
-    throw new codes.SVC_ERR_SCH_VALIDATION_BUILD(method, url, (error as Error).message)
+    const built = new codes.SVC_ERR_SCH_VALIDATION_BUILD(method, url, (error as Error).message)
+    built.cause = error
+    throw built
   }
+  if (typeof validate !== 'function') throw new codes.SVC_ERR_SCH_MISSING_COMPILER(httpPart, method, url)
+  return validate as ValidateFunction
 }
 
 /** Compiles the validators a route's schema asks for (spec 2.3, 4.3). */
@@ -68,10 +73,10 @@ function isThenable(value: unknown): value is PromiseLike<ValidationResult> {
   return value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function'
 }
 
-/** Reads one validator's result: null when valid (storing a returned `value`), else the raw failure. */
 /** The request property each part lives in. */
 const propertyOf = { params: 'params', body: 'body', querystring: 'query', headers: 'headers' } as const
 
+/** Reads one validator's result: null when valid (storing a returned `value`), else the raw failure. */
 function failureOf(result: ValidationResult, validate: ValidateFunction, request: Request, part: HttpPart): unknown {
   if (result === false) return validate.errors ?? []
   if (result !== null && typeof result === 'object') {
@@ -100,6 +105,19 @@ export function toValidationError(failure: unknown, part: HttpPart, route: Route
   return error
 }
 
+/**
+ * Spec 4.4 asks validators to return `{ error }`, never throw; one that throws anyway fails only
+ * its request: an error that names its own status is kept, anything else is a 500 that says what
+ * happened (the thrown value is its `cause`).
+ */
+function validatorThrew(thrown: unknown): Error {
+  const error = toError(thrown) as Error & { statusCode?: unknown }
+  if (typeof error.statusCode === 'number') return error
+  const wrapped = new codes.SVC_ERR_SCH_VALIDATOR_THREW(error.message)
+  wrapped.cause = thrown
+  return wrapped
+}
+
 function validatorFor(validation: RouteValidation, part: HttpPart, request: Request): ValidateFunction | null {
   if (part !== 'body' || validation.bodyByMediaType === null) return validation[part]
   // spec 4.3.2-3: with a content map, only the media types it lists are validated
@@ -119,11 +137,18 @@ export function validateRequest(route: RouteContext, request: Request, from = 0)
     const validate = validatorFor(validation, part, request)
     if (validate === null) continue
     const data = request[propertyOf[part]]
-    const result = validate(data === undefined ? null : data)
+    let result: ReturnType<ValidateFunction>
+    try {
+      result = validate(data === undefined ? null : data)
+    } catch (thrown) {
+      throw validatorThrew(thrown)
+    }
     if (isThenable(result)) {
       return Promise.resolve(result).then((settled) => {
         const failure = failureOf(settled, validate, request, part)
         return failure === null ? validateRequest(route, request, i + 1) : toValidationError(failure, part, route)
+      }, (thrown) => {
+        throw validatorThrew(thrown)
       })
     }
     const failure = failureOf(result, validate, request, part)

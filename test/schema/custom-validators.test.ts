@@ -1,0 +1,318 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Ajv } from 'ajv'
+import warren, { Type } from 'warren'
+
+const nameBody = Type.Object({ name: Type.String() })
+
+/** A validator in the spec 4.4 contract, checking `name` is a string. */
+function contractValidator() {
+  return (data: any) => (typeof data?.name === 'string' ? { value: { name: data.name.toUpperCase() } } : { error: new Error('name is required') })
+}
+
+describe('4.1 setValidatorCompiler and route validatorCompiler', () => {
+  it('4.1 the compiler is called as { schema, method, url, httpPart } for each part, at start-up', async () => {
+    const app = warren()
+    const calls: any[] = []
+    app.setValidatorCompiler((route: any) => {
+      calls.push(route)
+      return () => ({ value: undefined })
+    })
+    const params = Type.Object({ id: Type.String() })
+    const querystring = Type.Object({ q: Type.String() })
+    const headers = Type.Object({ 'x-h': Type.String() })
+    app.post('/items/:id', { schema: { params, querystring, headers, body: nameBody } }, async () => 'ok')
+    await app.ready()
+    expect(calls.map(({ method, url, httpPart }) => `${method} ${url} ${httpPart}`).sort()).toEqual([
+      'POST /items/:id body',
+      'POST /items/:id headers',
+      'POST /items/:id params',
+      'POST /items/:id querystring',
+    ])
+    expect(calls.find((c) => c.httpPart === 'body').schema).toBe(nameBody)
+    expect(calls.find((c) => c.httpPart === 'params').schema).toBe(params)
+    expect(calls.find((c) => c.httpPart === 'querystring').schema).toBe(querystring)
+    expect(calls).toHaveLength(4)
+    await app.inject({ method: 'POST', url: '/items/1?q=1', payload: { name: 'x' }, headers: { 'x-h': '1' } })
+    expect(calls).toHaveLength(4)
+  })
+
+  it('4.1 setValidatorCompiler is per context: the parent and siblings keep the default', async () => {
+    const app = warren()
+    app.register(async (child: any) => {
+      child.setValidatorCompiler(() => contractValidator())
+      child.post('/custom', { schema: { body: nameBody } }, async (request: any) => request.body)
+      child.register(async (grandchild: any) => {
+        grandchild.post('/inherited', { schema: { body: nameBody } }, async (request: any) => request.body)
+      })
+    })
+    app.register(async (sibling: any) => {
+      sibling.post('/sibling', { schema: { body: nameBody } }, async (request: any) => request.body)
+    })
+    app.post('/root', { schema: { body: nameBody } }, async (request: any) => request.body)
+    expect((await app.inject({ method: 'POST', url: '/custom', payload: { name: 'ann' } })).json()).toEqual({ name: 'ANN' })
+    expect((await app.inject({ method: 'POST', url: '/inherited', payload: { name: 'bob' } })).json()).toEqual({ name: 'BOB' })
+    expect((await app.inject({ method: 'POST', url: '/custom', payload: {} })).json().message).toBe('name is required')
+    expect((await app.inject({ method: 'POST', url: '/sibling', payload: { name: 'ann' } })).json()).toEqual({ name: 'ann' })
+    expect((await app.inject({ method: 'POST', url: '/root', payload: {} })).json().message).toBe("body must have required property 'name'")
+  })
+
+  it('2.4 the route validatorCompiler option overrides the context compiler for that route', async () => {
+    const app = warren()
+    const seen: string[] = []
+    app.post('/', {
+      schema: { body: nameBody },
+      validatorCompiler: ({ httpPart, url }: any) => {
+        seen.push(`${httpPart} ${url}`)
+        return contractValidator()
+      },
+    }, async (request: any) => request.body)
+    app.post('/other', { schema: { body: nameBody } }, async (request: any) => request.body)
+    expect((await app.inject({ method: 'POST', url: '/', payload: { name: 'x' } })).json()).toEqual({ name: 'X' })
+    expect((await app.inject({ method: 'POST', url: '/other', payload: { name: 'x' } })).json()).toEqual({ name: 'x' })
+    expect(seen).toEqual(['body /'])
+  })
+
+  it('4.1 setValidatorCompiler cannot be called after start', async () => {
+    const app = warren()
+    await app.ready()
+    expect(() => app.setValidatorCompiler(() => () => true)).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+  })
+})
+
+describe('4.3.6 per-part validators', () => {
+  const compilers: Record<string, (schema: any) => (data: any) => unknown> = {
+    body: () => (data: any) => (data?.ok === true ? { value: data } : { error: new Error('body is not ok') }),
+    querystring: () => (data: any) => (data?.page !== undefined ? { value: { page: Number(data.page) } } : { error: new Error('page is missing') }),
+  }
+  function perPart({ schema, httpPart }: any) {
+    if (schema === undefined) throw new Error(`missing schema for ${httpPart}`)
+    const compiler = compilers[httpPart]
+    if (compiler === undefined) throw new Error(`missing compiler for ${httpPart}`)
+    return compiler(schema)
+  }
+
+  it('4.3.6 a compiler that switches on httpPart validates each part with its own function', async () => {
+    const app = warren()
+    app.setValidatorCompiler(perPart)
+    app.post('/', { schema: { body: nameBody, querystring: Type.Object({ page: Type.Number() }) } }, async (request: any) => ({ body: request.body, query: request.query }))
+    expect((await app.inject({ method: 'POST', url: '/?page=2', payload: { ok: true } })).json()).toEqual({ body: { ok: true }, query: { page: 2 } })
+    const badBody = await app.inject({ method: 'POST', url: '/?page=2', payload: { ok: false } })
+    expect(badBody.statusCode).toBe(400)
+    expect(badBody.json()).toEqual({ statusCode: 400, code: 'SVC_ERR_VALIDATION', error: 'Bad Request', message: 'body is not ok' })
+    expect((await app.inject({ method: 'POST', url: '/', payload: { ok: true } })).json().message).toBe('page is missing')
+  })
+
+  it('4.3.6 a part without a compiler throws at start-up, naming the part and the route', async () => {
+    const app = warren()
+    app.setValidatorCompiler(perPart)
+    app.get('/:id', { schema: { params: Type.Object({ id: Type.String() }) } }, async () => 'ok')
+    const error = await app.ready().then(() => null, (e: any) => e)
+    expect(error).toMatchObject({ code: 'SVC_ERR_SCH_VALIDATION_BUILD' })
+    expect(error.message).toBe('Failed building the validation schema for GET: /:id, due to error missing compiler for params')
+  })
+
+  it('4.3.6 a compiler that returns no function is a start-up error (SVC_ERR_SCH_MISSING_COMPILER)', async () => {
+    const app = warren()
+    app.setValidatorCompiler(({ httpPart }: any) => (compilers as any)[httpPart])
+    app.get('/', { schema: { headers: Type.Object({ 'x-a': Type.String() }) } }, async () => 'ok')
+    const error = await app.ready().then(() => null, (e: any) => e)
+    expect(error).toMatchObject({ code: 'SVC_ERR_SCH_MISSING_COMPILER' })
+    expect(error.message).toBe("The validator compiler has no compiler for the 'headers' part of GET: /")
+  })
+})
+
+describe('4.4 custom validator contract', () => {
+  it('4.4 success returns { value }: the value is what the handler sees', async () => {
+    const app = warren()
+    app.setValidatorCompiler(() => (data: any) => ({ value: { ...data, checked: true } }))
+    app.post('/', { schema: { body: nameBody } }, async (request: any) => request.body)
+    expect((await app.inject({ method: 'POST', url: '/', payload: { name: 'x' } })).json()).toEqual({ name: 'x', checked: true })
+  })
+
+  it('4.4 failure returns { error: Error }: 400 with its message, validation and validationContext', async () => {
+    const app = warren()
+    const failure = new Error('no good')
+    app.setValidatorCompiler(() => () => ({ error: failure }))
+    app.post('/', { schema: { body: nameBody }, attachValidation: true }, async (request: any) => {
+      const error = request.validationError
+      return { same: error === failure, statusCode: error.statusCode, code: error.code, context: error.validationContext, message: error.message }
+    })
+    app.post('/plain', { schema: { body: nameBody } }, async () => 'ok')
+    expect((await app.inject({ method: 'POST', url: '/', payload: {} })).json()).toEqual({ same: true, statusCode: 400, code: 'SVC_ERR_VALIDATION', context: 'body', message: 'no good' })
+    const res = await app.inject({ method: 'POST', url: '/plain', payload: {} })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ statusCode: 400, code: 'SVC_ERR_VALIDATION', error: 'Bad Request', message: 'no good' })
+  })
+
+  it('7.1.3 { error } in the default validator structure gets the default formatter message', async () => {
+    const app = warren()
+    app.setValidatorCompiler(() => () => ({ error: [{ instancePath: '/name', message: 'must be a real name' }] }))
+    app.post('/', { schema: { body: nameBody } }, async () => 'ok')
+    const res = await app.inject({ method: 'POST', url: '/', payload: {} })
+    expect(res.json().message).toBe('body/name must be a real name')
+  })
+
+  it('7.1.3 other error shapes reach a custom error handler through error.validation', async () => {
+    const app = warren()
+    const issues = [{ path: ['name'], problem: 'Required' }]
+    app.setValidatorCompiler(() => () => ({ error: issues }))
+    app.setErrorHandler((error: any, _request: any, reply: any) => {
+      reply.code(error.statusCode).send({ issues: error.validation, where: error.validationContext })
+    })
+    app.post('/', { schema: { body: nameBody } }, async () => 'ok')
+    const res = await app.inject({ method: 'POST', url: '/', payload: {} })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ issues, where: 'body' })
+  })
+
+  it('4.4 an Ajv-style boolean validator with .errors works as a custom validator', async () => {
+    const ajv = new Ajv({ allErrors: false })
+    const app = warren()
+    app.setValidatorCompiler(({ schema }: any) => ajv.compile(schema))
+    app.post('/', { schema: { body: nameBody } }, async (request: any) => request.body)
+    expect((await app.inject({ method: 'POST', url: '/', payload: { name: 'x' } })).json()).toEqual({ name: 'x' })
+    expect((await app.inject({ method: 'POST', url: '/', payload: {} })).json().message).toBe("body must have required property 'name'")
+  })
+
+  it('4.4 an async custom validator resolving { value } or { error } is awaited', async () => {
+    const app = warren()
+    app.setValidatorCompiler(({ httpPart }: any) => async (data: any) => {
+      await new Promise((resolve) => setTimeout(resolve, 2))
+      if (httpPart === 'querystring') return data.q === 'ok' ? { value: { q: 'checked' } } : { error: new Error('bad q') }
+      return data?.name ? { value: data } : { error: new Error('async says no') }
+    })
+    app.post('/', { schema: { body: nameBody, querystring: Type.Object({}) } }, async (request: any) => ({ body: request.body, query: request.query }))
+    expect((await app.inject({ method: 'POST', url: '/?q=ok', payload: { name: 'x' } })).json()).toEqual({ body: { name: 'x' }, query: { q: 'checked' } })
+    expect((await app.inject({ method: 'POST', url: '/?q=ok', payload: {} })).json().message).toBe('async says no')
+    expect((await app.inject({ method: 'POST', url: '/?q=no', payload: { name: 'x' } })).json().message).toBe('bad q')
+  })
+})
+
+describe('4.3.10 a validator that throws anyway', () => {
+  let rejections: unknown[] = []
+  const onRejection = (reason: unknown) => rejections.push(reason)
+  beforeEach(() => {
+    rejections = []
+    process.on('unhandledRejection', onRejection)
+  })
+  afterEach(() => {
+    process.off('unhandledRejection', onRejection)
+  })
+
+  function throwingApp(withHook: boolean) {
+    const app = warren()
+    if (withHook) {
+      app.addHook('preValidation', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1))
+      })
+    }
+    app.setValidatorCompiler(() => () => {
+      throw new TypeError('validator bug')
+    })
+    app.post('/', { schema: { body: nameBody } }, async () => 'ok')
+    return app
+  }
+
+  it('4.3.10 a throwing validator becomes a 500 error response, not a crash', async () => {
+    const app = throwingApp(false)
+    const res = await app.inject({ method: 'POST', url: '/', payload: {} })
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      code: 'SVC_ERR_SCH_VALIDATOR_THREW',
+      error: 'Internal Server Error',
+      message: 'The validation function threw instead of returning { error }: validator bug',
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(rejections).toEqual([])
+  })
+
+  it('4.3.10 behind an async preValidation hook, a throwing validator still gives an error response', async () => {
+    const app = throwingApp(true)
+    const address = await app.listen({ port: 0 })
+    try {
+      const res = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      expect(res.status).toBe(500)
+      expect((await res.json()).code).toBe('SVC_ERR_SCH_VALIDATOR_THREW')
+      const again = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      expect(again.status).toBe(500)
+      await again.text()
+    } finally {
+      await app.close()
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(rejections).toEqual([])
+  })
+
+  it('4.3.10 an async validator that rejects gives an error response too', async () => {
+    const app = warren()
+    app.addHook('preValidation', async () => {})
+    app.setValidatorCompiler(() => async () => {
+      throw new Error('lost the database')
+    })
+    app.post('/', { schema: { body: nameBody } }, async () => 'ok')
+    const res = await app.inject({ method: 'POST', url: '/', payload: {} })
+    expect(res.statusCode).toBe(500)
+    expect(res.json().message).toBe('The validation function threw instead of returning { error }: lost the database')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(rejections).toEqual([])
+  })
+
+  it('4.3.10 an error thrown with its own status keeps it', async () => {
+    const app = warren()
+    app.setValidatorCompiler(() => () => {
+      throw Object.assign(new Error('teapot'), { statusCode: 418 })
+    })
+    app.post('/', { schema: { body: nameBody } }, async () => 'ok')
+    const res = await app.inject({ method: 'POST', url: '/', payload: {} })
+    expect(res.statusCode).toBe(418)
+    expect(res.json().message).toBe('teapot')
+  })
+})
+
+describe('4.3.8-9 custom validators and shared schemas, async schemas', () => {
+  it('4.3.8 with a custom validator, shared-schema $ref is its business and getSchemas() returns what was added', async () => {
+    const app = warren()
+    const address = { $id: 'address', type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }
+    app.addSchema(address)
+    expect(app.getSchemas()).toEqual({ address })
+    const ajv = new Ajv()
+    for (const schema of Object.values(app.getSchemas())) ajv.addSchema(schema as object)
+    app.setValidatorCompiler(({ schema }: any) => ajv.compile(schema))
+    app.post('/', { schema: { body: { type: 'object', properties: { home: { $ref: 'address#' } }, required: ['home'] } } }, async (request: any) => request.body)
+    expect((await app.inject({ method: 'POST', url: '/', payload: { home: { city: 'Oslo' } } })).statusCode).toBe(200)
+    expect((await app.inject({ method: 'POST', url: '/', payload: { home: {} } })).json().message).toBe("body/home must have required property 'city'")
+  })
+
+  it('4.3.8 a custom validator that was not given the shared schemas cannot resolve their $ref (start-up error)', async () => {
+    const app = warren()
+    app.addSchema({ $id: 'address', type: 'object' })
+    const ajv = new Ajv()
+    app.setValidatorCompiler(({ schema }: any) => ajv.compile(schema))
+    app.post('/', { schema: { body: { type: 'object', properties: { home: { $ref: 'address#' } } } } }, async () => 'ok')
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_VALIDATION_BUILD' })
+  })
+
+  it('4.3.9 async schemas ($async) are refused at start-up by the default validator', async () => {
+    const app = warren()
+    app.post('/', { schema: { body: { $async: true, type: 'object', properties: { name: { type: 'string' } } } } }, async () => 'ok')
+    const error = await app.ready().then(() => null, (e: any) => e)
+    expect(error).toMatchObject({ code: 'SVC_ERR_SCH_VALIDATION_BUILD' })
+    expect(error.message).toMatch(/async schemas.*preHandler/)
+  })
+
+  it('4.3.9 async work belongs in preHandler, after validation', async () => {
+    const app = warren()
+    const taken = new Set(['ann'])
+    app.post('/', {
+      schema: { body: nameBody },
+      preHandler: async (request: any, reply: any) => {
+        await new Promise((resolve) => setTimeout(resolve, 1))
+        if (taken.has(request.body.name)) return reply.code(409).send({ message: 'taken' })
+      },
+    }, async (request: any) => ({ created: request.body.name }))
+    expect((await app.inject({ method: 'POST', url: '/', payload: { name: 'ann' } })).statusCode).toBe(409)
+    expect((await app.inject({ method: 'POST', url: '/', payload: { name: 'bob' } })).json()).toEqual({ created: 'bob' })
+    expect((await app.inject({ method: 'POST', url: '/', payload: {} })).statusCode).toBe(400)
+  })
+})
