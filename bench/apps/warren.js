@@ -1,0 +1,37 @@
+// The benchmark app written with warren (built: dist/src/index.js), every scenario on one server.
+import warren from '../../dist/src/index.js'
+import { createUserSchema, helloSchema, hookedSchema, items, itemsSchema } from '../scenarios.js'
+
+/** Builds the app for scenarios 1–5, ready to listen. */
+export async function build() {
+  const app = warren()
+  app.get('/', { schema: helloSchema }, async () => ({ hello: 'world' }))
+  app.post('/users', { schema: createUserSchema }, async (request, reply) => {
+    reply.code(201)
+    return { id: 1, ...request.body }
+  })
+  app.get('/items/:id', { schema: itemsSchema }, async (request) => items(request.params.id, request.query.limit))
+  app.register(async (scope) => {
+    scope.decorate('db', { name: 'bench-db' })
+    scope.decorateRequest('user', null)
+    scope.decorateRequest('steps', 0)
+    scope.addHook('onRequest', async (request) => {
+      request.user = 'ada'
+      request.steps++
+    })
+    scope.addHook('preValidation', async (request) => {
+      request.steps++
+    })
+    scope.addHook('preHandler', async (request) => {
+      request.steps++
+    })
+    scope.get('/hooked', { schema: hookedSchema }, async function (request) {
+      return { user: request.user, db: this.db.name, steps: request.steps }
+    })
+  })
+  await app.ready()
+  return {
+    listen: () => app.listen({ port: 0, host: '127.0.0.1' }),
+    close: () => app.close(),
+  }
+}

@@ -1,0 +1,128 @@
+// Turns measurements into the console table, the sections of bench/results.md and the README's
+// benchmark block. Generated text sits between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`
+// markers, so sections written by hand (or by other benchmarks) around them are left alone.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '–')
+const ratio = (n) => (Number.isFinite(n) ? n.toFixed(2) + '×' : '–')
+const mb = (bytes) => fmt(bytes / 1048576, 1) + ' MB'
+
+function pad(text, width) {
+  return text.length >= width ? text : text + ' '.repeat(width - text.length)
+}
+
+/** A plain-text table of `header` and `rows` (arrays of strings), columns padded to fit. */
+function textTable(header, rows) {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i].length)))
+  const line = (row) => row.map((cell, i) => pad(cell, widths[i])).join('  ')
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
+}
+
+function markdownTable(header, rows) {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n')
+}
+
+const loadHeader = ['scenario', 'warren req/s', 'p99', 'Fastify req/s', 'p99', 'node:http req/s', 'p99', 'warren/Fastify', 'warren/node:http']
+
+function loadRows(results) {
+  return results.map((r) => [
+    `${r.id}. ${r.name}`,
+    fmt(r.warren.rps), fmt(r.warren.p99) + ' ms',
+    fmt(r.fastify.rps), fmt(r.fastify.p99) + ' ms',
+    fmt(r['node-http'].rps), fmt(r['node-http'].p99) + ' ms',
+    ratio(r.vsFastify), ratio(r.vsNode),
+  ])
+}
+
+const startupHeader = ['routes', 'schemas', 'warren ready()', 'Fastify ready()', 'warren/Fastify time', 'warren peak RSS', 'Fastify peak RSS']
+
+function startupRows(startup) {
+  return startup.map((s) => [
+    String(s.routes), s.mode, fmt(s.warren.ms) + ' ms', fmt(s.fastify.ms) + ' ms', ratio(s.warren.ms / s.fastify.ms), mb(s.warren.peakRss), mb(s.fastify.peakRss),
+  ])
+}
+
+/** The console report. */
+export function consoleReport(run) {
+  const parts = []
+  if (run.load.length > 0) parts.push(textTable(loadHeader, loadRows(run.load)))
+  if (run.startup.length > 0) parts.push(textTable(startupHeader, startupRows(run.startup)))
+  if (run.memory !== null) parts.push(memoryLine(run.memory))
+  return parts.join('\n\n')
+}
+
+function memoryLine(memory) {
+  const growth = (memory.after / memory.early - 1) * 100
+  return `warren, scenario 2: RSS ${mb(memory.early)} after ${fmt(memory.earlyRequests)} requests, ` +
+    `${mb(memory.after)} after ${fmt(memory.afterRequests)} (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%; target within 10%)`
+}
+
+/** The "how it was measured" line shared by results.md and the README. */
+export function provenance(run) {
+  return `${run.date}, ${run.machine}, Node ${process.version}; command: \`${run.command}\` ` +
+    `(${run.settings.rounds} rounds × ${run.settings.duration} s per framework and scenario, ${run.settings.connections} connections, pipelining ${run.settings.pipelining}, frameworks in rotating order; medians)`
+}
+
+function loadSection(run) {
+  return [
+    '## Requests per second, side by side',
+    '',
+    provenance(run),
+    '',
+    markdownTable(loadHeader, loadRows(run.load)),
+    '',
+    'Ratios are the medians of the per-round ratios (each round runs the three servers back to back on the same scenario).',
+    '',
+    '![warren / Fastify and warren / node:http, requests per second](ratios.svg)',
+  ].join('\n')
+}
+
+function startupSection(run) {
+  return [
+    '## Start-up',
+    '',
+    `Time from the factory call to the end of \`ready()\` and the process's peak RSS, each measured in a fresh process (median of ${run.settings.startupReps}); ${run.date}, ${run.machine}.`,
+    '',
+    markdownTable(startupHeader, startupRows(run.startup)),
+  ].join('\n')
+}
+
+function memorySection(run) {
+  return ['## Memory under load', '', `${run.date}, ${run.machine}, after a forced GC:`, '', memoryLine(run.memory)].join('\n')
+}
+
+/** Replaces the text between `<!-- bench:name -->` and `<!-- /bench:name -->`, or appends the block. */
+export function replaceBlock(text, name, body) {
+  const open = `<!-- bench:${name} -->`
+  const close = `<!-- /bench:${name} -->`
+  const block = `${open}\n${body}\n${close}`
+  const start = text.indexOf(open)
+  const end = text.indexOf(close)
+  if (start === -1 || end === -1) return text.trimEnd() + '\n\n' + block + '\n'
+  return text.slice(0, start) + block + text.slice(end + close.length)
+}
+
+/** Regenerates the sections of `file` this run measured, leaving every other section as it was. */
+export function writeResults(file, run) {
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# warren benchmark results\n\nRegenerated by `npm run bench` (see README, "Benchmarks").\n'
+  if (run.load.length > 0) text = replaceBlock(text, 'load', loadSection(run))
+  if (run.startup.length > 0) text = replaceBlock(text, 'startup', startupSection(run))
+  if (run.memory !== null) text = replaceBlock(text, 'memory', memorySection(run))
+  writeFileSync(file, text)
+}
+
+/** Updates the README's benchmark block (only when it has the markers: it is not ours to create). */
+export function writeReadme(file, run) {
+  if (!existsSync(file) || run.load.length === 0) return false
+  const text = readFileSync(file, 'utf8')
+  if (!text.includes('<!-- bench:readme -->')) return false
+  const body = [
+    provenance(run) + '.',
+    '',
+    markdownTable(loadHeader, loadRows(run.load)),
+    '',
+    '![warren / Fastify and warren / node:http, requests per second](bench/ratios.svg)',
+  ].join('\n')
+  writeFileSync(file, replaceBlock(text, 'readme', body))
+  return true
+}

@@ -1,0 +1,41 @@
+// Starts and stops the benchmark servers, each in its own child process.
+import { fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const serverScript = fileURLToPath(new URL('../server.js', import.meta.url))
+
+/** The frameworks compared, in the order of the table. */
+export const frameworks = ['warren', 'fastify', 'node-http']
+
+/**
+ * Forks `bench/server.js` for one framework and resolves once it listens:
+ * `{ framework, url, rss(), stop() }`. `execArgv` adds Node flags (e.g. `--cpu-prof`).
+ */
+export function startServer(framework, execArgv = []) {
+  return new Promise((resolve, reject) => {
+    const child = fork(serverScript, [framework], { execArgv: ['--expose-gc', ...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    const onExit = (code) => reject(new Error(`${framework} server exited with code ${code} before listening`))
+    child.once('exit', onExit)
+    child.once('error', reject)
+    child.once('message', (message) => {
+      child.removeListener('exit', onExit)
+      resolve({ framework, url: message.url, rss: () => askRss(child), stop: () => stopChild(child) })
+    })
+  })
+}
+
+function askRss(child) {
+  return new Promise((resolve) => {
+    child.once('message', (message) => resolve(message))
+    child.send('rss')
+  })
+}
+
+/** Disconnects the child (it exits on its own, flushing a `--cpu-prof` profile) and waits for it. */
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.disconnect()
+  })
+}

@@ -1,0 +1,123 @@
+// `npm run bench`: warren, Fastify 5 and bare node:http side by side (see `--help`).
+// Prints the table, regenerates bench/results.md (its own sections), bench/ratios.svg and the
+// README's benchmark block.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseSettings } from './lib/args.js'
+import { ratioChart } from './lib/chart.js'
+import { measure, verify, warmUp } from './lib/load.js'
+import { consoleReport, writeReadme, writeResults } from './lib/report.js'
+import { frameworks, startServer } from './lib/servers.js'
+import { median, rotate } from './lib/stats.js'
+import { scenarios } from './scenarios.js'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const log = (message) => process.stderr.write(message + '\n')
+
+/** One round: the three servers up, each scenario run on each, in an order that rotates. */
+async function runRound(round, selected, settings, samples) {
+  const servers = {}
+  for (const framework of frameworks) {
+    const execArgv = settings.profile && framework === 'warren' ? ['--cpu-prof', `--cpu-prof-dir=${settings.profile}`] : []
+    servers[framework] = await startServer(framework, execArgv)
+  }
+  try {
+    for (const [index, scenario] of selected.entries()) {
+      for (const framework of rotate(frameworks, round + index)) {
+        const { url } = servers[framework]
+        await verify(url, scenario, framework)
+        await warmUp(url, scenario, settings)
+        const sample = await measure(url, scenario, settings)
+        if (sample.wrong > 0) throw new Error(`${framework}, scenario ${scenario.id}: ${sample.wrong} unexpected answers under load`)
+        samples[scenario.id][framework].push(sample)
+        log(`round ${round + 1}, scenario ${scenario.id}, ${framework}: ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms`)
+      }
+    }
+  } finally {
+    for (const framework of frameworks) await servers[framework].stop()
+  }
+}
+
+async function runLoad(settings) {
+  const selected = scenarios.filter((scenario) => settings.scenarios.includes(scenario.id))
+  const samples = Object.fromEntries(selected.map((s) => [s.id, Object.fromEntries(frameworks.map((f) => [f, []]))]))
+  for (let round = 0; round < settings.rounds; round++) await runRound(round, selected, settings, samples)
+  return selected.map((scenario) => {
+    const runs = samples[scenario.id]
+    const summary = Object.fromEntries(frameworks.map((f) => [f, { rps: median(runs[f].map((s) => s.rps)), p99: median(runs[f].map((s) => s.p99)) }]))
+    const perRound = (other) => median(runs.warren.map((s, i) => s.rps / runs[other][i].rps))
+    return { id: scenario.id, name: scenario.name, ...summary, vsFastify: perRound('fastify'), vsNode: perRound('node-http') }
+  })
+}
+
+function startupOnce(framework, routes, mode) {
+  const output = execFileSync(process.execPath, [join(here, 'startup-child.js'), framework, String(routes), mode], { encoding: 'utf8' })
+  return JSON.parse(output.trim().split('\n').pop())
+}
+
+async function runStartup(settings) {
+  const cases = settings.startupRoutes.map((routes) => ({ routes, mode: 'distinct' }))
+  const largest = Math.max(...settings.startupRoutes)
+  if (cases.length > 0) cases.push({ routes: largest, mode: 'shared' })
+  const results = []
+  for (const { routes, mode } of cases) {
+    const runs = { warren: [], fastify: [] }
+    for (let rep = 0; rep < settings.startupReps; rep++) {
+      for (const framework of rotate(['warren', 'fastify'], rep)) runs[framework].push(startupOnce(framework, routes, mode))
+    }
+    const summarize = (list) => ({ ms: median(list.map((r) => r.ms)), peakRss: median(list.map((r) => r.peakRss)) })
+    results.push({ routes, mode: mode === 'shared' ? 'one shared' : 'distinct', warren: summarize(runs.warren), fastify: summarize(runs.fastify) })
+    log(`start-up, ${routes} routes (${mode}): warren ${results.at(-1).warren.ms.toFixed(0)} ms, Fastify ${results.at(-1).fastify.ms.toFixed(0)} ms`)
+  }
+  return results
+}
+
+async function runMemory(settings) {
+  const scenario = scenarios.find((s) => s.id === 2)
+  const server = await startServer('warren')
+  try {
+    await verify(server.url, scenario, 'warren')
+    const early = Math.round(settings.memoryRequests / 10)
+    await measure(server.url, scenario, settings, early)
+    const first = await server.rss()
+    log(`memory: RSS ${(first.rss / 1048576).toFixed(1)} MB after ${early} requests`)
+    await measure(server.url, scenario, settings, settings.memoryRequests - early)
+    const last = await server.rss()
+    return { early: first.rss, earlyRequests: early, after: last.rss, afterRequests: settings.memoryRequests }
+  } finally {
+    await server.stop()
+  }
+}
+
+async function main() {
+  const settings = parseSettings(process.argv.slice(2))
+  if (settings.help) return void process.stdout.write(settings.help + '\n')
+  if (settings.profile) mkdirSync(settings.profile, { recursive: true })
+  const run = {
+    date: new Date().toISOString().slice(0, 10),
+    machine: `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${process.platform}`,
+    command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
+    settings,
+    load: await runLoad(settings),
+    startup: await runStartup(settings),
+    memory: settings.memory ? await runMemory(settings) : null,
+  }
+  process.stdout.write(consoleReport(run) + '\n')
+  const outDir = settings.out === null ? here : resolve(settings.out)
+  mkdirSync(outDir, { recursive: true })
+  writeResults(join(outDir, 'results.md'), run)
+  if (run.load.length > 0) {
+    const rows = run.load.map((r) => ({ name: `${r.id}. ${r.name}`, vsFastify: r.vsFastify, vsNode: r.vsNode }))
+    writeFileSync(join(outDir, 'ratios.svg'), ratioChart(rows, `warren vs Fastify 5 vs node:http — ${run.date}, ${cpus().length} cores`))
+  }
+  if (settings.out === null && writeReadme(join(here, '..', 'README.md'), run)) log('README.md benchmark block updated')
+  log(`wrote ${join(outDir, 'results.md')}`)
+}
+
+main().catch((error) => {
+  process.stderr.write((error?.stack ?? String(error)) + '\n')
+  process.exitCode = 1
+})

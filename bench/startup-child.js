@@ -1,0 +1,47 @@
+// One start-up measurement in a fresh process:
+//   node bench/startup-child.js <warren|fastify> <routes> <distinct|shared>
+// Declares `routes` POST routes with a body and a response schema each (distinct schemas per
+// route, or one schema object shared by all), times the factory call to the end of ready(),
+// and prints `{ ms, peakRss }` as JSON (peak RSS in bytes, for the whole process).
+import process from 'node:process'
+import { performance } from 'node:perf_hooks'
+import { Type } from '@sinclair/typebox'
+
+const [framework, countArg, mode] = process.argv.slice(2)
+const count = Number(countArg)
+
+function routeSchema(i) {
+  const key = mode === 'shared' ? 'name' : `name${i}`
+  return {
+    body: Type.Object({ [key]: Type.String({ maxLength: 64 }), age: Type.Integer({ minimum: 0 }), tags: Type.Array(Type.String()) }),
+    response: { 200: Type.Object({ id: Type.Integer(), [key]: Type.String() }) },
+  }
+}
+
+const sharedSchema = routeSchema(0)
+const schemas = []
+for (let i = 0; i < count; i++) schemas.push(mode === 'shared' ? sharedSchema : routeSchema(i))
+const handler = async () => ({ id: 1 })
+
+async function warren() {
+  const { default: create } = await import('../dist/src/index.js')
+  const start = performance.now()
+  const app = create()
+  for (let i = 0; i < count; i++) app.post(`/route${i}/:id`, { schema: schemas[i] }, handler)
+  await app.ready()
+  return performance.now() - start
+}
+
+async function fastify() {
+  const { default: create } = await import('fastify')
+  // the same TypeBox objects: to Fastify's Ajv and fast-json-stringify they are plain JSON Schema
+  const start = performance.now()
+  const app = create()
+  for (let i = 0; i < count; i++) app.post(`/route${i}/:id`, { schema: schemas[i] }, handler)
+  await app.ready()
+  return performance.now() - start
+}
+
+const ms = framework === 'warren' ? await warren() : await fastify()
+process.stdout.write(JSON.stringify({ ms, peakRss: process.resourceUsage().maxRSS * 1024 }) + '\n')
+process.exit(0)
