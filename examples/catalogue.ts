@@ -4,6 +4,7 @@ import * as bearerAuth from './bearer-auth/app.js'
 import * as decoratorsByContext from './decorators-by-context/app.js'
 import * as serialization from './serialization/app.js'
 import * as sharedSchemas from './shared-schemas/app.js'
+import * as typedApi from './typed-api/app.js'
 import * as validation from './validation/app.js'
 
 type App = ReturnType<typeof warren>
@@ -53,5 +54,12 @@ export const examples: Example[] = [
     routes: sharedSchemas.sharedSchemasExample,
     build: sharedSchemas.build,
     tryIt: sharedSchemas.tryIt,
+  },
+  {
+    name: 'typed-api',
+    description: 'a small realistic API: users and items, a store decorator, bearer auth (key: typed-api-key)',
+    routes: typedApi.typedApi(['typed-api-key']),
+    build: () => typedApi.build(),
+    tryIt: typedApi.tryIt,
   },
 ]
