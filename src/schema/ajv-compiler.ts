@@ -49,7 +49,7 @@ export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: 
     if (validate === undefined) {
       const compiledSchema = ajv.compile(schema)
       // spec 4.3.9: async validation (a database call per request) has no place before the handler
-      if (compiledSchema.$async === true) throw new Error('async schemas ($async: true) cannot validate requests: do async checks in a preHandler hook')
+      if ('$async' in compiledSchema && compiledSchema.$async === true) throw new Error('async schemas ($async: true) cannot validate requests: do async checks in a preHandler hook')
       validate = compiledSchema as ValidateFunction
       compiled.set(schema, validate)
     }
