@@ -80,11 +80,11 @@ describe('4.1 setValidatorCompiler and route validatorCompiler', () => {
 })
 
 describe('4.3.6 per-part validators', () => {
-  const compilers: Record<string, (schema: any) => (data: any) => unknown> = {
+  const compilers: Record<string, (schema: any) => any> = {
     body: () => (data: any) => (data?.ok === true ? { value: data } : { error: new Error('body is not ok') }),
     querystring: () => (data: any) => (data?.page !== undefined ? { value: { page: Number(data.page) } } : { error: new Error('page is missing') }),
   }
-  function perPart({ schema, httpPart }: any) {
+  function perPart({ schema, httpPart }: any): any {
     if (schema === undefined) throw new Error(`missing schema for ${httpPart}`)
     const compiler = compilers[httpPart]
     if (compiler === undefined) throw new Error(`missing compiler for ${httpPart}`)
@@ -146,7 +146,7 @@ describe('4.4 custom validator contract', () => {
 
   it('7.1.3 { error } in the default validator structure gets the default formatter message', async () => {
     const app = warren()
-    app.setValidatorCompiler(() => () => ({ error: [{ instancePath: '/name', message: 'must be a real name' }] }))
+    app.setValidatorCompiler(() => () => ({ error: [{ keyword: 'name', schemaPath: '#', params: {}, instancePath: '/name', message: 'must be a real name' }] }))
     app.post('/', { schema: { body: nameBody } }, async () => 'ok')
     const res = await app.inject({ method: 'POST', url: '/', payload: {} })
     expect(res.json().message).toBe('body/name must be a real name')
@@ -154,7 +154,7 @@ describe('4.4 custom validator contract', () => {
 
   it('7.1.3 other error shapes reach a custom error handler through error.validation', async () => {
     const app = warren()
-    const issues = [{ path: ['name'], problem: 'Required' }]
+    const issues: any = [{ path: ['name'], problem: 'Required' }]
     app.setValidatorCompiler(() => () => ({ error: issues }))
     app.setErrorHandler((error: any, _request: any, reply: any) => {
       reply.code(error.statusCode).send({ issues: error.validation, where: error.validationContext })
@@ -176,7 +176,7 @@ describe('4.4 custom validator contract', () => {
 
   it('4.4 an async custom validator resolving { value } or { error } is awaited', async () => {
     const app = warren()
-    app.setValidatorCompiler(({ httpPart }: any) => async (data: any) => {
+    app.setValidatorCompiler(({ httpPart }: any): any => async (data: any) => {
       await new Promise((resolve) => setTimeout(resolve, 2))
       if (httpPart === 'querystring') return data.q === 'ok' ? { value: { q: 'checked' } } : { error: new Error('bad q') }
       return data?.name ? { value: data } : { error: new Error('async says no') }
@@ -233,7 +233,7 @@ describe('4.3.10 a validator that throws anyway', () => {
     try {
       const res = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
       expect(res.status).toBe(500)
-      expect((await res.json()).code).toBe('SVC_ERR_SCH_VALIDATOR_THREW')
+      expect(((await res.json()) as any).code).toBe('SVC_ERR_SCH_VALIDATOR_THREW')
       const again = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
       expect(again.status).toBe(500)
       await again.text()
@@ -247,7 +247,7 @@ describe('4.3.10 a validator that throws anyway', () => {
   it('4.3.10 an async validator that rejects gives an error response too', async () => {
     const app = warren()
     app.addHook('preValidation', async () => {})
-    app.setValidatorCompiler(() => async () => {
+    app.setValidatorCompiler((): any => async () => {
       throw new Error('lost the database')
     })
     app.post('/', { schema: { body: nameBody } }, async () => 'ok')

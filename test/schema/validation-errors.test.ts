@@ -186,7 +186,7 @@ describe('4.1 schema error formatter', () => {
 
   it('4.1 a schema error formatter that is not a function is rejected', () => {
     expect(() => warren({ schemaErrorFormatter: 'no' as any })).toThrow(/schemaErrorFormatter/)
-    expect(() => warren().setSchemaErrorFormatter(42)).toThrow(/schemaErrorFormatter/)
+    expect(() => warren().setSchemaErrorFormatter(42 as any)).toThrow(/schemaErrorFormatter/)
   })
 
   it('4.1 a formatter that throws gives a 500 response, not a crash', async () => {

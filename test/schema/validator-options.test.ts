@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import ajvErrors from 'ajv-errors'
-import localize from 'ajv-i18n'
+import ajvErrorsModule from 'ajv-errors'
+import localizeModule from 'ajv-i18n'
 import fastUri from 'fast-uri'
 import { createRequire } from 'node:module'
 import warren, { Type } from 'warren'
 
 const require = createRequire(import.meta.url)
+/** ajv-errors is CommonJS: its default import is the plugin at run time, whatever its typings say. */
+const ajvErrors: any = ajvErrorsModule
+/** ajv-i18n is CommonJS too: its module object is the table of translators. */
+const localize: Record<string, (errors: unknown) => void> = localizeModule as any
 
 /** An Ajv plugin that hands out the Ajv instance warren built, to read its options. */
 function capture(into: { ajv?: any }) {
