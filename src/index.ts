@@ -1,19 +1,50 @@
 /**
  * warren: a typed web framework for Node.js. Plugins, encapsulation contexts, decorators, hooks
  * and routes whose TypeBox schemas validate, serialize and type every request.
+ *
+ * The runtime's values are exported here with the type layer's types (`src/types/`): one cast
+ * at this boundary, none inside the runtime.
  */
-import { createServer } from './server.js'
+import { createServer as createRootInstance } from './server.js'
+import { plugin as markPlugin } from './plugin.js'
+import type { PluginHelper, WarrenFactory } from './types/index.js'
 
-export { createServer }
-export { plugin, FASTIFY_API_LEVEL } from './plugin.js'
-export type { PluginMeta } from './plugin.js'
+/** Creates the root instance of an application (same function as {@link warren}). */
+export const createServer = createRootInstance as unknown as WarrenFactory
+
+/**
+ * Marks a plugin as shared (not encapsulated, unless `meta.encapsulate` is `true`): what the
+ * instance it returns carries is added to the instance it is registered on. Curried form
+ * `plugin<{ db: Db }>()(fn)` states what the plugin requires from that instance.
+ *
+ * @example
+ * ```ts
+ * const db = plugin(async (app) => app.decorate('db', await connect()), { name: 'db' })
+ * const app = warren().register(db) // app.db is typed
+ * ```
+ */
+export const plugin = markPlugin as unknown as PluginHelper
+
+export { FASTIFY_API_LEVEL } from './plugin.js'
 export { codes, WarrenError } from './errors.js'
 export type { ErrorCode, WarrenErrorClass } from './errors.js'
 export { VERSION } from './instance.js'
-export type { WarrenOptions } from './options.js'
 export { Type } from '@sinclair/typebox'
 export type { Static, TSchema } from '@sinclair/typebox'
+export type * from './types/index.js'
 
-/** Creates the root instance of an application. */
-export const warren = createServer
+/**
+ * Creates the root instance of an application.
+ *
+ * @example
+ * ```ts
+ * import warren, { Type } from 'warren'
+ * const app = warren({ logger: true })
+ * app.get('/users/:id', { schema: { params: Type.Object({ id: Type.Integer() }) } }, async (request) => ({
+ *   id: request.params.id,
+ * }))
+ * await app.listen({ port: 3000 })
+ * ```
+ */
+export const warren: WarrenFactory = createServer
 export default warren

@@ -84,3 +84,7 @@ needsDb(app)
 needsDb(app.decorate('extra', 1))
 expectError(needsDb(root))
 expectError(needsDb(root.decorate('db', 'not a db')))
+
+// dependencies: decorators that must exist already (checked at run time)
+warren().decorate('a', 1).decorate('b', 2, ['a'])
+warren().decorateRequest('r', 0, ['x']).decorateReply('p', 0, [])

@@ -64,7 +64,7 @@ app.listen({ port: 0 }, (err, address) => {
   expectType<Error | null>(err)
   expectType<string>(address)
 })
-expectType<Promise<void>>(app.ready())
+expectType<Promise<typeof app>>(app.ready())
 expectType<Promise<void>>(app.after())
 expectType<Promise<void>>(app.close())
 expectType<Promise<InjectResponse>>(app.inject({ method: 'GET', url: '/' }))
@@ -129,3 +129,7 @@ app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefau
 expectType<boolean>(app.hasContentTypeParser('text/csv'))
 app.removeContentTypeParser(['text/csv', /^image\//])
 app.removeAllContentTypeParsers()
+
+// callback forms
+expectType<typeof app>(app.after((err) => expectType<Error | null>(err)))
+app.ready((err) => expectType<Error | null>(err))

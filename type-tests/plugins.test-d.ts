@@ -102,3 +102,7 @@ plugin(async () => {}, { name: 'p', dependencies: ['other'], decorators: { fasti
 app.register(dbPlugin).register(repoPlugin).get('/', function () {
   expectType<Db>(this.db)
 })
+
+// metadata lists may be readonly (as const)
+const needs = { instance: ['db'], request: ['user'] } as const
+plugin(async () => {}, { name: 'needy', decorators: needs, dependencies: ['db-plugin'] as const })

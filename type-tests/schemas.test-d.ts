@@ -56,3 +56,25 @@ const needsUserSchema = async (instance: Warren<{}, {}, {}, { User: typeof User 
 }
 withSchemas.register(needsUserSchema)
 expectError(warren().register(needsUserSchema))
+
+// plain JSON Schemas are accepted (addSchema, route parts, responses) and typed `unknown`
+const plainApp = warren()
+  .addSchema({ $id: 'point', type: 'object', properties: { x: { type: 'number' } } })
+  .addSchema({ ...User, $id: 'TypedUser' })
+plainApp.post(
+  '/plain-json',
+  {
+    schema: {
+      body: { type: 'object', properties: { a: { type: 'string' } } },
+      querystring: { q: { type: 'string' } },
+      response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } }, 201: Type.Ref('TypedUser') },
+    },
+  },
+  async (request, reply) => {
+    expectType<unknown>(request.body)
+    expectType<unknown>(request.query)
+    reply.code(201).send({ id: 1, name: 'typed through the registry' })
+    expectError(reply.code(201).send({ id: 'x' }))
+    return { anything: true }
+  },
+)

@@ -13,3 +13,5 @@ export declare const kContext: unique symbol
 export declare const kShared: unique symbol
 /** Key of the phantom brand that identifies a reply object. */
 export declare const kReply: unique symbol
+/** Key of the marker type for "no response schema entry for this status". */
+export declare const kUndeclared: unique symbol

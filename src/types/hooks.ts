@@ -98,7 +98,7 @@ export interface ApplicationHooks<Self> {
   /** A route is being added: its options can be read and changed. */
   onRoute: (this: Self, routeOptions: RouteOptionsView) => void
   /** A plugin created a new context: `instance` is the child, `opts` the plugin's options. */
-  onRegister: (this: Self, instance: Self, opts: Record<string, unknown>, done: Done) => void | Promise<void>
+  onRegister: (this: Self, instance: Self, opts: Record<string, unknown>, done: Done) => void
   /** Once, when the application is ready. */
   onReady: (this: Self, done: Done) => void | Promise<void>
   /** Once, when the server is listening. */

@@ -6,6 +6,7 @@
 export type { Done, MaybePromise } from './util.js'
 export type {
   ContentMap,
+  JsonSchemaObject,
   SchemaInput,
   ResponseEntry,
   RouteSchema,

@@ -23,7 +23,7 @@ import type { RegisterArgs, RegisterCheck, RegisterResult } from './plugin.js'
 import type { WarrenReply } from './reply.js'
 import type { WarrenRequest } from './request.js'
 import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand } from './route.js'
-import type { DefaultRouteTypes, RouteSchema, RouteTypesOf } from './schema.js'
+import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
 
@@ -59,8 +59,11 @@ type NotBuiltin<K extends PropertyKey, Builtin, What extends string> = K extends
   ? `'${K & string}' is a built-in ${What} property`
   : K
 
-/** What `addSchema` returns: the instance with the schema in its registry when its `$id` is a literal. */
-type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, Sc> = Sc extends {
+/**
+ * What `addSchema` returns: the instance with the schema in its registry when it is a TypeBox
+ * schema whose `$id` is a literal (plain JSON Schemas are accepted, but not typed).
+ */
+type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, Sc> = Sc extends TSchema & {
   $id: infer Id extends string
 }
   ? string extends Id
@@ -114,8 +117,12 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   ): RegisterResult<this, B, R>
   /** Resolves when the plugins registered so far are loaded. */
   after(): Promise<void>
-  /** Loads every plugin; resolves when the application is ready. */
-  ready(): Promise<void>
+  /** Calls back when the plugins registered so far are loaded (with the first error, if any). */
+  after(callback: (err: Error | null) => void): this
+  /** Loads every plugin; resolves with the instance when the application is ready. */
+  ready(): Promise<this>
+  /** Loads every plugin; calls back when the application is ready (with the first error, if any). */
+  ready(callback: (err: Error | null) => void): void
   /** Starts listening; resolves with the address. */
   listen(opts?: ListenOptions): Promise<string>
   /** Starts listening; calls back with the address. */
@@ -128,7 +135,8 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /* ---------- decorators ---------- */
 
   /**
-   * Adds a property to the instance; returns the instance with it in its type. Value or `{ getter, setter }`.
+   * Adds a property to the instance; returns the instance with it in its type. Value or `{ getter, setter }`;
+   * `dependencies` names decorators that must already exist.
    *
    * @example
    * ```ts
@@ -140,6 +148,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
     this: WithoutProperty<K>,
     name: K,
     value: V,
+    dependencies?: readonly (string | symbol)[],
   ): Warren<Flatten<D & { [P in K]: DecoratorValue<V> }>, Rq, Rp, S>
   /**
    * Adds a property to every request of this context (and its descendants); returns the instance
@@ -149,12 +158,14 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
     this: WithoutRequestDecorator<K>,
     name: NotBuiltin<K, keyof WarrenRequest, 'request'>,
     value: V,
+    dependencies?: readonly (string | symbol)[],
   ): Warren<D, Flatten<Rq & { [P in K]: DecoratorValue<V> }>, Rp, S>
   /** Adds a property to every reply of this context (and its descendants); returns the instance with it in its replies' type. */
   decorateReply<const K extends string | symbol, V>(
     this: WithoutReplyDecorator<K>,
     name: NotBuiltin<K, keyof WarrenReply, 'reply'>,
     value: V,
+    dependencies?: readonly (string | symbol)[],
   ): Warren<D, Rq, Flatten<Rp & { [P in K]: DecoratorValue<V> }>, S>
   /** Whether the instance has decorator `name` (own or inherited). */
   hasDecorator(name: string | symbol): boolean
@@ -207,7 +218,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
    * app.get('/me', { schema: { response: { 200: Type.Ref('User') } } }, () => user)
    * ```
    */
-  addSchema<const Sc extends TSchema>(schema: Sc): WithSchema<this, D, Rq, Rp, S, Sc>
+  addSchema<const Sc extends TSchema | JsonSchemaObject>(schema: Sc): WithSchema<this, D, Rq, Rp, S, Sc>
   /** The shared schema with this `$id`, as added. */
   getSchema<Id extends keyof S & string>(id: Id): S[Id]
   /** The shared schema with this `$id`, if visible in this context. */
@@ -220,6 +231,8 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   setSerializerCompiler(compiler: SerializerCompiler): this
   /** Replaces the formatter of validation errors of this context. */
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this
+  /** Replaces how replies without a response schema are serialized in this context (default `JSON.stringify`). */
+  setReplySerializer(serializer: (payload: unknown) => string): this
 
   /* ---------- errors and not found ---------- */
 
@@ -235,31 +248,31 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /* ---------- body parsers ---------- */
 
   /** Adds a body parser that reads the request stream itself. */
-  addContentTypeParser(contentType: ContentTypeMatcher, parser: StreamBodyParser<this, Rq>): void
+  addContentTypeParser(contentType: ContentTypeMatcher, parser: StreamBodyParser<this, Rq>): this
   /** Adds a body parser that receives the body as a string. */
   addContentTypeParser(
     contentType: ContentTypeMatcher,
     opts: ContentTypeParserOptions & { parseAs: 'string' },
     parser: BufferedBodyParser<string, this, Rq>,
-  ): void
+  ): this
   /** Adds a body parser that receives the body as a Buffer. */
   addContentTypeParser(
     contentType: ContentTypeMatcher,
     opts: ContentTypeParserOptions & { parseAs: 'buffer' },
     parser: BufferedBodyParser<Buffer, this, Rq>,
-  ): void
+  ): this
   /** Adds a body parser that reads the request stream itself, with options. */
   addContentTypeParser(
     contentType: ContentTypeMatcher,
     opts: ContentTypeParserOptions & { parseAs?: undefined },
     parser: StreamBodyParser<this, Rq>,
-  ): void
+  ): this
   /** Whether this context has a parser for the content type. */
   hasContentTypeParser(contentType: string | RegExp): boolean
   /** Removes this context's parser(s) for the content type(s). */
-  removeContentTypeParser(contentType: ContentTypeMatcher | Array<string | RegExp>): void
+  removeContentTypeParser(contentType: ContentTypeMatcher | Array<string | RegExp>): this
   /** Removes every parser of this context, JSON and text included. */
-  removeAllContentTypeParsers(): void
+  removeAllContentTypeParsers(): this
   /** The built-in JSON parser, configured for prototype poisoning; it receives the body as a string. */
   getDefaultJsonParser(onProtoPoisoning: ProtoAction, onConstructorPoisoning: ProtoAction): BufferedBodyParser<string, unknown>
 
@@ -273,6 +286,8 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   readonly log: WarrenLogger
   /** warren's version. */
   readonly version: string
+  /** The names of the plugins that built this context, outermost first, joined with `' -> '`. */
+  readonly pluginName: string
   /** The addresses the server listens on. */
   addresses(): AddressInfo[]
 }

@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import type { IncomingMessage } from 'node:http'
+import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import type { Options as AjvOptions, Plugin as AjvPlugin } from 'ajv'
 import type { LoggerOptions } from 'pino'
 import type { ProtoAction } from './content-type.js'
@@ -13,7 +14,10 @@ import type { SchemaErrorFormatter } from './validation.js'
 /** Settings of the default Ajv validator. */
 export interface ValidatorOptions {
   /** Ajv options that override warren's baseline (`coerceTypes: 'array'`, `useDefaults`, `removeAdditional`, `allErrors: false`…). */
-  customOptions?: AjvOptions
+  customOptions?: AjvOptions & {
+    /** Accepted for configurations written for older Ajv versions, and dropped: Ajv 8 always reports JSON Pointers. */
+    jsonPointers?: boolean
+  }
   /** Ajv plugins to apply, alone or with their options: `[ajvFormats, [ajvErrors, { singleError: true }]]`. */
   plugins?: Array<AjvPlugin<any> | [AjvPlugin<any>, unknown]>
 }
@@ -66,4 +70,6 @@ export interface WarrenOptions {
   schemaErrorFormatter?: SchemaErrorFormatter
   /** Settings of the default validator. */
   validator?: ValidatorOptions
+  /** Serve HTTPS with these TLS options (`null` or absent: plain HTTP). */
+  https?: HttpsServerOptions | null
 }

@@ -31,17 +31,17 @@ export interface PluginMeta {
   /** The plugin's name, used in error messages and by other plugins' `dependencies`. */
   name?: string
   /** Names of plugins that must be registered before this one. */
-  dependencies?: string[]
+  dependencies?: readonly string[]
   /** Decorators that must exist where the plugin is registered (checked at run time). */
   decorators?: {
     /** Instance decorators. */
-    instance?: (string | symbol)[]
+    instance?: readonly (string | symbol)[]
     /** Instance decorators (the name `fastify-plugin` uses). */
-    fastify?: (string | symbol)[]
+    fastify?: readonly (string | symbol)[]
     /** Request decorators. */
-    request?: (string | symbol)[]
+    request?: readonly (string | symbol)[]
     /** Reply decorators. */
-    reply?: (string | symbol)[]
+    reply?: readonly (string | symbol)[]
   }
   /** `true` to keep the plugin encapsulated (it then adds nothing to its parent); default `false`. */
   encapsulate?: boolean

@@ -10,14 +10,23 @@ import type { Static, TArray, TImport, TIntersect, TObject, TRecord, TRef, TSche
 
 /** A `content` map: media type (e.g. `application/json`, `*\/*`) to the schema for that media type. */
 export interface ContentMap {
-  [mediaType: string]: { schema: TSchema }
+  [mediaType: string]: { schema: TSchema | JsonSchemaObject }
 }
 
-/** A request-part schema: a TypeBox schema, or (for the body) a map of schemas per media type. */
-export type SchemaInput = TSchema | { content: ContentMap }
+/**
+ * A plain JSON Schema object (not built with TypeBox), or the short form that lists properties at
+ * the top level. Accepted everywhere a schema is; its static type is `unknown`.
+ */
+export interface JsonSchemaObject {
+  /** Any JSON Schema keyword. */
+  readonly [keyword: string]: unknown
+}
+
+/** A request-part schema: a TypeBox schema, a plain JSON Schema, or (for the body) a map of schemas per media type. */
+export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject
 
 /** One entry of a response map: a schema, or `{ description?, content: { [mediaType]: { schema } } }`. */
-export type ResponseEntry = TSchema | { description?: string; content?: ContentMap }
+export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject
 
 /**
  * A route's `schema` option. `querystring` and `query` are two names for the same part.

@@ -4,13 +4,12 @@
  *
  * @packageDocumentation
  */
+import type { kUndeclared } from './brand.js'
 
 /** First digit of a status code, as a string. */
 type FirstDigit<C extends number> = `${C}` extends `${infer D}${string}` ? D : never
 
 /** Marks "this status has no entry in the response map" (distinct from any payload type). */
-declare const kUndeclared: unique symbol
-/** The type of {@link kUndeclared}. */
 type Undeclared = typeof kUndeclared
 
 /**

@@ -1,0 +1,172 @@
+// Type-check cost: warren vs Fastify 5 + @fastify/type-provider-typebox, on the same generated app.
+//
+//   npm run bench:types
+//
+// Generates into bench/.tmp/types/ (gitignored) an app of ROUTES routes (params, querystring, body,
+// 200 and 404 responses) with 10 decorators, written once with warren and once with Fastify, runs
+// `tsc --noEmit --extendedDiagnostics` on each and prints the figures side by side. Then checks a
+// 1000-route warren app, which must type-check without "excessively deep" (TS2589).
+//
+// warren is type-checked through its published declarations (dist/src/index.d.ts, built first with
+// `tsc -p tsconfig.build.json`); both apps use skipLibCheck, strict, NodeNext, TypeBox 0.34.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const out = join(root, 'bench', '.tmp', 'types')
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+const ROUTES = Number(process.env.ROUTES ?? 200)
+const BIG = Number(process.env.BIG_ROUTES ?? 1000)
+const DECORATORS = 10
+const METHODS = ['post', 'put', 'patch']
+
+/* ---------- warren's declarations ---------- */
+
+function buildWarren() {
+  const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { cwd: root, encoding: 'utf8' })
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr)
+    throw new Error('npm run build failed: the bench needs dist/src/index.d.ts')
+  }
+  const types = process.env.WARREN_TYPES ? resolve(process.env.WARREN_TYPES) : join(root, 'dist', 'src', 'index.d.ts')
+  if (!existsSync(types)) throw new Error(`missing ${types}`)
+  return types
+}
+
+/* ---------- the generated apps ---------- */
+
+// Route i's schemas: distinct property names per route, so no two routes share a type.
+function schemaSource(i) {
+  return `{
+    params: Type.Object({ id: Type.Integer(), slug${i}: Type.String() }),
+    querystring: Type.Object({ page: Type.Optional(Type.Integer()), filter${i}: Type.Optional(Type.String()) }),
+    body: Type.Object({ name${i}: Type.String(), tags: Type.Array(Type.String()), count: Type.Integer() }),
+    response: {
+      200: Type.Object({ id: Type.Integer(), name${i}: Type.String(), total: Type.Number() }),
+      404: Type.Object({ message: Type.String() }),
+    },
+  }`
+}
+
+function routeSource(i) {
+  const method = METHODS[i % METHODS.length]
+  const d = i % DECORATORS
+  return `app.${method}('/r${i}/:id/:slug${i}', { schema: ${schemaSource(i)} }, async function (request, reply) {
+  if (request.params.id < 0 || request.query.filter${i} === 'none') {
+    return reply.code(404).send({ message: request.params.slug${i} })
+  }
+  const total = this.d${d}.value + request.body.count + (request.query.page ?? 0)
+  return { id: request.params.id, name${i}: request.body.name${i}, total }
+})
+`
+}
+
+function decoratorValue(d) {
+  return `{ value: ${d}, label: 'd${d}' as string, run: (x: number) => x * ${d + 1} }`
+}
+
+function warrenApp(routes) {
+  let src = `import warren, { Type } from 'warren'\n\nconst app = warren()\n`
+  for (let d = 0; d < DECORATORS; d++) src += `  .decorate('d${d}', ${decoratorValue(d)})\n`
+  src += '\n'
+  for (let i = 0; i < routes; i++) src += routeSource(i)
+  src += '\nexport default app\n'
+  return src
+}
+
+function fastifyApp(routes) {
+  // Fastify types decorators through declaration merging: the idiomatic way to write the same app.
+  let src = `import Fastify from 'fastify'\nimport { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'\n\n`
+  src += `declare module 'fastify' {\n  interface FastifyInstance {\n`
+  for (let d = 0; d < DECORATORS; d++) src += `    d${d}: { value: number; label: string; run: (x: number) => number }\n`
+  src += `  }\n}\n\nconst app = Fastify().withTypeProvider<TypeBoxTypeProvider>()\n`
+  for (let d = 0; d < DECORATORS; d++) src += `app.decorate('d${d}', ${decoratorValue(d)})\n`
+  src += '\n'
+  for (let i = 0; i < routes; i++) src += routeSource(i)
+  src += '\nexport default app\n'
+  return src
+}
+
+function writeProject(name, source, paths) {
+  const dir = join(out, name)
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'app.ts'), source)
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    lib: ['ES2023'],
+    types: ['node'],
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    ...(paths ? { paths } : {}),
+  }
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }, null, 2))
+  return dir
+}
+
+/* ---------- measuring ---------- */
+
+function check(dir) {
+  const result = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json'), '--noEmit', '--extendedDiagnostics'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const text = result.stdout + result.stderr
+  const read = (label) => {
+    const m = new RegExp(`^${label}:\\s+([\\d.]+)`, 'm').exec(text)
+    return m ? Number(m[1]) : NaN
+  }
+  const errors = text.split('\n').filter((line) => /error TS\d+/.test(line))
+  return {
+    instantiations: read('Instantiations'),
+    types: read('Types'),
+    memoryK: read('Memory used'),
+    checkTime: read('Check time'),
+    totalTime: read('Total time'),
+    errors,
+    tooDeep: errors.some((line) => line.includes('TS2589')),
+  }
+}
+
+function fmt(n, digits = 0) {
+  return Number.isNaN(n) ? 'n/a' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+}
+
+function main() {
+  rmSync(out, { recursive: true, force: true })
+  const types = buildWarren()
+  const paths = { warren: [types] }
+  const tsVersion = execFileSync(process.execPath, [tsc, '--version'], { encoding: 'utf8' }).trim()
+
+  const w = check(writeProject('warren', warrenApp(ROUTES), paths))
+  const f = check(writeProject('fastify', fastifyApp(ROUTES), null))
+  const big = check(writeProject('warren-big', warrenApp(BIG), paths))
+
+  const rows = [
+    ['Instantiations', fmt(w.instantiations), fmt(f.instantiations), fmt(w.instantiations / f.instantiations, 2)],
+    ['Types', fmt(w.types), fmt(f.types), fmt(w.types / f.types, 2)],
+    ['Memory used (KB)', fmt(w.memoryK), fmt(f.memoryK), fmt(w.memoryK / f.memoryK, 2)],
+    ['Check time (s)', fmt(w.checkTime, 2), fmt(f.checkTime, 2), fmt(w.checkTime / f.checkTime, 2)],
+    ['Total time (s)', fmt(w.totalTime, 2), fmt(f.totalTime, 2), fmt(w.totalTime / f.totalTime, 2)],
+    ['Type errors', String(w.errors.length), String(f.errors.length), ''],
+  ]
+  console.log(`Type-check cost: ${ROUTES} routes (params, querystring, body, 200 and 404), ${DECORATORS} decorators — ${tsVersion}\n`)
+  console.log('| | warren | Fastify + TypeBox provider | warren / Fastify |')
+  console.log('|---|---:|---:|---:|')
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`)
+  console.log(
+    `\n${BIG}-route warren app: ${fmt(big.instantiations)} instantiations, check ${fmt(big.checkTime, 2)} s, ` +
+      `${big.errors.length} type errors${big.tooDeep ? ' (EXCESSIVELY DEEP: TS2589)' : ', no "excessively deep"'}`,
+  )
+  for (const [name, r] of [['warren', w], ['fastify', f], [`warren ${BIG}`, big]]) {
+    if (r.errors.length) console.log(`\n${name} errors (first 5):\n${r.errors.slice(0, 5).join('\n')}`)
+  }
+  if (w.errors.length || big.errors.length || big.tooDeep) process.exitCode = 1
+}
+
+main()
