@@ -116,9 +116,8 @@ export function runHandler(request: Request, reply: Reply): void {
 function afterAsyncHandler(reply: Reply, value: unknown): void {
   if (value === reply || reply[kReplyHijacked]) return
   if (value === undefined) {
-    if (reply[kReplySending]) return
-    if (reply.statusCode === 204) return void reply.send()
-    reply.log.error({ err: new codes.SVC_ERR_PROMISE_NOT_FULFILLED() }, "An async handler resolved undefined without sending: return the payload, or 'return reply' after reply.send()")
+    // nothing returned and nothing sent: answer with an empty body rather than leave the socket hanging
+    if (!reply[kReplySending]) reply.send()
     return
   }
   if (reply[kReplySending]) {

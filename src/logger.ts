@@ -41,7 +41,14 @@ export function createLogger(option: unknown): { logger: Logger; enabled: boolea
   if (option === undefined || option === false || option === null) return { logger: silentLogger, enabled: false }
   if (option === true) return { logger: pino() as unknown as Logger, enabled: true }
   if (typeof option === 'object' && isLoggerInstance(option)) return { logger: option, enabled: true }
-  return { logger: pino(option as object) as unknown as Logger, enabled: true }
+  const { stream, ...options } = option as { stream?: unknown }
+  const logger = isDestination(stream) ? pino(options, stream) : pino(options)
+  return { logger: logger as unknown as Logger, enabled: true }
+}
+
+/** `logger: { stream }` names the destination, as pino's second argument. */
+function isDestination(stream: unknown): stream is NodeJS.WritableStream {
+  return stream !== null && typeof stream === 'object' && typeof (stream as NodeJS.WritableStream).write === 'function'
 }
 
 /** The request's child logger; with logging off, the silent logger itself (no allocation). */

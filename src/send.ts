@@ -2,6 +2,7 @@ import { Readable, finished } from 'node:stream'
 import { codes } from './errors.js'
 import { handleError } from './error-handler.js'
 import { runPayloadHooks } from './hooks.js'
+import { serializationFailed } from './schema/serialization.js'
 import { kReplyHeaders, kReplyHijacked, kReplySending, kReplySerializer, kRoute } from './symbols.js'
 import type { Reply } from './reply.js'
 
@@ -90,9 +91,14 @@ export function serialize(reply: Reply, payload: unknown): string {
   const custom = reply[kReplySerializer]
   if (custom !== null) return custom(payload)
   const route = reply[kRoute]
-  const bySchema = route.serializerFor(reply.raw.statusCode, reply[kReplyHeaders]['content-type'] as string | undefined)
-  if (bySchema !== null) return bySchema(payload)
-  return route.replySerializer(payload)
+  const statusCode = reply.raw.statusCode
+  const bySchema = route.serializerFor(statusCode, reply[kReplyHeaders]['content-type'] as string | undefined)
+  if (bySchema === null) return route.replySerializer(payload)
+  try {
+    return bySchema(payload)
+  } catch (error) {
+    throw serializationFailed(route, statusCode, error)
+  }
 }
 
 /** Runs the onSend hooks, then writes the response. */
@@ -121,6 +127,8 @@ export function writeResponse(reply: Reply, payload: unknown): void {
     if (writeHead(reply, headers)) res.end()
     return
   }
+  const isHead = reply.request.method === 'HEAD'
+  if (isHead && (isStream(payload) || isWebStream(payload))) return endHeadWithoutStream(reply, payload)
   if (isStream(payload)) return sendStream(reply, payload)
   if (isWebStream(payload)) return sendStream(reply, Readable.fromWeb(payload as import('node:stream/web').ReadableStream))
 
@@ -131,10 +139,18 @@ export function writeResponse(reply: Reply, payload: unknown): void {
   else return sendHookError(reply, new codes.SVC_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
 
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length
-  if (headers['content-length'] === undefined || (reply.request.method !== 'HEAD' && Number(headers['content-length']) !== length)) {
+  if (headers['content-length'] === undefined || (!isHead && Number(headers['content-length']) !== length)) {
     headers['content-length'] = String(length)
   }
-  if (writeHead(reply, headers)) res.end(body)
+  // a HEAD response carries the headers of the GET one, never its body
+  if (writeHead(reply, headers)) res.end(isHead ? undefined : body)
+}
+
+/** HEAD with a stream payload: the headers only; the stream is not read. */
+function endHeadWithoutStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStream): void {
+  if (isWebStream(stream)) void stream.cancel().catch(() => {})
+  else if (typeof (stream as Readable).destroy === 'function') (stream as Readable).destroy()
+  if (writeHead(reply, reply[kReplyHeaders])) reply.raw.end()
 }
 
 function writeHead(reply: Reply, headers: Record<string, unknown>): boolean {

@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest'
+import { Readable } from 'node:stream'
+import { Writable } from 'node:stream'
+import warren, { codes } from 'warren'
+
+function capture() {
+  const lines: any[] = []
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line))
+      cb()
+    },
+  })
+  return { lines, stream }
+}
+
+describe('reply: status and headers', () => {
+  it('code / status / statusCode set the status', async () => {
+    const app = warren()
+    app.get('/code', async (_req: any, reply: any) => { reply.code(201); return { s: reply.statusCode } })
+    app.get('/status', async (_req: any, reply: any) => reply.status(202).send('x'))
+    app.get('/prop', async (_req: any, reply: any) => { reply.statusCode = 203; return 'y' })
+    expect((await app.inject('/code')).statusCode).toBe(201)
+    expect((await app.inject('/code')).json()).toEqual({ s: 201 })
+    expect((await app.inject('/status')).statusCode).toBe(202)
+    expect((await app.inject('/prop')).statusCode).toBe(203)
+  })
+
+  it('an invalid status code is an error answered with 500', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => reply.code(999).send('x'))
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.json().code).toBe(codes.SVC_ERR_BAD_STATUS_CODE.code)
+  })
+
+  it('header, headers, getHeader, getHeaders, hasHeader, removeHeader', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => {
+      reply.header('X-One', '1').headers({ 'x-two': '2', 'x-three': '3' })
+      reply.raw.setHeader('x-raw', 'r')
+      reply.removeHeader('x-three')
+      return {
+        one: reply.getHeader('x-one'),
+        raw: reply.getHeader('X-Raw'),
+        has: [reply.hasHeader('x-two'), reply.hasHeader('x-three'), reply.hasHeader('x-raw')],
+        all: reply.getHeaders(),
+      }
+    })
+    const res = await app.inject('/')
+    expect(res.json()).toEqual({ one: '1', raw: 'r', has: [true, false, true], all: { 'x-one': '1', 'x-two': '2', 'x-raw': 'r' } })
+    expect(res.headers['x-one']).toBe('1')
+    expect(res.headers['x-two']).toBe('2')
+    expect(res.headers['x-three']).toBeUndefined()
+  })
+
+  it('set-cookie headers accumulate', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => reply.header('set-cookie', 'a=1').header('set-cookie', 'b=2').send())
+    expect((await app.inject('/')).headers['set-cookie']).toEqual(['a=1', 'b=2'])
+  })
+
+  it('type() sets the content type', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => reply.type('text/html').send('<p>hi</p>'))
+    const res = await app.inject('/')
+    expect(res.headers['content-type']).toBe('text/html')
+    expect(res.body).toBe('<p>hi</p>')
+  })
+
+  it('an invalid header value becomes a 500, not a crash', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => reply.header('x-bad', 'a\nb').send('x'))
+    app.get('/ok', async () => 'fine')
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.headers['x-bad']).toBeUndefined()
+    expect((await app.inject('/ok')).body).toBe('fine')
+  })
+})
+
+describe('reply.send payloads', () => {
+  it('objects become JSON with content-length', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => reply.send({ héllo: 'wörld' }))
+    const res = await app.inject('/')
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength('{"héllo":"wörld"}')))
+    expect(res.json()).toEqual({ héllo: 'wörld' })
+  })
+
+  it('strings are text/plain, Buffers application/octet-stream, each with content-length', async () => {
+    const app = warren()
+    app.get('/s', async (_req: any, reply: any) => reply.send('héllo'))
+    app.get('/b', async (_req: any, reply: any) => reply.send(Buffer.from([1, 2, 3])))
+    app.get('/u8', async () => new Uint8Array([4, 5]))
+    const s = await app.inject('/s')
+    expect(s.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(s.headers['content-length']).toBe(String(Buffer.byteLength('héllo')))
+    const b = await app.inject('/b')
+    expect(b.headers['content-type']).toBe('application/octet-stream')
+    expect(b.headers['content-length']).toBe('3')
+    expect([...b.rawPayload]).toEqual([1, 2, 3])
+    expect([...(await app.inject('/u8')).rawPayload]).toEqual([4, 5])
+  })
+
+  it('a JSON content type on a string sends the string as is', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => reply.type('application/json').send('{"pre":"serialized"}'))
+    const res = await app.inject('/')
+    expect(res.json()).toEqual({ pre: 'serialized' })
+  })
+
+  it('streams are piped', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => reply.type('text/plain').send(Readable.from(['a', 'b', 'c'])))
+    app.get('/web', async () => new Response('web stream').body)
+    const res = await app.inject('/')
+    expect(res.body).toBe('abc')
+    expect((await app.inject('/web')).body).toBe('web stream')
+  })
+
+  it('a stream that fails before sending anything gives a 500', async () => {
+    const app = warren()
+    app.get('/', async () => new Readable({ read() { this.destroy(new Error('disk gone')) } }))
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.json().message).toBe('disk gone')
+  })
+
+  it('nothing: an empty body with content-length 0; 204 has no content-length', async () => {
+    const app = warren()
+    app.get('/empty', async (_req: any, reply: any) => reply.send())
+    app.get('/204', async (_req: any, reply: any) => reply.code(204).send())
+    const empty = await app.inject('/empty')
+    expect(empty.statusCode).toBe(200)
+    expect(empty.body).toBe('')
+    expect(empty.headers['content-length']).toBe('0')
+    const noContent = await app.inject('/204')
+    expect(noContent.statusCode).toBe(204)
+    expect(noContent.headers['content-length']).toBeUndefined()
+  })
+
+  it('null is sent as JSON null', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => reply.send(null))
+    const res = await app.inject('/')
+    expect(res.body).toBe('null')
+  })
+
+  it('an Error passed to send goes to the error handler', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => reply.send(Object.assign(new Error('bad input'), { statusCode: 422 })))
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity', message: 'bad input' })
+  })
+
+  it('HEAD of a streamed GET: headers only', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => reply.type('text/plain').send(Readable.from(['data'])))
+    const res = await app.inject({ method: 'HEAD', url: '/' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('')
+    expect(res.headers['content-type']).toBe('text/plain')
+  })
+
+  it('reply.serializer() serializes this reply only', async () => {
+    const app = warren()
+    app.get('/custom', async (_req: any, reply: any) => reply.serializer((p: any) => `custom:${p.a}`).send({ a: 1 }))
+    app.get('/normal', async () => ({ a: 1 }))
+    expect((await app.inject('/custom')).body).toBe('custom:1')
+    expect((await app.inject('/normal')).body).toBe('{"a":1}')
+  })
+})
+
+describe('reply: redirect, callNotFound, sent, hijack, elapsedTime', () => {
+  it('redirect defaults to 302, accepts a code, and honours a 3xx set before', async () => {
+    const app = warren()
+    app.get('/a', async (_req: any, reply: any) => reply.redirect('/b'))
+    app.get('/c', async (_req: any, reply: any) => reply.redirect('/d', 301))
+    app.get('/e', async (_req: any, reply: any) => reply.code(303).redirect('/f'))
+    const a = await app.inject('/a')
+    expect(a.statusCode).toBe(302)
+    expect(a.headers.location).toBe('/b')
+    expect((await app.inject('/c')).statusCode).toBe(301)
+    expect((await app.inject('/e')).statusCode).toBe(303)
+  })
+
+  it('callNotFound answers with the not-found handler of the context', async () => {
+    const app = warren()
+    app.setNotFoundHandler(async (req: any, reply: any) => reply.code(404).send({ custom: req.url }))
+    app.get('/missing/:id', async (req: any, reply: any) => {
+      if (req.params.id !== 'known') return reply.callNotFound()
+      return 'found'
+    })
+    expect((await app.inject('/missing/known')).body).toBe('found')
+    const res = await app.inject('/missing/other')
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ custom: '/missing/other' })
+  })
+
+  it('sent is false before send and true once the response is finished', async () => {
+    const app = warren()
+    const states: boolean[] = []
+    const finished = new Promise<void>((resolve) => app.addHook('onResponse', async (_req: any, reply: any) => { states.push(reply.sent); resolve() }))
+    app.get('/', async (_req: any, reply: any) => {
+      states.push(reply.sent)
+      reply.send('x')
+      states.push(reply.sent)
+      return reply
+    })
+    await app.inject('/')
+    await finished
+    expect(states[0]).toBe(false)
+    expect(states[2]).toBe(true)
+  })
+
+  it('a second send is logged and ignored, never a crash', async () => {
+    const { lines, stream } = capture()
+    const app = warren({ logger: { level: 'warn', stream } })
+    app.get('/', async (_req: any, reply: any) => {
+      reply.send('first')
+      reply.send('second')
+      return reply
+    })
+    app.get('/returns-after-send', async (_req: any, reply: any) => {
+      reply.send('sent')
+      return 'returned'
+    })
+    const res = await app.inject('/')
+    expect(res.body).toBe('first')
+    expect(lines.some((l) => l.level === 40 && /already sent/.test(l.msg))).toBe(true)
+    expect((await app.inject('/returns-after-send')).body).toBe('sent')
+    expect(lines.filter((l) => l.level === 40).length).toBe(2)
+  })
+
+  it('hijack: warren writes nothing, the handler owns reply.raw', async () => {
+    const app = warren()
+    let onSendRan = false
+    app.addHook('onSend', async () => { onSendRan = true })
+    app.get('/', async (_req: any, reply: any) => {
+      reply.hijack()
+      reply.raw.writeHead(200, { 'content-type': 'text/plain' })
+      reply.raw.end('raw answer')
+      expect(reply.sent).toBe(true)
+      return 'ignored'
+    })
+    const res = await app.inject('/')
+    expect(res.body).toBe('raw answer')
+    expect(onSendRan).toBe(false)
+  })
+
+  it('elapsedTime grows while the request is served', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => {
+      const before = reply.elapsedTime
+      await new Promise((r) => setTimeout(r, 20))
+      return { before, after: reply.elapsedTime }
+    })
+    const { before, after } = (await app.inject('/')).json()
+    expect(before).toBeGreaterThanOrEqual(0)
+    expect(after).toBeGreaterThanOrEqual(before + 15)
+  })
+
+  it('an async handler resolving undefined without sending answers an empty body, not a hang', async () => {
+    const app = warren()
+    app.get('/', async () => undefined)
+    app.get('/204', async (_req: any, reply: any) => { reply.code(204) })
+    app.get('/later', async (_req: any, reply: any) => {
+      setTimeout(() => reply.send('late'), 10)
+      return reply
+    })
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('')
+    expect((await app.inject('/204')).statusCode).toBe(204)
+    expect((await app.inject('/later')).body).toBe('late')
+  })
+})

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import http from 'node:http'
+import warren, { Type } from 'warren'
+
+describe('request', () => {
+  it('exposes id, params, query, body, headers, url, method and raw', async () => {
+    const app = warren({ genReqId: () => 'rid' })
+    app.post('/items/:id', async (req: any) => ({
+      id: req.id,
+      params: req.params,
+      query: req.query,
+      body: req.body,
+      header: req.headers['x-thing'],
+      url: req.url,
+      method: req.method,
+      rawIsNode: req.raw instanceof http.IncomingMessage || typeof req.raw.on === 'function',
+      rawUrl: req.raw.url,
+    }))
+    const res = await app.inject({ method: 'POST', url: '/items/7?sort=asc', headers: { 'x-thing': 'yes' }, payload: { n: 1 } })
+    expect(res.json()).toEqual({
+      id: 'rid',
+      params: { id: '7' },
+      query: { sort: 'asc' },
+      body: { n: 1 },
+      header: 'yes',
+      url: '/items/7?sort=asc',
+      method: 'POST',
+      rawIsNode: true,
+      rawUrl: '/items/7?sort=asc',
+    })
+  })
+
+  it('body is undefined without a payload; query is empty without a query string', async () => {
+    const app = warren()
+    app.get('/', async (req: any) => ({ body: req.body === undefined, query: req.query }))
+    expect((await app.inject('/')).json()).toEqual({ body: true, query: {} })
+  })
+
+  it('ip, hostname and protocol over a real socket', async () => {
+    const app = warren()
+    app.get('/', async (req: any) => ({ ip: req.ip, hostname: req.hostname, protocol: req.protocol, host: req.host }))
+    const address = await app.listen({ port: 0 })
+    try {
+      const port = new URL(address).port
+      const body = await (await fetch(address)).json()
+      expect(body).toEqual({ ip: '127.0.0.1', hostname: '127.0.0.1', protocol: 'http', host: `127.0.0.1:${port}` })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('hostname drops the port, keeps IPv6 brackets', async () => {
+    const app = warren()
+    app.get('/', async (req: any) => ({ hostname: req.hostname }))
+    expect((await app.inject({ url: '/', headers: { host: 'example.com:8080' } })).json()).toEqual({ hostname: 'example.com' })
+    expect((await app.inject({ url: '/', headers: { host: '[::1]:8080' } })).json()).toEqual({ hostname: '[::1]' })
+  })
+
+  it('x-forwarded-* headers are ignored unless trustProxy', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.9, 10.0.0.1', 'x-forwarded-host': 'public.example', 'x-forwarded-proto': 'https' }
+    const handler = async (req: any) => ({ ip: req.ip, hostname: req.hostname, protocol: req.protocol })
+    const plain = warren()
+    plain.get('/', handler)
+    expect((await plain.inject({ url: '/', headers, remoteAddress: '10.0.0.2' })).json()).toEqual({ ip: '10.0.0.2', hostname: 'localhost', protocol: 'http' })
+    const proxied = warren({ trustProxy: true })
+    proxied.get('/', handler)
+    expect((await proxied.inject({ url: '/', headers, remoteAddress: '10.0.0.2' })).json()).toEqual({ ip: '203.0.113.9', hostname: 'public.example', protocol: 'https' })
+  })
+
+  it('routeOptions, log and server', async () => {
+    const app = warren()
+    app.register(async (child: any) => {
+      child.decorate('name', 'child-context')
+      child.get('/info', { config: { x: 1 } }, async (req: any) => ({
+        method: req.routeOptions.method,
+        url: req.routeOptions.url,
+        config: req.routeOptions.config.x,
+        server: req.server.name,
+        log: typeof req.log.info,
+      }))
+    }, { prefix: '/c' })
+    expect((await app.inject('/c/info')).json()).toEqual({ method: 'GET', url: '/c/info', config: 1, server: 'child-context', log: 'function' })
+  })
+
+  it('validationError is set when attachValidation is on, and undefined otherwise', async () => {
+    const app = warren()
+    app.get('/attached', { attachValidation: true, schema: { querystring: Type.Object({ n: Type.Integer() }) } }, async (req: any) => ({
+      message: req.validationError?.message,
+      context: req.validationError?.validationContext,
+    }))
+    app.get('/plain', async (req: any) => ({ none: req.validationError === undefined }))
+    const res = await app.inject('/attached?n=abc')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ message: 'querystring/n must be integer', context: 'querystring' })
+    expect((await app.inject('/plain')).json()).toEqual({ none: true })
+  })
+
+  it('each request gets its own object: state set on one never leaks into the next', async () => {
+    const app = warren()
+    app.decorateRequest('user', null)
+    app.get('/', async (req: any) => {
+      const before = req.user
+      req.user = req.query.u
+      return { before }
+    })
+    await app.inject('/?u=a')
+    expect((await app.inject('/?u=b')).json()).toEqual({ before: null })
+  })
+})

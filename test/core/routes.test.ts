@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest'
+import warren, { codes } from 'warren'
+
+describe('routes', () => {
+  it('route() with url or path, and one or several methods', async () => {
+    const app = warren()
+    app.route({ method: 'GET', url: '/url', handler: async () => 'url' })
+    app.route({ method: 'POST', path: '/path', handler: async () => 'path' })
+    app.route({ method: ['PUT', 'patch'], url: '/many', handler: async (req: any) => req.method })
+    expect((await app.inject('/url')).body).toBe('url')
+    expect((await app.inject({ method: 'POST', url: '/path' })).body).toBe('path')
+    expect((await app.inject({ method: 'PUT', url: '/many' })).body).toBe('PUT')
+    expect((await app.inject({ method: 'PATCH', url: '/many' })).body).toBe('PATCH')
+  })
+
+  it('every shorthand, as (path, handler), (path, options, handler) and (path, { handler })', async () => {
+    const app = warren()
+    for (const method of ['get', 'post', 'put', 'delete', 'options', 'patch'] as const) {
+      app[method](`/${method}`, async () => method)
+      app[method](`/${method}/opts`, { config: { m: method } }, async (req: any) => req.routeOptions.config.m)
+      app[method](`/${method}/inline`, { handler: async () => `${method} inline` })
+    }
+    app.head('/head', async (_req: any, reply: any) => { reply.header('x-head', 'yes').send() })
+    for (const method of ['get', 'post', 'put', 'delete', 'options', 'patch'] as const) {
+      const verb = method.toUpperCase()
+      expect((await app.inject({ method: verb, url: `/${method}` })).body).toBe(method)
+      expect((await app.inject({ method: verb, url: `/${method}/opts` })).body).toBe(method)
+      expect((await app.inject({ method: verb, url: `/${method}/inline` })).body).toBe(`${method} inline`)
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/head' })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers['x-head']).toBe('yes')
+  })
+
+  it('all() answers every common method', async () => {
+    const app = warren()
+    app.all('/any', async (req: any) => ({ method: req.method }))
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      expect((await app.inject({ method, url: '/any' })).json()).toEqual({ method })
+    }
+  })
+
+  it('params, multiple params, regex params and wildcards', async () => {
+    const app = warren()
+    app.get('/users/:id', async (req: any) => req.params)
+    app.get('/users/:id/posts/:postId', async (req: any) => req.params)
+    app.get('/files/*', async (req: any) => req.params)
+    app.get('/num/:n(^\\d+$)', async (req: any) => req.params)
+    app.get('/users/me', async () => 'static wins')
+    expect((await app.inject('/users/42')).json()).toEqual({ id: '42' })
+    expect((await app.inject('/users/42/posts/7')).json()).toEqual({ id: '42', postId: '7' })
+    expect((await app.inject('/files/a/b/c.txt')).json()).toEqual({ '*': 'a/b/c.txt' })
+    expect((await app.inject('/num/12')).json()).toEqual({ n: '12' })
+    expect((await app.inject('/num/abc')).statusCode).toBe(404)
+    expect((await app.inject('/users/me')).body).toBe('static wins')
+    expect((await app.inject('/users/a%20b')).json()).toEqual({ id: 'a b' })
+  })
+
+  it('an automatic HEAD route for each GET route: same headers, no body', async () => {
+    const app = warren()
+    app.get('/json', async (_req: any, reply: any) => { reply.header('x-custom', '1'); return { hello: 'world' } })
+    const get = await app.inject('/json')
+    const head = await app.inject({ method: 'HEAD', url: '/json' })
+    expect(head.statusCode).toBe(200)
+    expect(head.body).toBe('')
+    expect(head.headers['content-type']).toBe(get.headers['content-type'])
+    expect(head.headers['content-length']).toBe(get.headers['content-length'])
+    expect(head.headers['x-custom']).toBe('1')
+  })
+
+  it('a declared HEAD route wins over the automatic one, and exposeHeadRoute: false opts a route out', async () => {
+    const app = warren()
+    app.get('/a', async () => 'get')
+    app.head('/a', async (_req: any, reply: any) => reply.header('x-own', 'head').send())
+    app.get('/b', { exposeHeadRoute: false }, async () => 'b')
+    expect((await app.inject({ method: 'HEAD', url: '/a' })).headers['x-own']).toBe('head')
+    expect((await app.inject({ method: 'HEAD', url: '/b' })).statusCode).toBe(404)
+  })
+
+  it('a duplicate route is a clear error at registration', () => {
+    const app = warren()
+    app.get('/dup', async () => 'one')
+    expect(() => app.get('/dup', async () => 'two')).toThrow(codes.SVC_ERR_ROUTE_DUPLICATED)
+    expect(() => app.route({ method: 'GET', url: '/dup', handler: async () => 'x' })).toThrow("Method 'GET' already declared for route '/dup'")
+    // another method on the same path is fine
+    expect(() => app.post('/dup', async () => 'post')).not.toThrow()
+  })
+
+  it('a duplicate route across contexts is also an error', async () => {
+    const app = warren()
+    app.get('/same', async () => 'root')
+    app.register(async (child: any) => child.get('/same', async () => 'child'))
+    await expect(app.ready()).rejects.toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_DUPLICATED' }))
+  })
+
+  it('invalid route declarations fail at registration', () => {
+    const app = warren()
+    expect(() => app.route({ method: 'FETCH', url: '/', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_METHOD_INVALID' }))
+    expect(() => app.route({ method: 'GET', url: '/' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_MISSING_HANDLER' }))
+    expect(() => app.route({ method: 'GET', url: '/', handler: 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_HANDLER_NOT_FN' }))
+    expect(() => app.route({ method: 'GET', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_URL_INVALID' }))
+    expect(() => app.get('/', { bodyLimit: -1 }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_INVALID' }))
+  })
+
+  it('routes cannot be added after start', async () => {
+    const app = warren()
+    await app.ready()
+    expect(() => app.get('/late', async () => 'late')).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+  })
+
+  it('hasRoute tells whether a route is declared', async () => {
+    const app = warren()
+    app.get('/users/:id', async () => 'x')
+    app.register(async (child: any) => child.post('/items', async () => 'x'), { prefix: '/v1' })
+    await app.ready()
+    expect(app.hasRoute({ method: 'GET', url: '/users/:id' })).toBe(true)
+    expect(app.hasRoute({ method: 'get', url: '/users/:id' })).toBe(true)
+    expect(app.hasRoute({ method: 'POST', url: '/users/:id' })).toBe(false)
+    expect(app.hasRoute({ method: 'POST', url: '/v1/items' })).toBe(true)
+    expect(app.hasRoute({ method: 'GET', url: '/nope' })).toBe(false)
+  })
+
+  it('printRoutes shows the route tree', async () => {
+    const app = warren()
+    app.get('/users', async () => 'x')
+    app.post('/users/:id', async () => 'x')
+    await app.ready()
+    const tree = app.printRoutes()
+    expect(tree).toContain('users (GET, HEAD)')
+    expect(tree).toContain(':id (POST)')
+  })
+
+  it('route-level config and options are visible as request.routeOptions', async () => {
+    const app = warren()
+    app.register(async (child: any) => {
+      child.get('/r/:id', { config: { flag: 'on' }, bodyLimit: 10 }, async (req: any) => ({
+        method: req.routeOptions.method,
+        url: req.routeOptions.url,
+        flag: req.routeOptions.config.flag,
+        bodyLimit: req.routeOptions.bodyLimit,
+      }))
+    }, { prefix: '/p' })
+    expect((await app.inject('/p/r/1')).json()).toEqual({ method: 'GET', url: '/p/r/:id', flag: 'on', bodyLimit: 10 })
+  })
+
+  it('a route bodyLimit overrides the server one', async () => {
+    const app = warren()
+    app.post('/small', { bodyLimit: 5 }, async () => 'ok')
+    app.post('/big', async () => 'ok')
+    expect((await app.inject({ method: 'POST', url: '/small', payload: { a: 'long enough' } })).statusCode).toBe(413)
+    expect((await app.inject({ method: 'POST', url: '/big', payload: { a: 'long enough' } })).statusCode).toBe(200)
+  })
+
+  it('a handler using reply.send and returning nothing, or returning a value synchronously, both answer', async () => {
+    const app = warren()
+    app.get('/send', (_req: any, reply: any) => { reply.send({ via: 'send' }) })
+    app.get('/sync', () => ({ via: 'return' }))
+    app.get('/async-send', async (_req: any, reply: any) => { reply.send('async send'); return reply })
+    expect((await app.inject('/send')).json()).toEqual({ via: 'send' })
+    expect((await app.inject('/sync')).json()).toEqual({ via: 'return' })
+    expect((await app.inject('/async-send')).body).toBe('async send')
+  })
+
+  it('an unknown method on a known path is a 404', async () => {
+    const app = warren()
+    app.get('/only-get', async () => 'x')
+    const res = await app.inject({ method: 'DELETE', url: '/only-get' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json().message).toBe('Route DELETE:/only-get not found')
+  })
+})
