@@ -4,6 +4,7 @@ import { buildRouteSerializers, type RouteSerializers } from './schema/serializa
 import {
   kErrorHandler,
   kHooks,
+  kOwnBodyLimit,
   kParsers,
   kReplyClass,
   kRequestClass,
@@ -23,6 +24,7 @@ export interface RouteOptionsView {
   routePath: string
   prefix: string
   bodyLimit: number
+  [kOwnBodyLimit]?: number
   attachValidation: boolean
   logLevel: string | undefined
   exposeHeadRoute: boolean
@@ -47,7 +49,8 @@ export class RouteContext {
   Request!: RequestClass
   Reply!: ReplyClass
   parsers!: ParserRegistry
-  bodyLimit = 0
+  /** The route's own body limit, which beats its parser's; null when it has none of its own. */
+  bodyLimit: number | null = null
   attachValidation = false
   validation: RouteValidation | null = null
   serializers: RouteSerializers | null = null
@@ -82,7 +85,9 @@ export class RouteContext {
     this.Request = server[kRequestClass]
     this.Reply = server[kReplyClass]
     this.parsers = server[kParsers]
-    this.bodyLimit = options.bodyLimit
+    // declared on the route, or changed by an onRoute hook
+    const own = options[kOwnBodyLimit] !== undefined || options.bodyLimit !== this.root.bodyLimit
+    this.bodyLimit = own ? options.bodyLimit : null
     this.attachValidation = options.attachValidation
     const routeErrorHandler = options.errorHandler as ErrorHandlerEntry['fn'] | undefined
     this.errorHandler = routeErrorHandler

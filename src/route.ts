@@ -3,7 +3,7 @@ import type FindMyWay from 'find-my-way'
 import { codes } from './errors.js'
 import { handleRequest } from './handle-request.js'
 import { RouteContext, type RouteOptionsView } from './route-context.js'
-import { kHooks, kLogLevel, kPrefix, kRoot } from './symbols.js'
+import { kHooks, kLogLevel, kOwnBodyLimit, kPrefix, kRoot } from './symbols.js'
 import type { RootState } from './root-state.js'
 
 /** Methods `all(...)` declares. */
@@ -51,6 +51,7 @@ export function route(this: any, options: Record<string, any>): any {
       routePath: path,
       prefix,
       bodyLimit: options.bodyLimit ?? root.bodyLimit,
+      [kOwnBodyLimit]: options.bodyLimit,
       attachValidation: options.attachValidation === true,
       logLevel: options.logLevel ?? this[kLogLevel],
       exposeHeadRoute: options.exposeHeadRoute ?? root.exposeHeadRoutes,

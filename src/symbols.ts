@@ -7,6 +7,8 @@ export const kHooks = Symbol('warren.hooks')
 export const kRequestClass = Symbol('warren.requestClass')
 export const kReplyClass = Symbol('warren.replyClass')
 export const kParsers = Symbol('warren.parsers')
+/** The `bodyLimit` a route was declared with (undefined when it took the factory's). */
+export const kOwnBodyLimit = Symbol('warren.ownBodyLimit')
 export const kSchemas = Symbol('warren.schemas')
 export const kSchemaCompilers = Symbol('warren.schemaCompilers')
 export const kErrorHandler = Symbol('warren.errorHandler')

@@ -19,6 +19,7 @@ export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, 
     stream.removeListener('data', onData)
     stream.removeListener('end', onEnd)
     stream.removeListener('error', onError)
+    stream.removeListener('close', onClose)
     done(error, body)
   }
   const onData = (chunk: Buffer | string): void => {
@@ -40,9 +41,12 @@ export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, 
     failed.statusCode ??= 400
     finish(failed)
   }
+  // destroyed without an error: the body will never end
+  const onClose = (): void => onError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
   stream.on('data', onData)
   stream.on('end', onEnd)
   stream.on('error', onError)
+  stream.on('close', onClose)
 }
 
 /** Answers with `error` and lets the rest of the body flow into nothing. */

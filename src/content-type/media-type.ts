@@ -5,3 +5,11 @@ export function essenceOf(contentType: unknown): string {
   const essence = semicolon === -1 ? contentType : contentType.slice(0, semicolon)
   return essence.trim().toLowerCase()
 }
+
+// RFC 9110 token characters, on both sides of the slash
+const ESSENCE_SYNTAX = /^[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+$/
+
+/** Whether an essence (see {@link essenceOf}) is a well-formed `type/subtype`. */
+export function isValidEssence(essence: string): boolean {
+  return ESSENCE_SYNTAX.test(essence)
+}

@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream'
 import { codes } from '../errors.js'
 import { handleError } from '../error-handler.js'
 import { kRoute } from '../symbols.js'
 import { readBody } from './body-reader.js'
+import type { ParserEntry } from './registry.js'
 import type { Reply } from '../reply.js'
 import type { Request } from '../request.js'
 
@@ -11,57 +13,80 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function'
 }
 
-/** Whether the request carries a body to parse, as Fastify decides it. */
+/**
+ * Whether the request carries a body to parse, as Fastify documents it: never for GET and HEAD;
+ * for DELETE and OPTIONS only when a content type is given (and the message has a body); for the
+ * other methods whenever a content type is given, or without one when the message has a body.
+ */
 export function hasBody(request: Request): boolean {
   const method = request.raw.method
   if (method === 'GET' || method === 'HEAD') return false
   const headers = request.raw.headers
-  const contentLength = headers['content-length']
-  if (headers['transfer-encoding'] !== undefined) return true
-  if (headers['content-type'] === undefined || method === 'OPTIONS' || method === 'DELETE') {
-    return contentLength !== undefined && contentLength !== '0'
-  }
-  return true
+  const framed = headers['transfer-encoding'] !== undefined || headers['content-length'] !== undefined
+  if (method === 'DELETE' || method === 'OPTIONS') return headers['content-type'] !== undefined && framed
+  if (headers['content-type'] !== undefined) return true
+  return framed && headers['content-length'] !== '0'
 }
 
 /**
  * The body-parsing stage: finds the parser for the content type, reads the payload within the
- * body limit (unless the parser takes the stream), and sets `request.body`.
+ * body limit (unless the parser takes the stream), and sets `request.body`. A body sent to the
+ * not-found handler is left unread when nothing parses it, so the answer stays a 404.
  */
 export function parseBody(request: Request, reply: Reply, payload: NodeJS.ReadableStream, next: Next): void {
   const route = request[kRoute]
   const contentType = request.raw.headers['content-type'] ?? ''
   const parser = route.parsers.find(contentType)
-  if (parser === null) return handleError(reply, new codes.SVC_ERR_CTP_INVALID_MEDIA_TYPE(contentType || 'undefined'))
+  if (parser === null) {
+    if (route.is404) return next(request, reply)
+    return handleError(reply, new codes.SVC_ERR_CTP_INVALID_MEDIA_TYPE(contentType || 'undefined'))
+  }
 
-  const server = route.server
   let settled = false
   const done = (error: unknown, body?: unknown): void => {
     if (settled) return
     settled = true
-    if (error !== null && error !== undefined) return handleError(reply, error)
+    if (error !== null && error !== undefined) {
+      // the client may still be sending the part of the body nobody read
+      reply.header('connection', 'close')
+      return handleError(reply, error)
+    }
     request.body = body
     next(request, reply)
   }
-  const call = (input: unknown): void => {
-    let result: unknown
-    try {
-      result = parser.fn.call(server, request, input, done)
-    } catch (error) {
-      return done(error)
-    }
-    if (isThenable(result)) result.then((body) => done(null, body), (error) => done(error ?? new Error('Parser rejected')))
-  }
+  const replaced = payload !== request.raw
+  if (replaced) failWithRequest(request, payload as Readable)
+  if (parser.parseAs === 'stream') return callParser(parser, request, payload, done)
 
-  if (parser.parseAs === 'stream') return call(payload)
-  const limit = parser.bodyLimit ?? route.bodyLimit
+  const limit = route.bodyLimit ?? parser.bodyLimit ?? route.root.bodyLimit
   // a preParsing hook that replaced the stream changes the byte count; only the raw request is checked against its header
-  const declared = payload === request.raw ? Number(request.raw.headers['content-length'] ?? Number.NaN) : Number.NaN
+  const declared = replaced ? Number.NaN : Number(request.raw.headers['content-length'] ?? Number.NaN)
   readBody(payload, declared, limit, parser.parseAs === 'string', (error, body) => {
-    if (error !== null) {
-      if ((error as { statusCode?: number }).statusCode === 413) reply.header('connection', 'close')
-      return done(error)
-    }
-    call(body)
+    if (error === null) return callParser(parser, request, body, done)
+    // a replaced stream (a decompressor, say) is stopped rather than drained
+    if (replaced) (payload as Readable).destroy?.()
+    done(error)
   })
+}
+
+/**
+ * A stream piped from the request does not learn that the client went away: destroy it then, so
+ * whoever reads it (the body reader or a stream parser) fails instead of waiting forever.
+ */
+function failWithRequest(request: Request, payload: Readable): void {
+  const raw = request.raw
+  raw.once('close', () => {
+    // the same error the request itself fails with
+    if (!raw.complete && typeof payload.destroy === 'function') payload.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+  })
+}
+
+function callParser(parser: ParserEntry, request: Request, input: unknown, done: (error: unknown, body?: unknown) => void): void {
+  let result: unknown
+  try {
+    result = parser.fn.call(request[kRoute].server, request, input, done)
+  } catch (error) {
+    return done(error)
+  }
+  if (isThenable(result)) result.then((body) => done(null, body), (error) => done(error ?? new Error('Parser rejected')))
 }

@@ -1,5 +1,5 @@
 import { codes } from '../errors.js'
-import { essenceOf } from './media-type.js'
+import { essenceOf, isValidEssence } from './media-type.js'
 
 /** How a parser wants the body: read into a string or a Buffer, or handed the stream itself. */
 export type ParseAs = 'string' | 'buffer' | 'stream'
@@ -90,14 +90,22 @@ export class ParserRegistry {
     this.#catchAll = null
   }
 
-  /** The parser for a `content-type` header value, or null (an unsupported media type). */
+  /**
+   * The parser for a `content-type` header value, or null (an unsupported media type). A body
+   * without a content type goes to the catch-all; a malformed one goes nowhere.
+   */
   find(contentType: string): ParserEntry | null {
     let entry = this.#found.get(contentType)
     if (entry !== undefined) return entry
-    const essence = essenceOf(contentType)
-    entry = this.#exact.get(essence) ?? this.#patterns.find(([pattern]) => pattern.test(essence))?.[1] ?? this.#catchAll
+    entry = this.#lookup(essenceOf(contentType))
     // bounded: header values come from clients
     if (this.#found.size < 100) this.#found.set(contentType, entry)
     return entry
+  }
+
+  #lookup(essence: string): ParserEntry | null {
+    if (essence === '') return this.#catchAll
+    if (!isValidEssence(essence)) return null
+    return this.#exact.get(essence) ?? this.#patterns.find(([pattern]) => essence.search(pattern) !== -1)?.[1] ?? this.#catchAll
   }
 }
