@@ -87,6 +87,7 @@ export const codes = {
   SVC_ERR_NON_ERROR_THROWN: defineError('SVC_ERR_NON_ERROR_THROWN', 'A non-error value was thrown: %s', 500),
   SVC_ERR_REP_INVALID_PAYLOAD_TYPE: defineError('SVC_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer", 500),
   SVC_ERR_BAD_STATUS_CODE: defineError('SVC_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),
+  SVC_ERR_RESPONSE_SERIALIZATION: defineError('SVC_ERR_RESPONSE_SERIALIZATION', 'Failed to serialize the response of %s:%s with status %s: %s', 500),
   SVC_ERR_FAILED_ERROR_SERIALIZATION: defineError('SVC_ERR_FAILED_ERROR_SERIALIZATION', 'Failed to serialize an error. Error: %s. Original error: %s'),
   SVC_ERR_PROMISE_NOT_FULFILLED: defineError('SVC_ERR_PROMISE_NOT_FULFILLED', "Promise may not be fulfilled with 'undefined' when statusCode is not 204"),
 

@@ -153,7 +153,13 @@ function endHeadWithoutStream(reply: Reply, stream: NodeJS.ReadableStream | Read
   if (writeHead(reply, reply[kReplyHeaders])) reply.raw.end()
 }
 
+/** While the server closes, each response ends its connection, so keep-alive sockets do not hold close() up. */
+function closeConnectionIfClosing(reply: Reply, headers: Record<string, unknown>): void {
+  if (reply[kRoute].root.closing) headers.connection = 'close'
+}
+
 function writeHead(reply: Reply, headers: Record<string, unknown>): boolean {
+  closeConnectionIfClosing(reply, headers)
   try {
     reply.raw.writeHead(reply.raw.statusCode, headers as Record<string, string>)
     return true
@@ -186,6 +192,7 @@ function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {
   // setHeader rather than writeHead: a stream that fails before its first chunk (a missing file)
   // must still be answered with an error response.
   const headers = reply[kReplyHeaders]
+  closeConnectionIfClosing(reply, headers)
   for (const key of Object.keys(headers)) res.setHeader(key, headers[key] as string)
   stream.pipe(res)
 }

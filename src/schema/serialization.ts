@@ -34,11 +34,30 @@ export class RouteSerializers {
 
 function compileResponse(compile: SerializerCompiler, route: RouteContext, httpStatus: string, schema: unknown, contentType?: string): SerializeFunction {
   const { method, url } = route.routeOptions
+  let serialize: unknown
   try {
-    return compile({ schema, method, url, httpStatus, contentType })
+    serialize = compile({ schema, method, url, httpStatus, contentType })
   } catch (error) {
-    throw new codes.SVC_ERR_SCH_SERIALIZATION_BUILD(method, url, (error as Error).message)
+    const built = new codes.SVC_ERR_SCH_SERIALIZATION_BUILD(method, url, (error as Error).message)
+    built.cause = error
+    throw built
   }
+  if (typeof serialize !== 'function') {
+    throw new codes.SVC_ERR_SCH_SERIALIZATION_BUILD(method, url, `the serializer compiler returned ${typeof serialize}, not a function`)
+  }
+  return serialize as SerializeFunction
+}
+
+/**
+ * The error of a response schema's serializer that failed on a payload (a required property
+ * missing, a value of the wrong type): a 500 that names the route and the status.
+ */
+export function serializationFailed(route: RouteContext, statusCode: number, thrown: unknown): Error {
+  const { method, url } = route.routeOptions
+  const message = thrown instanceof Error ? thrown.message : String(thrown)
+  const error = new codes.SVC_ERR_RESPONSE_SERIALIZATION(method, url, statusCode, message)
+  error.cause = thrown
+  return error
 }
 
 /** Compiles the serializers of a route's `response` schema map; null without one. */
