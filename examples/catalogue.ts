@@ -4,6 +4,7 @@ import * as bearerAuth from './bearer-auth/app.js'
 import * as decoratorsByContext from './decorators-by-context/app.js'
 import * as serialization from './serialization/app.js'
 import * as sharedSchemas from './shared-schemas/app.js'
+import * as typeboxCompiler from './typebox-compiler/app.js'
 import * as typedApi from './typed-api/app.js'
 import * as validation from './validation/app.js'
 
@@ -54,6 +55,13 @@ export const examples: Example[] = [
     routes: sharedSchemas.sharedSchemasExample,
     build: sharedSchemas.build,
     tryIt: sharedSchemas.tryIt,
+  },
+  {
+    name: 'typebox-compiler',
+    description: "spec 4.3.6, 4.3.8, 4.4: TypeBox's own compiler as the custom validator",
+    routes: typeboxCompiler.typeboxCompilerExample,
+    build: typeboxCompiler.build,
+    tryIt: typeboxCompiler.tryIt,
   },
   {
     name: 'typed-api',

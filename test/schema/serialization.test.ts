@@ -270,7 +270,7 @@ describe('4.5.3 replacing the serializer', () => {
     expect(error.message).toBe('Failed building the serialization schema for GET: /, due to error cannot compile')
     const none = warren()
     none.setSerializerCompiler((() => undefined) as any)
-    none.get('/', { schema: { response: { 200: Item } } }, async () => ({}))
+    none.get('/', { schema: { response: { 200: Item } } }, async (): Promise<any> => ({}))
     await expect(none.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_SERIALIZATION_BUILD' })
   })
 

@@ -7,7 +7,7 @@ import warren, { Type } from 'warren'
 
 const require = createRequire(import.meta.url)
 /** ajv-errors is CommonJS: its default import is the plugin at run time, whatever its typings say. */
-const ajvErrors: any = ajvErrorsModule
+const ajvErrors = ajvErrorsModule.default
 /** ajv-i18n is CommonJS too: its module object is the table of translators. */
 const localize: Record<string, (errors: unknown) => void> = localizeModule as any
 
