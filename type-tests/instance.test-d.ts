@@ -4,6 +4,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Response as InjectResponse } from 'light-my-request'
 // under NodeNext, a CommonJS plugin's function is its `default` (at run time too)
 import ajvFormats from 'ajv-formats'
+import ajvErrors from 'ajv-errors'
 import { pino } from 'pino'
 import warren, {
   warren as namedWarren,
@@ -133,3 +134,8 @@ app.removeAllContentTypeParsers()
 // callback forms
 expectType<typeof app>(app.after((err) => expectType<Error | null>(err)))
 app.ready((err) => expectType<Error | null>(err))
+
+// ---------- validator plugins: a plugin function, or a CommonJS module whose default is one ----------
+warren({ validator: { customOptions: { allErrors: true }, plugins: [ajvErrors] } })
+warren({ validator: { plugins: [[ajvErrors, { singleError: true }]] } })
+expectError(warren({ validator: { plugins: ['ajv-errors'] } }))

@@ -16,10 +16,17 @@ export const validatorBaseline: AjvOptions = {
   allErrors: false,
 }
 
+/** An Ajv plugin, or a CommonJS module whose `default` is one (`import ajvErrors from 'ajv-errors'`). */
+export type AjvPluginLike = AjvPlugin<any> | { default: AjvPlugin<any> }
+
 /** The `validator` factory option: overrides of the baseline and Ajv plugins. */
 export interface ValidatorOptions {
   customOptions?: AjvOptions & Record<string, unknown>
-  plugins?: Array<AjvPlugin<any> | [AjvPlugin<any>, unknown]>
+  plugins?: Array<AjvPluginLike | [AjvPluginLike, unknown]>
+}
+
+function pluginFunction(plugin: AjvPluginLike): AjvPlugin<any> {
+  return typeof plugin === 'function' ? plugin : plugin.default
 }
 
 function buildAjv(options: ValidatorOptions): Ajv {
@@ -28,8 +35,8 @@ function buildAjv(options: ValidatorOptions): Ajv {
   const ajv = new Ajv({ ...validatorBaseline, ...customOptions })
   addFormats(ajv)
   for (const entry of options.plugins ?? []) {
-    if (Array.isArray(entry)) entry[0](ajv, entry[1])
-    else entry(ajv)
+    if (Array.isArray(entry)) pluginFunction(entry[0])(ajv, entry[1])
+    else pluginFunction(entry)(ajv)
   }
   // OpenAPI's `example` annotation is common in route schemas; Ajv's strict mode would reject it.
   if (!ajv.getKeyword('example')) ajv.addKeyword('example')

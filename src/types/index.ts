@@ -75,7 +75,7 @@ export type {
   BufferedBodyParser,
   ContentTypeParserOptions,
 } from './content-type.js'
-export type { ValidatorOptions, WarrenOptions } from './options.js'
+export type { AjvPluginLike, ValidatorOptions, WarrenOptions } from './options.js'
 export type {
   PluginFunction,
   SharedPlugin,

@@ -11,6 +11,9 @@ import type { ProtoAction } from './content-type.js'
 import type { WarrenLogger } from './logger.js'
 import type { SchemaErrorFormatter } from './validation.js'
 
+/** An Ajv plugin, or a CommonJS module whose `default` is one. */
+export type AjvPluginLike = AjvPlugin<any> | { default: AjvPlugin<any> }
+
 /** Settings of the default Ajv validator. */
 export interface ValidatorOptions {
   /** Ajv options that override warren's baseline (`coerceTypes: 'array'`, `useDefaults`, `removeAdditional`, `allErrors: false`…). */
@@ -18,8 +21,12 @@ export interface ValidatorOptions {
     /** Accepted for configurations written for older Ajv versions, and dropped: Ajv 8 always reports JSON Pointers. */
     jsonPointers?: boolean
   }
-  /** Ajv plugins to apply, alone or with their options: `[ajvFormats, [ajvErrors, { singleError: true }]]`. */
-  plugins?: Array<AjvPlugin<any> | [AjvPlugin<any>, unknown]>
+  /**
+   * Ajv plugins to apply, alone or with their options: `[ajvErrors, [ajvKeywords, ['typeof']]]`. A
+   * CommonJS module whose `default` is the plugin (how `import ajvErrors from 'ajv-errors'` is
+   * typed) is accepted as is.
+   */
+  plugins?: Array<AjvPluginLike | [AjvPluginLike, unknown]>
 }
 
 /** Options of the `warren()` factory. Every one is optional. */
