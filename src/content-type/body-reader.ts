@@ -9,6 +9,8 @@ type Done = (error: Error | null, body?: string | Buffer) => void
  */
 export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, limit: number, asString: boolean, done: Done): void {
   if (declaredLength > limit) return refuse(stream, new codes.SVC_ERR_CTP_BODY_TOO_LARGE(), done)
+  // a stream destroyed before we got to it will never emit again
+  if ((stream as { destroyed?: boolean }).destroyed === true) return done(aborted())
   const chunks: Buffer[] = []
   let received = 0
   let settled = false
@@ -42,11 +44,18 @@ export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, 
     finish(failed)
   }
   // destroyed without an error: the body will never end
-  const onClose = (): void => onError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+  const onClose = (): void => onError(aborted())
   stream.on('data', onData)
   stream.on('end', onEnd)
   stream.on('error', onError)
   stream.on('close', onClose)
+  // a 'data' listener does not restart a stream paused explicitly (a preParsing hook's replacement may be)
+  stream.resume()
+}
+
+/** The error of a body that stopped before its end, like the one Node gives an aborted request. */
+export function aborted(): Error & { statusCode: number } {
+  return Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 })
 }
 
 /** Answers with `error` and lets the rest of the body flow into nothing. */

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import { codes } from '../errors.js'
 import { handleError } from '../error-handler.js'
 import { kRoute } from '../symbols.js'
-import { readBody } from './body-reader.js'
+import { aborted, readBody } from './body-reader.js'
 import type { ParserEntry } from './registry.js'
 import type { Reply } from '../reply.js'
 import type { Request } from '../request.js'
@@ -76,8 +76,7 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
 function failWithRequest(request: Request, payload: Readable): void {
   const raw = request.raw
   raw.once('close', () => {
-    // the same error the request itself fails with
-    if (!raw.complete && typeof payload.destroy === 'function') payload.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+    if (!raw.readableEnded && typeof payload.destroy === 'function') payload.destroy(aborted())
   })
 }
 

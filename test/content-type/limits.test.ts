@@ -304,6 +304,34 @@ describe('preParsing can replace the payload', () => {
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'aborted' })
   })
 
+  it('a replacement stream already destroyed fails the request instead of hanging', async () => {
+    const app = warren()
+    app.addHook('preParsing', async (_request: any, _reply: any, payload: any) => {
+      payload.resume()
+      const gone = new PassThrough()
+      gone.destroy()
+      await new Promise((resolve) => setImmediate(resolve))
+      return gone
+    })
+    app.post('/', async () => 'never')
+    const res = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json' }, payload: '{}' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('aborted')
+  })
+
+  it('a replacement stream that starts paused is still read', async () => {
+    const app = warren()
+    app.addHook('preParsing', async (_request: any, _reply: any, payload: any) => {
+      const paused = new PassThrough()
+      paused.pause()
+      payload.pipe(paused)
+      return paused
+    })
+    app.post('/', async (request: any) => request.body)
+    const res = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json' }, payload: '{"a":1}' })
+    expect(res.json()).toEqual({ a: 1 })
+  })
+
   it('works over a real socket with a chunked compressed upload', async () => {
     const app = gunzipApp({ bodyLimit: 1000 })
     const address = await app.listen({ port: 0 })

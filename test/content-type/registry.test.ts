@@ -169,6 +169,7 @@ describe('encapsulation', () => {
       child.addContentTypeParser('text/child', { parseAs: 'string' }, (_req: any, body: any, done: any) => done(null, `child:${body}`))
       child.register(async (grandchild: any) => {
         grandchild.addContentTypeParser(/^text\/grand/, { parseAs: 'buffer' }, (_req: any, body: any, done: any) => done(null, `grand:${body.length}`))
+        grandchild.addContentTypeParser('text/x-stream', async (_req: any, payload: any) => `stream:${await readAll(payload)}`)
         echo(grandchild, '/grandchild')
       })
       echo(child, '/child')
@@ -179,6 +180,8 @@ describe('encapsulation', () => {
     expect((await post(app, '/grandchild', 'text/root', 'a')).json().body).toBe('root:a')
     expect((await post(app, '/grandchild', 'text/child', 'b')).json().body).toBe('child:b')
     expect((await post(app, '/grandchild', 'text/grandchild', 'ccc')).json().body).toBe('grand:3')
+    expect((await post(app, '/grandchild', 'text/x-stream', 'dd')).json().body).toBe('stream:dd')
+    expect((await post(app, '/child', 'text/x-stream', 'dd')).statusCode).toBe(415)
 
     expect((await post(app, '/child', 'text/child', 'b')).json().body).toBe('child:b')
     expect((await post(app, '/child', 'text/grandchild', 'c')).statusCode).toBe(415)
