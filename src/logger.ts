@@ -1,18 +1,8 @@
 import { pino } from 'pino'
+import type { WarrenLogger as Logger } from './types/logger.js'
 
-type LogFn = (objOrMsg: unknown, ...args: unknown[]) => void
-
-/** The logger interface warren uses: pino's, or anything shaped like it. */
-export interface Logger {
-  level: string
-  fatal: LogFn
-  error: LogFn
-  warn: LogFn
-  info: LogFn
-  debug: LogFn
-  trace: LogFn
-  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): Logger
-}
+/** The logger interface warren uses: pino's, or anything shaped like it (declared with the types). */
+export type { Logger }
 
 const noop = (): void => {}
 
@@ -36,14 +26,37 @@ function isLoggerInstance(value: object): value is Logger {
   )
 }
 
+type Serializer = (value: any) => unknown
+
+/** What a request, a reply and an error look like in a log line (the objects themselves are far too big). */
+export const defaultSerializers: Record<'req' | 'res' | 'err', Serializer> = {
+  req: (request) => ({
+    method: request.method,
+    url: request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.raw?.socket?.remotePort,
+  }),
+  res: (reply) => ({ statusCode: reply.statusCode }),
+  err: pino.stdSerializers.err,
+}
+
 /** Builds the server logger from the `logger` option: false (off), true, pino options or a logger. */
 export function createLogger(option: unknown): { logger: Logger; enabled: boolean } {
   if (option === undefined || option === false || option === null) return { logger: silentLogger, enabled: false }
-  if (option === true) return { logger: pino() as unknown as Logger, enabled: true }
-  if (typeof option === 'object' && isLoggerInstance(option)) return { logger: option, enabled: true }
-  const { stream, ...options } = option as { stream?: unknown }
-  const logger = isDestination(stream) ? pino(options, stream) : pino(options)
+  if (option === true) return { logger: pino({ serializers: defaultSerializers }) as unknown as Logger, enabled: true }
+  if (typeof option === 'object' && isLoggerInstance(option)) return { logger: withDefaultSerializers(option), enabled: true }
+  const { stream, serializers, ...options } = option as { stream?: unknown; serializers?: Record<string, Serializer> }
+  const withSerializers = { ...options, serializers: { ...defaultSerializers, ...serializers } }
+  const logger = isDestination(stream) ? pino(withSerializers, stream) : pino(withSerializers)
   return { logger: logger as unknown as Logger, enabled: true }
+}
+
+/** A pino instance given by the user: its own serializers win, the defaults fill the rest. */
+function withDefaultSerializers(logger: Logger): Logger {
+  const own = (logger as unknown as Record<symbol, Record<string, Serializer> | undefined>)[pino.symbols.serializersSym]
+  if (own === undefined) return logger
+  return logger.child({}, { serializers: { ...defaultSerializers, ...own } })
 }
 
 /** `logger: { stream }` names the destination, as pino's second argument. */

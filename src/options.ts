@@ -1,61 +1,12 @@
 import type { IncomingMessage } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import { codes } from './errors.js'
+import type { WarrenOptions } from './types/options.js'
 import type { PoisoningAction } from './content-type/json-parser.js'
 import type { SchemaErrorFormatter } from './schema/error-formatter.js'
 import type { ValidatorOptions } from './schema/ajv-compiler.js'
 
-/** The options of the `warren(options)` factory. */
-export interface WarrenOptions {
-  /** `false` (default), `true`, pino options, or a pino-compatible logger. */
-  logger?: boolean | Record<string, unknown>
-  /** The largest request body accepted, in bytes (default 1 MiB). */
-  bodyLimit?: number
-  /** Builds the request id. */
-  genReqId?: (req: IncomingMessage) => string
-  /** A header whose value, when present, is the request id (default: off). */
-  requestIdHeader?: string | false
-  /** The log key of the request id (default `reqId`). */
-  requestIdLogLabel?: string
-  /** Milliseconds a plugin may take to load before `ready()` fails (default 10000; 0 disables). */
-  pluginTimeout?: number
-  /** Answer 503 to requests that arrive while the server closes (default true). */
-  return503OnClosing?: boolean
-  /** Socket inactivity timeout in milliseconds (default 0: none). */
-  connectionTimeout?: number
-  /** Keep-alive timeout in milliseconds (default 72000). */
-  keepAliveTimeout?: number
-  /** Time allowed to receive a whole request in milliseconds (default 0: none). */
-  requestTimeout?: number
-  /** On close: `true` destroys every connection, `'idle'` (default) the idle ones, `false` none. */
-  forceCloseConnections?: boolean | 'idle'
-  /** `/a` and `/a/` are the same route. */
-  ignoreTrailingSlash?: boolean
-  /** `//a` and `/a` are the same route. */
-  ignoreDuplicateSlashes?: boolean
-  /** Route matching is case-sensitive (default true). */
-  caseSensitive?: boolean
-  /** Longest accepted route parameter (default 100). */
-  maxParamLength?: number
-  /** Parses the query string. */
-  querystringParser?: (query: string) => Record<string, unknown>
-  /** Every GET route also answers HEAD (default true). */
-  exposeHeadRoutes?: boolean
-  /** Trust `x-forwarded-*` headers for `ip`, `ips`, `host` and `protocol`. */
-  trustProxy?: boolean
-  /** Do not log each request's arrival and completion. */
-  disableRequestLogging?: boolean
-  /** What the JSON parser does with `__proto__` keys (default `'error'`: 400). */
-  onProtoPoisoning?: PoisoningAction
-  /** What the JSON parser does with `constructor.prototype` keys (default `'error'`: 400). */
-  onConstructorPoisoning?: PoisoningAction
-  /** Formats validation errors into the Error a 400 carries (spec 7.1). */
-  schemaErrorFormatter?: SchemaErrorFormatter
-  /** The default validator's settings: `customOptions` override the baseline of spec 2.8, `plugins` add Ajv plugins. */
-  validator?: ValidatorOptions
-  /** Options of `https.createServer`: serve HTTPS. */
-  https?: HttpsServerOptions | null
-}
+export type { WarrenOptions }
 
 /** The factory options after validation, with defaults filled. */
 export interface NormalizedOptions {

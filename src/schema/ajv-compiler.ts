@@ -1,4 +1,5 @@
 import { Ajv, type Options as AjvOptions, type Plugin as AjvPlugin } from 'ajv'
+import type { AjvPluginLike, ValidatorOptions } from '../types/options.js'
 import formatsModule from 'ajv-formats'
 import fastUri from 'fast-uri'
 import type { SharedSchema } from './store.js'
@@ -16,14 +17,7 @@ export const validatorBaseline: AjvOptions = {
   allErrors: false,
 }
 
-/** An Ajv plugin, or a CommonJS module whose `default` is one (`import ajvErrors from 'ajv-errors'`). */
-export type AjvPluginLike = AjvPlugin<any> | { default: AjvPlugin<any> }
-
-/** The `validator` factory option: overrides of the baseline and Ajv plugins. */
-export interface ValidatorOptions {
-  customOptions?: AjvOptions & Record<string, unknown>
-  plugins?: Array<AjvPluginLike | [AjvPluginLike, unknown]>
-}
+export type { ValidatorOptions }
 
 function pluginFunction(plugin: AjvPluginLike): AjvPlugin<any> {
   return typeof plugin === 'function' ? plugin : plugin.default
