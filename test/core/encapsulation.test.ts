@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import warren, { codes, plugin } from 'warren'
+import { codes, plugin } from 'warren'
+import { warren } from './helpers.js'
 
 const show = async (req: any) => ({ root: req.root, child: req.child, grandchild: req.grandchild })
 

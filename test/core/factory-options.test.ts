@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import warren, { codes, warren as named } from 'warren'
+import typedWarren, { codes, warren as named } from 'warren'
+import { warren } from './helpers.js'
 
 describe('factory options', () => {
   it('the default and the named export are the same factory', () => {
-    expect(named).toBe(warren)
+    expect(named).toBe(typedWarren)
   })
 
   it('accepts no options, undefined and an empty object', async () => {

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Readable } from 'node:stream'
-import { Writable } from 'node:stream'
-import warren, { codes } from 'warren'
-
-function capture() {
-  const lines: any[] = []
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line))
-      cb()
-    },
-  })
-  return { lines, stream }
-}
+import { codes } from 'warren'
+import { captureLogs as capture, warren } from './helpers.js'
 
 describe('reply: status and headers', () => {
   it('code / status / statusCode set the status', async () => {

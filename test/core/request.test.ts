@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import http from 'node:http'
-import warren, { Type } from 'warren'
+import { Type } from 'warren'
+import { warren } from './helpers.js'
 
 describe('request', () => {
   it('exposes id, params, query, body, headers, url, method and raw', async () => {

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest'
+import { codes, plugin, WarrenError } from 'warren'
+import { captureLogs as capture, warren } from './helpers.js'
+
+describe('default error handler', () => {
+  it('a thrown error gives { statusCode, code, error, message } with 500', async () => {
+    const app = warren()
+    app.get('/', async () => { throw new Error('kaboom') })
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'kaboom' })
+  })
+
+  it('a sync handler throwing is handled the same way', async () => {
+    const app = warren()
+    app.get('/', () => { throw Object.assign(new Error('sync'), { code: 'E_SYNC' }) })
+    expect((await app.inject('/')).json()).toEqual({ statusCode: 500, code: 'E_SYNC', error: 'Internal Server Error', message: 'sync' })
+  })
+
+  it('an error statusCode (or status) is honoured when it is 4xx/5xx, otherwise 500', async () => {
+    const app = warren()
+    app.get('/:status', async (req: any) => {
+      throw Object.assign(new Error('custom'), { statusCode: Number(req.params.status) })
+    })
+    app.get('/status-prop', async () => { throw Object.assign(new Error('via status'), { status: 409 }) })
+    for (const [given, expected] of [[400, 400], [404, 404], [418, 418], [503, 503], [599, 599], [200, 500], [302, 500], [600, 500], [99, 500]]) {
+      const res = await app.inject(`/${given}`)
+      expect(res.statusCode, `statusCode ${given}`).toBe(expected)
+      expect(res.json().statusCode).toBe(expected)
+    }
+    expect((await app.inject('/status-prop')).statusCode).toBe(409)
+  })
+
+  it('a reply status of 4xx/5xx set before the throw wins', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => {
+      reply.code(422)
+      throw new Error('unprocessable')
+    })
+    expect((await app.inject('/')).statusCode).toBe(422)
+  })
+
+  it('a thrown non-Error value still gives a 500 and a log line', async () => {
+    const { lines, stream } = capture()
+    const app = warren({ logger: { stream } })
+    app.get('/string', async () => { throw 'just a string' })
+    app.get('/undefined', async () => { throw undefined })
+    app.get('/object', async () => { throw { message: 'object-ish', statusCode: 400 } })
+    const res = await app.inject('/string')
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_NON_ERROR_THROWN', error: 'Internal Server Error', message: 'A non-error value was thrown: just a string' })
+    expect(lines.some((l) => l.level === 50 && l.err?.code === 'SVC_ERR_NON_ERROR_THROWN')).toBe(true)
+    expect((await app.inject('/undefined')).statusCode).toBe(500)
+    expect((await app.inject('/object')).json()).toMatchObject({ statusCode: 400, message: 'object-ish' })
+  })
+
+  it('5xx errors are logged at error level, 4xx at info', async () => {
+    const { lines, stream } = capture()
+    const app = warren({ logger: { stream } })
+    app.get('/500', async () => { throw new Error('server side') })
+    app.get('/400', async () => { throw Object.assign(new Error('client side'), { statusCode: 400 }) })
+    await app.inject('/500')
+    await app.inject('/400')
+    expect(lines.find((l) => l.msg === 'server side')?.level).toBe(50)
+    expect(lines.find((l) => l.msg === 'client side')?.level).toBe(30)
+  })
+
+  it('error.headers are sent with the error response', async () => {
+    const app = warren()
+    app.get('/', async () => { throw Object.assign(new Error('slow down'), { statusCode: 429, headers: { 'retry-after': '10' } }) })
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(429)
+    expect(res.headers['retry-after']).toBe('10')
+  })
+
+  it('WarrenError carries code and statusCode; codes are constructible', () => {
+    const error = new codes.SVC_ERR_NOT_FOUND('GET', '/x')
+    expect(error).toBeInstanceOf(WarrenError)
+    expect(error).toBeInstanceOf(Error)
+    expect(error.code).toBe('SVC_ERR_NOT_FOUND')
+    expect(error.statusCode).toBe(404)
+    expect(error.message).toBe('Route GET:/x not found')
+    expect(codes.SVC_ERR_NOT_FOUND.code).toBe('SVC_ERR_NOT_FOUND')
+  })
+})
+
+describe('setErrorHandler', () => {
+  it('a custom handler answers with what it sends or returns', async () => {
+    const app = warren()
+    app.setErrorHandler(async (error: any, request: any, reply: any) => {
+      reply.code(400)
+      return { custom: error.message, url: request.url }
+    })
+    app.get('/', async () => { throw new Error('nope') })
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ custom: 'nope', url: '/' })
+  })
+
+  it('a callback-style handler with reply.send works too, and this is the instance', async () => {
+    const app = warren()
+    app.decorate('tag', 'root')
+    app.setErrorHandler(function (this: any, error: any, _req: any, reply: any) {
+      reply.code(503).send({ tag: this.tag, message: error.message })
+    })
+    app.get('/', async () => { throw new Error('down') })
+    expect((await app.inject('/')).json()).toEqual({ tag: 'root', message: 'down' })
+  })
+
+  it('per context: a child uses its own handler; siblings and parent keep theirs', async () => {
+    const app = warren()
+    app.setErrorHandler(async (error: any, _req: any, reply: any) => reply.code(500).send({ by: 'root', message: error.message }))
+    app.register(async (child: any) => {
+      child.setErrorHandler(async (error: any, _req: any, reply: any) => reply.code(400).send({ by: 'child', message: error.message }))
+      child.get('/child', async () => { throw new Error('c') })
+    })
+    app.register(async (sibling: any) => sibling.get('/sibling', async () => { throw new Error('s') }))
+    app.get('/root', async () => { throw new Error('r') })
+    expect((await app.inject('/child')).json()).toEqual({ by: 'child', message: 'c' })
+    expect((await app.inject('/sibling')).json()).toEqual({ by: 'root', message: 's' })
+    expect((await app.inject('/root')).json()).toEqual({ by: 'root', message: 'r' })
+  })
+
+  it('an error thrown in a grandchild without its own handler goes to the nearest ancestor', async () => {
+    const app = warren()
+    app.register(async (child: any) => {
+      child.setErrorHandler(async (error: any, _req: any, reply: any) => reply.code(409).send({ by: 'child' }))
+      child.register(async (grandchild: any) => grandchild.get('/deep', async () => { throw new Error('deep') }))
+    })
+    const res = await app.inject('/deep')
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toEqual({ by: 'child' })
+  })
+
+  it('a plugin()-wrapped setErrorHandler sets the parent handler', async () => {
+    const app = warren()
+    app.register(plugin(async (shared: any) => {
+      shared.setErrorHandler(async (_e: any, _r: any, reply: any) => reply.code(418).send('shared handler'))
+    }))
+    app.get('/', async () => { throw new Error('x') })
+    expect((await app.inject('/')).statusCode).toBe(418)
+  })
+
+  it('an error handler that throws hands its error to the parent handler', async () => {
+    const app = warren()
+    app.setErrorHandler(async (error: any, _req: any, reply: any) => reply.code(502).send({ by: 'root', message: error.message }))
+    app.register(async (child: any) => {
+      child.setErrorHandler(async (error: any) => { throw new Error(`child failed on ${error.message}`) })
+      child.get('/', async () => { throw new Error('original') })
+    })
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(502)
+    expect(res.json()).toEqual({ by: 'root', message: 'child failed on original' })
+  })
+
+  it('a root error handler that throws falls back to the default handler', async () => {
+    for (const handler of [
+      async () => { throw Object.assign(new Error('handler broke'), { statusCode: 503 }) },
+      () => { throw Object.assign(new Error('handler broke'), { statusCode: 503 }) },
+      (_e: any, _r: any, reply: any) => { reply.send(Object.assign(new Error('handler broke'), { statusCode: 503 })) },
+    ]) {
+      const app = warren()
+      app.setErrorHandler(handler)
+      app.get('/', async () => { throw new Error('first') })
+      app.get('/ok', async () => 'still serving')
+      const res = await app.inject('/')
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'handler broke' })
+      expect((await app.inject('/ok')).body).toBe('still serving')
+    }
+  })
+
+  it('an error handler may rethrow to let the parent decide', async () => {
+    const app = warren()
+    app.register(async (child: any) => {
+      child.setErrorHandler(async (error: any, _req: any, reply: any) => {
+        if (error.statusCode === 400) return reply.code(400).send({ handled: true })
+        throw error
+      })
+      child.get('/:code', async (req: any) => { throw Object.assign(new Error('e'), { statusCode: Number(req.params.code) }) })
+    })
+    expect((await app.inject('/400')).json()).toEqual({ handled: true })
+    expect((await app.inject('/404')).json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'e' })
+  })
+
+  it('a route-level errorHandler takes precedence over the context one', async () => {
+    const app = warren()
+    app.setErrorHandler(async (_e: any, _r: any, reply: any) => reply.code(500).send('context'))
+    app.get('/', { errorHandler: async (_e: any, _r: any, reply: any) => reply.code(400).send('route') }, async () => { throw new Error('x') })
+    expect((await app.inject('/')).body).toBe('route')
+  })
+
+  it('errors thrown in hooks of the error reply (onSend) do not loop forever', async () => {
+    const app = warren()
+    app.addHook('onSend', async () => { throw new Error('onSend always fails') })
+    app.get('/', async () => 'x')
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.json().message).toBe('onSend always fails')
+  })
+
+  it('setErrorHandler rejects a non-function', () => {
+    const app = warren()
+    expect(() => app.setErrorHandler('x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ERROR_HANDLER_NOT_FN' }))
+  })
+
+  it('app.errorHandler is the context handler, callable to delegate to the default', async () => {
+    const app = warren()
+    const fallback = app.errorHandler
+    app.setErrorHandler(function (this: any, error: any, request: any, reply: any) {
+      reply.header('x-wrapped', '1')
+      fallback(error, request, reply)
+    })
+    app.get('/', async () => { throw Object.assign(new Error('x'), { statusCode: 418 }) })
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(418)
+    expect(res.headers['x-wrapped']).toBe('1')
+  })
+})

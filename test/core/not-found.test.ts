@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { warren } from './helpers.js'
+
+describe('not found', () => {
+  it('the default 404 body names the method and url', async () => {
+    const app = warren()
+    for (const [method, url] of [['GET', '/x'], ['POST', '/a/b?c=1'], ['DELETE', '/']]) {
+      const res = await app.inject({ method, url })
+      expect(res.statusCode).toBe(404)
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(res.json()).toEqual({ statusCode: 404, code: 'SVC_ERR_NOT_FOUND', error: 'Not Found', message: `Route ${method}:${url} not found` })
+    }
+  })
+
+  it('a custom handler answers unknown routes', async () => {
+    const app = warren()
+    app.setNotFoundHandler(async (req: any, reply: any) => reply.code(404).send({ nothing: req.url }))
+    const res = await app.inject('/missing')
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ nothing: '/missing' })
+  })
+
+  it('a custom handler sets its own status (as in Fastify, it is not forced to 404)', async () => {
+    const app = warren()
+    app.setNotFoundHandler(async () => 'gone')
+    const res = await app.inject('/missing')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('gone')
+  })
+
+  it('per prefix: the longest prefix with a handler answers', async () => {
+    const app = warren()
+    app.setNotFoundHandler(async () => 'root 404')
+    app.register(async (api: any) => {
+      api.setNotFoundHandler(async () => 'api 404')
+      api.get('/known', async () => 'known')
+      api.register(async (v2: any) => {
+        v2.setNotFoundHandler(async () => 'v2 404')
+      }, { prefix: '/v2' })
+      api.register(async (noHandler: any) => noHandler.get('/x', async () => 'x'), { prefix: '/plain' })
+    }, { prefix: '/api' })
+    expect((await app.inject('/nope')).body).toBe('root 404')
+    expect((await app.inject('/api/nope')).body).toBe('api 404')
+    expect((await app.inject('/api')).body).toBe('api 404')
+    expect((await app.inject('/api/v2/nope')).body).toBe('v2 404')
+    expect((await app.inject('/api/plain/nope')).body).toBe('api 404')
+    expect((await app.inject('/api/known')).body).toBe('known')
+    expect((await app.inject('/apix')).body).toBe('root 404')
+  })
+
+  it('the not-found handler runs its context hooks, not a sibling one', async () => {
+    const app = warren()
+    app.addHook('onRequest', async (_req: any, reply: any) => { reply.header('x-root', '1') })
+    app.register(async (api: any) => {
+      api.addHook('preHandler', async (_req: any, reply: any) => { reply.header('x-api', '1') })
+      api.setNotFoundHandler(async () => 'api 404')
+    }, { prefix: '/api' })
+    app.register(async (other: any) => {
+      other.addHook('onRequest', async (_req: any, reply: any) => { reply.header('x-other', '1') })
+    })
+    const res = await app.inject('/api/nope')
+    expect(res.headers['x-root']).toBe('1')
+    expect(res.headers['x-api']).toBe('1')
+    expect(res.headers['x-other']).toBeUndefined()
+    const root = await app.inject('/nope')
+    expect(root.headers['x-root']).toBe('1')
+    expect(root.headers['x-api']).toBeUndefined()
+  })
+
+  it('preValidation and preHandler options of setNotFoundHandler run', async () => {
+    const app = warren()
+    const order: string[] = []
+    app.setNotFoundHandler({
+      preValidation: async () => { order.push('preValidation') },
+      preHandler: async () => { order.push('preHandler') },
+    }, async () => { order.push('handler'); return 'nf' })
+    await app.inject('/nope')
+    expect(order).toEqual(['preValidation', 'preHandler', 'handler'])
+  })
+
+  it('setting it twice for the same prefix is an error', () => {
+    const app = warren()
+    app.setNotFoundHandler(async () => 'a')
+    expect(() => app.setNotFoundHandler(async () => 'b')).toThrow(expect.objectContaining({ code: 'SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET' }))
+  })
+
+  it('a not-found handler that throws goes to the error handler', async () => {
+    const app = warren()
+    app.setNotFoundHandler(async () => { throw new Error('nf broke') })
+    const res = await app.inject('/nope')
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'nf broke' })
+  })
+
+  it('a not-found handler can read the body of a POST', async () => {
+    const app = warren()
+    app.setNotFoundHandler(async (req: any) => ({ echoed: req.body }))
+    const res = await app.inject({ method: 'POST', url: '/nope', payload: { a: 1 } })
+    expect(res.json()).toEqual({ echoed: { a: 1 } })
+  })
+
+  it('a malformed url is answered 400, not a crash', async () => {
+    const app = warren()
+    app.get('/:param', async (req: any) => req.params)
+    const res = await app.inject('/%E0%A4%A')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().code).toBe('SVC_ERR_BAD_URL')
+  })
+
+  it('req.is404 tells a not-found request from a routed one', async () => {
+    const app = warren()
+    app.addHook('onRequest', async (req: any, reply: any) => { reply.header('x-404', String(req.is404)) })
+    app.get('/here', async () => 'here')
+    expect((await app.inject('/here')).headers['x-404']).toBe('false')
+    expect((await app.inject('/gone')).headers['x-404']).toBe('true')
+  })
+})
