@@ -27,13 +27,13 @@ async function runRound(round, selected, settings, samples) {
   try {
     for (const [index, scenario] of selected.entries()) {
       for (const framework of rotate(frameworks, round + index)) {
-        const { url } = servers[framework]
-        await verify(url, scenario, framework)
-        await warmUp(url, scenario, settings)
-        const sample = await measure(url, scenario, settings)
+        const server = servers[framework]
+        await verify(server.url, scenario, framework)
+        await warmUp(server.url, scenario, settings)
+        const sample = await measure(server, scenario, settings)
         if (sample.wrong > 0) throw new Error(`${framework}, scenario ${scenario.id}: ${sample.wrong} unexpected answers under load`)
         samples[scenario.id][framework].push(sample)
-        log(`round ${round + 1}, scenario ${scenario.id}, ${framework}: ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms`)
+        log(`round ${round + 1}, scenario ${scenario.id}, ${framework}: ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms, ${sample.cpuPerRequest.toFixed(1)} µs CPU/request`)
       }
     }
   } finally {
@@ -47,7 +47,8 @@ async function runLoad(settings) {
   for (let round = 0; round < settings.rounds; round++) await runRound(round, selected, settings, samples)
   return selected.map((scenario) => {
     const runs = samples[scenario.id]
-    const summary = Object.fromEntries(frameworks.map((f) => [f, { rps: median(runs[f].map((s) => s.rps)), p99: median(runs[f].map((s) => s.p99)) }]))
+    const summarize = (list) => ({ rps: median(list.map((s) => s.rps)), p99: median(list.map((s) => s.p99)), cpu: median(list.map((s) => s.cpuPerRequest)) })
+    const summary = Object.fromEntries(frameworks.map((f) => [f, summarize(runs[f])]))
     const perRound = (other) => median(runs.warren.map((s, i) => s.rps / runs[other][i].rps))
     return { id: scenario.id, name: scenario.name, ...summary, vsFastify: perRound('fastify'), vsNode: perRound('node-http') }
   })
@@ -81,10 +82,10 @@ async function runMemory(settings) {
   try {
     await verify(server.url, scenario, 'warren')
     const early = Math.round(settings.memoryRequests / 10)
-    await measure(server.url, scenario, settings, early)
+    await measure(server, scenario, settings, early)
     const first = await server.rss()
     log(`memory: RSS ${(first.rss / 1048576).toFixed(1)} MB after ${early} requests`)
-    await measure(server.url, scenario, settings, settings.memoryRequests - early)
+    await measure(server, scenario, settings, settings.memoryRequests - early)
     const last = await server.rss()
     return { early: first.rss, earlyRequests: early, after: last.rss, afterRequests: settings.memoryRequests }
   } finally {

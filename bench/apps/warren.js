@@ -1,9 +1,12 @@
-// The benchmark app written with warren (built: dist/src/index.js), every scenario on one server.
-import warren from '../../dist/src/index.js'
+// The benchmark app written with warren, every scenario on one server. warren is loaded from its
+// build, dist/src/index.js, or from the build WARREN_DIST names (to compare two builds).
+import { pathToFileURL } from 'node:url'
 import { createUserSchema, helloSchema, hookedSchema, items, itemsSchema } from '../scenarios.js'
 
 /** Builds the app for scenarios 1–5, ready to listen. */
 export async function build() {
+  const entry = process.env.WARREN_DIST ? pathToFileURL(process.env.WARREN_DIST).href : '../../dist/src/index.js'
+  const { default: warren } = await import(entry)
   const app = warren()
   app.get('/', { schema: helloSchema }, async () => ({ hello: 'world' }))
   app.post('/users', { schema: createUserSchema }, async (request, reply) => {

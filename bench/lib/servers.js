@@ -9,7 +9,7 @@ export const frameworks = ['warren', 'fastify', 'node-http']
 
 /**
  * Forks `bench/server.js` for one framework and resolves once it listens:
- * `{ framework, url, rss(), stop() }`. `execArgv` adds Node flags (e.g. `--cpu-prof`).
+ * `{ framework, url, rss(), cpu(), stop() }` (`cpu()`: microseconds of CPU the server has used). `execArgv` adds Node flags (e.g. `--cpu-prof`).
  */
 export function startServer(framework, execArgv = []) {
   return new Promise((resolve, reject) => {
@@ -19,15 +19,15 @@ export function startServer(framework, execArgv = []) {
     child.once('error', reject)
     child.once('message', (message) => {
       child.removeListener('exit', onExit)
-      resolve({ framework, url: message.url, rss: () => askRss(child), stop: () => stopChild(child) })
+      resolve({ framework, url: message.url, rss: () => ask(child, 'rss'), cpu: () => ask(child, 'cpu').then((m) => m.cpu), stop: () => stopChild(child) })
     })
   })
 }
 
-function askRss(child) {
+function ask(child, question) {
   return new Promise((resolve) => {
     child.once('message', (message) => resolve(message))
-    child.send('rss')
+    child.send(question)
   })
 }
 
