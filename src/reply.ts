@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { codes } from './errors.js'
 import { callNotFound } from './not-found.js'
-import { send } from './send.js'
+import { send, serialize } from './send.js'
 import {
   kReplyErrorHandler,
   kReplyHasStatus,
@@ -147,6 +147,15 @@ export class Reply {
   serializer(fn: (payload: unknown) => string): this {
     this[kReplySerializer] = fn
     return this
+  }
+
+  /**
+   * Serializes `payload` as `send` would, without sending it: with this reply's serializer, else
+   * the route's response schema for the current status and content type, else the context's
+   * default JSON serializer.
+   */
+  serialize(payload: unknown): string {
+    return serialize(this, payload)
   }
 
   /** Sends the payload: an object (JSON), string, Buffer, stream, Error, or nothing. */

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import fp from 'fastify-plugin'
+import type { FastifyPluginAsync } from 'fastify'
+import warren, { FASTIFY_API_LEVEL, VERSION, codes } from 'warren'
+import { fromFastify } from './from-fastify.js'
+
+const packageVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+
+/** A plugin written for Fastify and wrapped with fastify-plugin, as published Fastify plugins are. */
+function wrapped<D extends object = {}>(fn: FastifyPluginAsync, meta: Parameters<typeof fp>[1]) {
+  return fromFastify<Record<string, unknown>, D>(fp(fn, meta))
+}
+
+describe('fastify-plugin metadata', () => {
+  it("registers a plugin that asks for fastify '5.x' without a context of its own", async () => {
+    const app = warren().register(wrapped<{ answer: number }>(async (instance) => void instance.decorate('answer', 42), { fastify: '5.x', name: 'answer' }))
+    await app.ready()
+    expect(app.answer).toBe(42)
+    expect(FASTIFY_API_LEVEL).toMatch(/^5\.\d+\.\d+$/)
+  })
+
+  it('refuses a plugin that asks for another Fastify major, naming both versions', async () => {
+    const app = warren().register(wrapped(async () => {}, { fastify: '4.x', name: 'legacy-plugin' }))
+    const error = await app.ready().then(() => null, (e: unknown) => e)
+    expect(error).toBeInstanceOf(codes.SVC_ERR_PLUGIN_VERSION_MISMATCH)
+    expect((error as Error).message).toBe(`Plugin 'legacy-plugin' expects Fastify API '4.x', but warren implements Fastify API ${FASTIFY_API_LEVEL}`)
+  })
+
+  it('checks dependencies and required decorators by name', async () => {
+    const needsDb = wrapped(async () => {}, { name: 'repo', dependencies: ['db'] })
+    const missing = warren().register(needsDb)
+    await expect(missing.ready()).rejects.toThrow("The dependency 'db' of plugin 'repo' is not registered")
+    const present = warren().register(wrapped(async (i) => void i.decorate('db', {}), { name: 'db' })).register(needsDb)
+    await expect(present.ready()).resolves.toBeDefined()
+    const noDecorator = warren().register(wrapped(async () => {}, { name: 'uses-db', decorators: { fastify: ['db'] } }))
+    await expect(noDecorator.ready()).rejects.toThrow("The instance decorator 'db' required by plugin 'uses-db' is not present")
+  })
+
+  it('keeps a plugin with encapsulate: true in its own context', async () => {
+    const app = warren().register(wrapped(async (instance) => void instance.decorate('inner', true), { name: 'boxed', encapsulate: true }))
+    await app.ready()
+    expect(app.hasDecorator('inner')).toBe(false)
+  })
+
+  it('runs callback-style onReady and onClose(instance, done) hooks that plugins add', async () => {
+    const events: string[] = []
+    const app = warren().register(
+      wrapped(async (instance) => {
+        instance.addHook('onReady', (done) => {
+          events.push('ready')
+          done()
+        })
+        instance.addHook('onClose', (closing, done) => {
+          events.push(closing === instance ? 'close with instance' : 'close without instance')
+          done()
+        })
+      }, { name: 'lifecycle' }),
+    )
+    await app.ready()
+    expect(events).toEqual(['ready'])
+    await app.close()
+    expect(events).toEqual(['ready', 'close with instance'])
+  })
+})
+
+describe('version', () => {
+  it("app.version is warren's own version, the one in package.json", () => {
+    expect(VERSION).toBe(packageVersion)
+    expect(warren().version).toBe(packageVersion)
+    expect(warren().version).not.toBe(FASTIFY_API_LEVEL)
+  })
+})
