@@ -42,6 +42,18 @@ describe('listen', () => {
     }
   })
 
+  it('listen() without options, or with only a callback, picks a free port', async () => {
+    const app = warren()
+    app.get('/', async () => 'any port')
+    const address = await app.listen()
+    expect((await get(address)).body).toBe('any port')
+    await app.close()
+    const other = warren()
+    const otherAddress = await new Promise<string>((resolve, reject) => other.listen((err: Error | null, addr: string) => (err ? reject(err) : resolve(addr))))
+    expect(otherAddress).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    await other.close()
+  })
+
   it('an explicit host is used as given', async () => {
     const app = warren()
     const address = await app.listen({ port: 0, host: '0.0.0.0' })
