@@ -5,7 +5,7 @@ import { decorate, decorateReply, decorateRequest, hasDecorator, hasReplyDecorat
 import { allMethods, hasRoute, printRoutes, route, shorthand } from './route.js'
 import { setNotFoundHandler } from './not-found.js'
 import { close, inject, listen, ready, addresses, printPlugins } from './lifecycle.js'
-import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRoot, kSchemaCompilers } from './symbols.js'
+import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from './symbols.js'
 import type { ParserOptions } from './content-type/registry.js'
 import type { ErrorHandlerEntry, ErrorHandlerFn } from './error-handler.js'
 import type { RootState } from './root-state.js'
@@ -25,6 +25,14 @@ function addHook(this: any, name: string, fn: (...args: any[]) => unknown): any 
   if (name === 'onClose') this[kAvvioOnClose](fn)
   else this[kHooks][name].push(fn)
   return this
+}
+
+/**
+ * `hasPlugin(name)`: whether a plugin with that metadata name (`plugin(fn, { name })` or
+ * `fastify-plugin`'s `name`) has been registered in this context or one of its ancestors.
+ */
+function hasPlugin(this: any, name: string): boolean {
+  return (this[kRegisteredPlugins] as string[]).includes(name)
 }
 
 function addSchema(this: any, schema: unknown): any {
@@ -55,7 +63,9 @@ function setSerializerCompiler(this: any, compiler: SerializerCompiler): any {
 
 function setSchemaErrorFormatter(this: any, formatter: SchemaErrorFormatter): any {
   assertNotStarted(this, 'setSchemaErrorFormatter')
-  if (typeof formatter !== 'function') throw new codes.SVC_ERR_INIT_OPTS_INVALID('schemaErrorFormatter', 'expected a function')
+  if (typeof formatter !== 'function' || formatter.constructor.name === 'AsyncFunction') {
+    throw new codes.SVC_ERR_INIT_OPTS_INVALID('schemaErrorFormatter', 'expected a synchronous function')
+  }
   this[kSchemaCompilers].schemaErrorFormatter = formatter
   return this
 }
@@ -116,6 +126,7 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   hasRequestDecorator,
   hasReplyDecorator,
   addHook,
+  hasPlugin,
   route,
   get: shorthand('GET'),
   head: shorthand('HEAD'),

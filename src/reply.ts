@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { finished } from 'node:stream'
 import { codes } from './errors.js'
 import { callNotFound } from './not-found.js'
 import { send, serialize } from './send.js'
@@ -174,6 +175,24 @@ export class Reply {
   callNotFound(): this {
     callNotFound(this.request, this)
     return this
+  }
+
+  /**
+   * Makes the reply awaitable: `await reply` settles once the response has been written
+   * (immediately when it already was, or when the reply was hijacked), and rejects when writing it
+   * failed. A hook or handler that returns the reply waits for the response the same way.
+   */
+  then(fulfilled: () => void, rejected?: (error: Error) => void): void {
+    if (this.sent) return fulfilled()
+    finished(this.raw, (error) => {
+      // a client that went away before the end is not a failure of the reply
+      if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+        if (rejected) rejected(error)
+        else this.log.warn({ err: error }, 'an awaited reply failed and nothing handled the rejection')
+      } else {
+        fulfilled()
+      }
+    })
   }
 
   /** Takes the response over: warren will not write to `reply.raw` any more. */

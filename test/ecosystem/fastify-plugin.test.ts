@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import fp from 'fastify-plugin'
 import type { FastifyPluginAsync } from 'fastify'
-import warren, { FASTIFY_API_LEVEL, VERSION, codes } from 'warren'
+import warren, { FASTIFY_API_LEVEL, Type, VERSION, codes } from 'warren'
 import { fromFastify } from './from-fastify.js'
 
 const packageVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
@@ -61,6 +62,49 @@ describe('fastify-plugin metadata', () => {
     expect(events).toEqual(['ready'])
     await app.close()
     expect(events).toEqual(['ready', 'close with instance'])
+  })
+})
+
+describe('Fastify API that plugins use', () => {
+  it('hasPlugin(name) tells which named plugins are registered, following encapsulation', async () => {
+    const app = await warren().register(wrapped(async () => {}, { name: 'outer-plugin' }))
+    expect(app.hasPlugin('outer-plugin')).toBe(true)
+    expect(app.hasPlugin('inner-plugin')).toBe(false)
+    let seenInChild: boolean[] = []
+    await app.register(async (child) => {
+      await child.register(wrapped(async () => {}, { name: 'inner-plugin' }))
+      seenInChild = [child.hasPlugin('outer-plugin'), child.hasPlugin('inner-plugin')]
+    })
+    expect(seenInChild).toEqual([true, true])
+    expect(app.hasPlugin('inner-plugin')).toBe(false)
+  })
+
+  it('await reply waits until the response is written, streams included', async () => {
+    let settled!: (state: { sent: boolean }) => void
+    const afterAwait = new Promise<{ sent: boolean }>((resolve) => (settled = resolve))
+    const app = warren()
+    app.get('/', async (_request, reply) => {
+      const body = Readable.from((async function* () {
+        yield 'a'
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        yield 'b'
+      })())
+      await reply.send(body)
+      settled({ sent: reply.sent })
+      return reply
+    })
+    const res = await app.inject({ url: '/' })
+    expect(res.body).toBe('ab')
+    expect(await afterAwait).toEqual({ sent: true })
+  })
+
+  it('reply.serialize() uses the route response schema for the current status', async () => {
+    const app = warren()
+    app.get('/', { schema: { response: { 200: Type.Object({ id: Type.Integer() }) } } }, (_request, reply) => {
+      const text = reply.serialize({ id: 1, secret: 'x' })
+      reply.type('text/plain').send(text)
+    })
+    expect((await app.inject({ url: '/' })).body).toBe('{"id":1}')
   })
 })
 
