@@ -139,3 +139,18 @@ app.ready((err) => expectType<Error | null>(err))
 warren({ validator: { customOptions: { allErrors: true }, plugins: [ajvErrors] } })
 warren({ validator: { plugins: [[ajvErrors, { singleError: true }]] } })
 expectError(warren({ validator: { plugins: ['ajv-errors'] } }))
+
+// ---------- callback forms and the chained inject ----------
+{
+  const cbApp = warren()
+  cbApp.close((err) => expectType<Error | undefined>(err))
+  cbApp.inject({ url: '/' }, (err, response) => {
+    expectType<Error | undefined>(err)
+    expectType<number | undefined>(response?.statusCode)
+  })
+  expectType<Promise<InjectResponse>>(cbApp.inject().get('/').end())
+  cbApp.listen((err, address) => {
+    expectType<Error | null>(err)
+    expectType<string>(address)
+  })
+}

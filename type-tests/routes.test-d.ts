@@ -148,3 +148,17 @@ app.get(
   },
 )
 expectError(app.get('/bad-opts', { bodyLimit: 'big' }, () => {}))
+
+// ---------- the handler inside the shorthand's options ----------
+{
+  const inOptions = warren()
+  inOptions.post('/in-options/:id', {
+    schema: { body: Type.Object({ name: Type.String() }) },
+    handler: async (request) => {
+      expectType<string>(request.body.name)
+      expectType<{ id: string }>(request.params)
+      return { ok: true }
+    },
+  })
+  expectError(inOptions.get('/no-handler', { schema: {} }))
+}

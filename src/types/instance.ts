@@ -8,7 +8,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import type { TSchema } from '@sinclair/typebox'
-import type { InjectOptions, Response as InjectResponse } from 'light-my-request'
+import type { Chain as InjectChain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import type { kContext } from './brand.js'
 import type {
   BufferedBodyParser,
@@ -127,10 +127,18 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   listen(opts?: ListenOptions): Promise<string>
   /** Starts listening; calls back with the address. */
   listen(opts: ListenOptions, callback: (err: Error | null, address: string) => void): void
+  /** Starts listening on the defaults (127.0.0.1, a free port); calls back with the address. */
+  listen(callback: (err: Error | null, address: string) => void): void
   /** Stops the server and runs the `preClose` and `onClose` hooks. */
   close(): Promise<void>
+  /** Stops the server and runs the `preClose` and `onClose` hooks; calls back when done. */
+  close(callback: (err?: Error) => void): void
   /** Sends a fake request through the application (no socket). */
   inject(opts: InjectOptions | string): Promise<InjectResponse>
+  /** Sends a fake request through the application (no socket); calls back with the response. */
+  inject(opts: InjectOptions | string, callback: (err: Error | undefined, response: InjectResponse | undefined) => void): void
+  /** A chainable fake request: `app.inject().get('/').headers({...}).end()`. */
+  inject(): InjectChain
 
   /* ---------- decorators ---------- */
 

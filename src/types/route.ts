@@ -112,6 +112,11 @@ export interface RouteShorthand<Self, Rq, Rp, Reg> {
     handler: HandlerFor<Self, RouteTypesOf<Sc, Path, Reg>, Rq, Rp>,
   ): Self
   <const Path extends string>(path: Path, handler: HandlerFor<Self, RouteTypesOf<{}, Path, Reg>, Rq, Rp>): Self
+  /** The handler inside the options: `get(path, { schema, handler })`. */
+  <const Path extends string, Sc extends RouteSchema = {}>(
+    path: Path,
+    opts: RouteShorthandOptions<Self, Sc, RouteTypesOf<Sc, Path, Reg>, Rq, Rp> & { handler: HandlerFor<Self, RouteTypesOf<Sc, Path, Reg>, Rq, Rp> },
+  ): Self
 }
 
 /** A route's options as `onRoute` hooks see (and may change) them. */
