@@ -154,3 +154,7 @@ expectError(warren({ validator: { plugins: ['ajv-errors'] } }))
     expectType<string>(address)
   })
 }
+
+// ---------- logger options: pino's, with a destination stream ----------
+warren({ logger: { level: 'info', stream: { write: (line: string) => void line } } })
+expectError(warren({ logger: 'yes' }))

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import type { Options as AjvOptions, Plugin as AjvPlugin } from 'ajv'
-import type { LoggerOptions } from 'pino'
+import type { DestinationStream, LoggerOptions } from 'pino'
 import type { ProtoAction } from './content-type.js'
 import type { WarrenLogger } from './logger.js'
 import type { SchemaErrorFormatter } from './validation.js'
@@ -32,7 +32,7 @@ export interface ValidatorOptions {
 /** Options of the `warren()` factory. Every one is optional. */
 export interface WarrenOptions {
   /** `true` for a pino logger, pino options, or a logger instance; off by default. */
-  logger?: boolean | LoggerOptions | WarrenLogger
+  logger?: boolean | (LoggerOptions & { /** Where log lines are written (default: stdout). */ stream?: DestinationStream }) | WarrenLogger
   /** Maximum body size in bytes (default 1 MiB). */
   bodyLimit?: number
   /** Generates the id of each request. */
