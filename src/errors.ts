@@ -49,6 +49,7 @@ export const codes = {
   SVC_ERR_INSTANCE_ALREADY_STARTED: defineError('SVC_ERR_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" when the instance has already started'),
   SVC_ERR_INSTANCE_ALREADY_LISTENING: defineError('SVC_ERR_INSTANCE_ALREADY_LISTENING', 'The instance is already listening'),
   SVC_ERR_INSTANCE_CLOSED: defineError('SVC_ERR_INSTANCE_CLOSED', 'The instance is closed'),
+  SVC_ERR_INSTANCE_NOT_LISTENING: defineError('SVC_ERR_INSTANCE_NOT_LISTENING', 'The instance is not listening yet: call listen() first'),
 
   // decorators
   SVC_ERR_DEC_ALREADY_PRESENT: defineError('SVC_ERR_DEC_ALREADY_PRESENT', "The decorator '%s' has already been added"),

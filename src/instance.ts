@@ -4,7 +4,7 @@ import { createJsonParser, type PoisoningAction } from './content-type/json-pars
 import { decorate, decorateReply, decorateRequest, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
 import { allMethods, hasRoute, printRoutes, route, shorthand } from './route.js'
 import { setNotFoundHandler } from './not-found.js'
-import { close, inject, listen, ready, addresses, printPlugins } from './lifecycle.js'
+import { close, inject, listen, listeningOrigin, ready, addresses, printPlugins } from './lifecycle.js'
 import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from './symbols.js'
 import type { ParserOptions } from './content-type/registry.js'
 import type { ErrorHandlerEntry, ErrorHandlerFn } from './error-handler.js'
@@ -33,6 +33,39 @@ function addHook(this: any, name: string, fn: (...args: any[]) => unknown): any 
  */
 function hasPlugin(this: any, name: string): boolean {
   return (this[kRegisteredPlugins] as string[]).includes(name)
+}
+
+const initialConfigs = new WeakMap<RootState, Readonly<Record<string, unknown>>>()
+
+/**
+ * The factory options a plugin may read back through `initialConfig` (the subset Fastify
+ * documents that warren has), as the application was created with them, frozen.
+ */
+function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
+  let config = initialConfigs.get(root)
+  if (config === undefined) {
+    const options = root.options
+    config = Object.freeze({
+      connectionTimeout: options.connectionTimeout,
+      keepAliveTimeout: options.keepAliveTimeout,
+      requestTimeout: options.requestTimeout,
+      bodyLimit: options.bodyLimit,
+      caseSensitive: options.caseSensitive,
+      http2: false,
+      https: options.https !== null,
+      ignoreTrailingSlash: options.ignoreTrailingSlash,
+      ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
+      disableRequestLogging: options.disableRequestLogging,
+      maxParamLength: options.maxParamLength,
+      onProtoPoisoning: options.onProtoPoisoning,
+      onConstructorPoisoning: options.onConstructorPoisoning,
+      pluginTimeout: options.pluginTimeout,
+      requestIdHeader: options.requestIdHeader,
+      requestIdLogLabel: options.requestIdLogLabel,
+    })
+    initialConfigs.set(root, config)
+  }
+  return config
 }
 
 function addSchema(this: any, schema: unknown): any {
@@ -175,6 +208,14 @@ Object.defineProperties(instancePrototype, {
   },
   /** warren's version. */
   version: { value: VERSION },
+  /** The factory options the application was created with (Fastify's documented subset), frozen. */
+  initialConfig: {
+    get(this: any) {
+      return initialConfig(this[kRoot])
+    },
+  },
+  /** The origin the server listens on, e.g. `http://127.0.0.1:3000` (see {@link listeningOrigin}). */
+  listeningOrigin: { get: listeningOrigin },
   /** The error handler of this context, callable as `instance.errorHandler(error, request, reply)`. */
   errorHandler: {
     get(this: any) {

@@ -107,6 +107,17 @@ export function listen(this: any, options?: any, callback?: (error: Error | null
   return listening
 }
 
+/**
+ * `listeningOrigin`: the origin the server listens on (`http://127.0.0.1:3000`), or the path of
+ * its Unix socket. Throws before `listen()` has finished, as there is no origin yet.
+ */
+export function listeningOrigin(this: any): string {
+  const root: RootState = this[kRoot]
+  const address = root.httpServer.address()
+  if (!root.listening || address === null) throw new codes.SVC_ERR_INSTANCE_NOT_LISTENING()
+  return typeof address === 'string' ? address : formatAddress(address, root.options.https !== null)
+}
+
 /** The addresses the server listens on. */
 export function addresses(this: any): AddressInfo[] {
   const address = (this[kRoot] as RootState).httpServer.address()

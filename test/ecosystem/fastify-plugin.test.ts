@@ -98,6 +98,31 @@ describe('Fastify API that plugins use', () => {
     expect(await afterAwait).toEqual({ sent: true })
   })
 
+  it('initialConfig shows the factory options, frozen, to every context', async () => {
+    const app = warren({ bodyLimit: 1024, caseSensitive: false })
+    let seen: Readonly<Record<string, unknown>> | undefined
+    app.register(async (child) => void (seen = child.initialConfig))
+    await app.ready()
+    expect(app.initialConfig).toMatchObject({ bodyLimit: 1024, caseSensitive: false, ignoreTrailingSlash: false, https: false, http2: false })
+    expect(Object.isFrozen(app.initialConfig)).toBe(true)
+    expect(seen).toBe(app.initialConfig)
+    expect(warren().initialConfig.bodyLimit).toBe(1048576)
+  })
+
+  it('listeningOrigin is the origin of a listening server, and an error before listen()', async () => {
+    const app = warren()
+    app.get('/', async () => 'here')
+    expect(() => app.listeningOrigin).toThrow(codes.SVC_ERR_INSTANCE_NOT_LISTENING)
+    const address = await app.listen({ port: 0 })
+    try {
+      expect(app.listeningOrigin).toBe(address)
+      expect(app.listeningOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(await (await fetch(app.listeningOrigin)).text()).toBe('here')
+    } finally {
+      await app.close()
+    }
+  })
+
   it('reply.serialize() uses the route response schema for the current status', async () => {
     const app = warren()
     app.get('/', { schema: { response: { 200: Type.Object({ id: Type.Integer() }) } } }, (_request, reply) => {

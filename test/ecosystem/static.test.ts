@@ -66,6 +66,18 @@ describe('@fastify/static', () => {
     expect(index.headers['content-type']).toBe('text/html; charset=utf-8')
   })
 
+  it("answers forbidden paths through its route-level errorHandler, which defers to the instance's", async () => {
+    const app = warren().register(staticPlugin, { root, prefix: '/public/' })
+    const plain = await app.inject({ url: '/public/.//app.css' })
+    expect(plain.statusCode).toBe(403)
+    expect(plain.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Forbidden' })
+    const custom = warren().register(staticPlugin, { root, prefix: '/public/' })
+    custom.setErrorHandler((error: Error & { statusCode: number }, _request, reply) => void reply.code(error.statusCode).send({ refused: error.message }))
+    const refused = await custom.inject({ url: '/public/.//app.css' })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toEqual({ refused: 'Forbidden' })
+  })
+
   it('adds reply.sendFile() and reply.download() for routes of its own', async () => {
     const app = warren().register(staticPlugin, { root, serve: false })
     app.get('/greeting', (_request, reply) => void reply.sendFile('hello.txt'))
