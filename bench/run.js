@@ -76,18 +76,22 @@ async function runStartup(settings) {
   return results
 }
 
+/** Scenario 2 on warren for `memoryRequests` requests, RSS and heap (after a GC) at every tenth. */
 async function runMemory(settings) {
   const scenario = scenarios.find((s) => s.id === 2)
   const server = await startServer('warren')
+  const step = Math.round(settings.memoryRequests / 10)
+  const checkpoints = []
   try {
     await verify(server.url, scenario, 'warren')
-    const early = Math.round(settings.memoryRequests / 10)
-    await measure(server, scenario, settings, early)
-    const first = await server.rss()
-    log(`memory: RSS ${(first.rss / 1048576).toFixed(1)} MB after ${early} requests`)
-    await measure(server, scenario, settings, settings.memoryRequests - early)
-    const last = await server.rss()
-    return { early: first.rss, earlyRequests: early, after: last.rss, afterRequests: settings.memoryRequests }
+    for (let done = step; done <= settings.memoryRequests; done += step) {
+      const sample = await measure(server, scenario, settings, step)
+      if (sample.wrong > 0) throw new Error(`warren, scenario 2: ${sample.wrong} unexpected answers under load`)
+      const { rss, heapUsed, newSpace } = await server.rss()
+      checkpoints.push({ requests: done, rss, heapUsed, newSpace })
+      log(`memory: RSS ${(rss / 1048576).toFixed(1)} MB, heap ${(heapUsed / 1048576).toFixed(1)} MB, young generation ${(newSpace / 1048576).toFixed(1)} MB after ${done} requests`)
+    }
+    return checkpoints
   } finally {
     await server.stop()
   }

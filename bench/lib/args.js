@@ -9,7 +9,7 @@ const usage = `usage: node bench/run.js [options]
   --warmup N           warm-up requests per server and scenario (default 20000)
   --scenario LIST      scenarios to run, e.g. 1,3 (default all; "none" for none)
   --startup-routes L   route counts for the start-up check (default 100,1000; "none" to skip)
-  --startup-reps N     fresh processes per start-up figure (default 3)
+  --startup-reps N     fresh processes per start-up figure (default 5)
   --memory             also run the memory check (1,000,000 requests of scenario 2; slow)
   --memory-requests N  requests of the memory check (default 1000000; RSS is compared to the first tenth)
   --profile DIR        run warren with --cpu-prof, writing its profiles to DIR
@@ -52,7 +52,7 @@ export function parseSettings(argv) {
     warmupRequests: Number(values.warmup ?? (quick ? 5000 : 20000)),
     scenarios: list(values.scenario, [1, 2, 3, 4, 5]),
     startupRoutes: list(values['startup-routes'], [100, 1000]),
-    startupReps: Number(values['startup-reps'] ?? (quick ? 1 : 3)),
+    startupReps: Number(values['startup-reps'] ?? (quick ? 1 : 5)),
     memory: values.memory === true,
     memoryRequests: Number(values['memory-requests'] ?? 1_000_000),
     profile: values.profile ?? null,

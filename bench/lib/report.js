@@ -52,10 +52,15 @@ export function consoleReport(run) {
   return parts.join('\n\n')
 }
 
-function memoryLine(memory) {
-  const growth = (memory.after / memory.early - 1) * 100
-  return `warren, scenario 2: RSS ${mb(memory.early)} after ${fmt(memory.earlyRequests)} requests, ` +
-    `${mb(memory.after)} after ${fmt(memory.afterRequests)} (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%; target within 10%)`
+function memoryLine(checkpoints) {
+  const first = checkpoints[0]
+  const last = checkpoints.at(-1)
+  const growth = (a, b) => {
+    const percent = (b / a - 1) * 100
+    return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`
+  }
+  return `warren, scenario 2, after a forced GC: RSS ${mb(first.rss)} after ${fmt(first.requests)} requests, ${mb(last.rss)} after ${fmt(last.requests)} ` +
+    `(${growth(first.rss, last.rss)}; target within 10%); JS heap ${mb(first.heapUsed)} → ${mb(last.heapUsed)} (${growth(first.heapUsed, last.heapUsed)})`
 }
 
 /** The "how it was measured" line shared by results.md and the README. */
@@ -90,7 +95,16 @@ function startupSection(run) {
 }
 
 function memorySection(run) {
-  return ['## Memory under load', '', `${run.date}, ${run.machine}, after a forced GC:`, '', memoryLine(run.memory)].join('\n')
+  const rows = run.memory.map((c) => [fmt(c.requests), mb(c.rss), mb(c.heapUsed), mb(c.newSpace)])
+  return [
+    '## Memory under load',
+    '',
+    `${run.date}, ${run.machine}; command: \`${run.command}\`.`,
+    '',
+    memoryLine(run.memory),
+    '',
+    markdownTable(['requests served', 'RSS', 'JS heap used', 'V8 young generation (reserved)'], rows),
+  ].join('\n')
 }
 
 /** Replaces the text between `<!-- bench:name -->` and `<!-- /bench:name -->`, or appends the block. */
