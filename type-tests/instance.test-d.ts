@@ -158,3 +158,13 @@ expectError(warren({ validator: { plugins: ['ajv-errors'] } }))
 // ---------- logger options: pino's, with a destination stream ----------
 warren({ logger: { level: 'info', stream: { write: (line: string) => void line } } })
 expectError(warren({ logger: 'yes' }))
+
+// ---------- what plugins read back ----------
+{
+  const probe = warren()
+  expectType<boolean>(probe.hasPlugin('db'))
+  expectType<string>(probe.listeningOrigin)
+  expectType<unknown>(probe.initialConfig.bodyLimit)
+  probe.get('/s', (_request, reply) => expectType<string>(reply.serialize({ a: 1 })))
+  probe.get('/documented', { schema: { summary: 'documented', tags: ['docs'], hide: true, description: 'a route' } }, async () => 'ok')
+}

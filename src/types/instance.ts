@@ -317,6 +317,12 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   readonly pluginName: string
   /** The addresses the server listens on. */
   addresses(): AddressInfo[]
+  /** The origin the server listens on (`http://127.0.0.1:3000`); throws before `listen()`. */
+  readonly listeningOrigin: string
+  /** The factory options plugins may read back (timeouts, bodyLimit, router and parser settings), frozen. */
+  readonly initialConfig: Readonly<Record<string, unknown>>
+  /** Whether a plugin with that metadata name is registered in this context or an ancestor. */
+  hasPlugin(name: string): boolean
 }
 
 /**

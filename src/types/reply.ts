@@ -51,6 +51,8 @@ export interface ReplyBase {
   type(contentType: string): this
   /** Serializes this reply's payload with `fn` instead of the route's serializer. */
   serializer(fn: (payload: unknown) => string): this
+  /** Serializes `payload` as this reply would (its serializer, else the route's schema for the status, else JSON). */
+  serialize(payload: unknown): string
   /** Redirects to `url` with `code` (302 unless given, or unless a code was set). */
   redirect(url: string, code?: number): this
   /** Answers with the not-found handler of the context. */

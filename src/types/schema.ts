@@ -46,6 +46,24 @@ export interface RouteSchema {
   headers?: SchemaInput
   /** Response schemas by status key: exact code, class (`'2xx'`), or `'default'`. */
   response?: { [status: string]: ResponseEntry }
+  /** Documentation keywords (read by OpenAPI generators such as `@fastify/swagger`; ignored by warren). */
+  summary?: string
+  /** The route's description, for documentation. */
+  description?: string
+  /** Documentation tags. */
+  tags?: readonly string[]
+  /** The OpenAPI operation id. */
+  operationId?: string
+  /** Leave the route out of generated documentation. */
+  hide?: boolean
+  /** Mark the route deprecated in generated documentation. */
+  deprecated?: boolean
+  /** OpenAPI security requirements. */
+  security?: ReadonlyArray<Record<string, readonly string[]>>
+  /** Media types the route consumes, for documentation. */
+  consumes?: readonly string[]
+  /** Media types the route produces, for documentation. */
+  produces?: readonly string[]
 }
 
 /**
