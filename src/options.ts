@@ -39,6 +39,8 @@ export interface NormalizedOptions {
 type Check = (value: unknown) => boolean
 const isBoolean: Check = (value) => typeof value === 'boolean'
 const isFunction: Check = (value) => typeof value === 'function'
+// spec 4.1: the schema error formatter is synchronous (an async one would answer a Promise)
+const isSyncFunction: Check = (value) => isFunction(value) && (value as Function).constructor.name !== 'AsyncFunction'
 const isString: Check = (value) => typeof value === 'string'
 const isNonNegativeInteger: Check = (value) => Number.isInteger(value) && (value as number) >= 0
 const isPoisoningAction: Check = (value) => value === 'error' || value === 'remove' || value === 'ignore'
@@ -85,7 +87,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     disableRequestLogging: option(o, 'disableRequestLogging', isBoolean, 'a boolean', false),
     onProtoPoisoning: option(o, 'onProtoPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
     onConstructorPoisoning: option(o, 'onConstructorPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
-    schemaErrorFormatter: option(o, 'schemaErrorFormatter', isFunction, 'a function', undefined),
+    schemaErrorFormatter: option(o, 'schemaErrorFormatter', isSyncFunction, 'a synchronous function', undefined),
     validator,
     https: option(o, 'https', (v) => v === null || isObject(v), 'an object', null),
   }

@@ -47,6 +47,8 @@ export function send(reply: Reply, payload: unknown): void {
   if (payload !== null) {
     if (typeof payload === 'string') {
       if (contentType === undefined) headers['content-type'] = TEXT_TYPE
+      // as Fastify: a JSON string under a JSON media type without a charset is declared UTF-8
+      else if (contentType.includes('json') && !contentType.includes('charset')) headers['content-type'] = contentType + '; charset=utf-8'
       return runOnSend(reply, payload)
     }
     if (isBinary(payload)) {

@@ -93,7 +93,9 @@ export function toValidationError(failure: unknown, part: HttpPart, route: Route
     error.statusCode ??= 400
     error.code ??= 'SVC_ERR_VALIDATION'
     error.validationContext ??= part
-    error.validation ??= failure
+    // the error is its own `validation`: not enumerable, so serializing the error (or what an
+    // error handler builds from `error.validation`) meets no cycle
+    if (error.validation === undefined) Object.defineProperty(error, 'validation', { value: failure, writable: true, configurable: true })
     return error
   }
   const items = Array.isArray(failure) ? failure : [failure]
