@@ -95,7 +95,8 @@ export class RouteContext {
       : server[kErrorHandler]
     const compilers = server[kSchemaCompilers]
     this.replySerializer = compilers.replySerializer
-    this.schemaErrorFormatter = compilers.schemaErrorFormatter
+    // a route's own `schemaErrorFormatter` option (as in Fastify) wins over its context's
+    this.schemaErrorFormatter = (options.schemaErrorFormatter as RouteContext['schemaErrorFormatter'] | undefined) ?? compilers.schemaErrorFormatter
     this.observeFinish = this.hooks.onResponse !== null || (this.root.loggerEnabled && !this.root.disableRequestLogging)
   }
 

@@ -90,7 +90,7 @@ export function createServer(input?: WarrenOptions): any {
   app[kRequestClass] = deriveRequestClass(null)
   app[kReplyClass] = deriveReplyClass(null)
   app[kParsers] = defaultParsers(options)
-  app[kSchemaCompilers] = new SchemaCompilers(compilers, null, options.schemaErrorFormatter)
+  app[kSchemaCompilers] = new SchemaCompilers(compilers, null, options.schemaErrorFormatter?.bind(app))
   app[kErrorHandler] = { fn: defaultErrorHandler, instance: app, parent: null }
   app[kPrefix] = ''
   app[kLogLevel] = undefined

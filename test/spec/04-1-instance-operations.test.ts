@@ -394,6 +394,45 @@ describe('4.1 schema operations', () => {
     expect(selves.length === 1 && selves[0] === app).toBe(true)
   })
 
+  it('4.1 the formatter is bound to the instance it was set on, also for routes of descendants', async () => {
+    const selves: any[] = []
+    const app = warren({
+      schemaErrorFormatter(this: any) {
+        selves.push(this)
+        return new Error('factory formatter')
+      },
+    })
+    app.register(async (child: any) => {
+      child.post('/child', { schema: { body: { type: 'object', required: ['a'] } } }, async () => 'never')
+    })
+    const other = warren()
+    other.setSchemaErrorFormatter(function (this: any) {
+      selves.push(this)
+      return new Error('set formatter')
+    })
+    other.register(async (child: any) => {
+      child.register(async (grandchild: any) => {
+        grandchild.post('/grandchild', { schema: { body: { type: 'object', required: ['a'] } } }, async () => 'never')
+      })
+    })
+    expect((await app.inject({ method: 'POST', url: '/child', payload: {} })).json().message).toBe('factory formatter')
+    expect((await other.inject({ method: 'POST', url: '/grandchild', payload: {} })).json().message).toBe('set formatter')
+    expect(selves.length === 2 && selves[0] === app && selves[1] === other).toBe(true)
+  })
+
+  it('4.1 a route schemaErrorFormatter option (Fastify) formats that route only', async () => {
+    const app = warren()
+    app.post('/own', {
+      schemaErrorFormatter: (errors: any[], dataVar: string) => new Error(`route formatter: ${dataVar} ${errors[0].keyword}`),
+      schema: { body: { type: 'object', required: ['a'] } },
+    } as any, async () => 'never')
+    app.post('/other', { schema: { body: { type: 'object', required: ['a'] } } }, async () => 'never')
+    expect((await app.inject({ method: 'POST', url: '/own', payload: {} })).json()).toEqual({
+      statusCode: 400, code: 'SVC_ERR_VALIDATION', error: 'Bad Request', message: 'route formatter: body required',
+    })
+    expect((await app.inject({ method: 'POST', url: '/other', payload: {} })).json().message).toBe("body must have required property 'a'")
+  })
+
   it('4.1 schemaErrorFormatter must be a synchronous function', () => {
     expect(() => warren({ schemaErrorFormatter: 'nope' as any })).toThrow()
     expect(() => warren({ schemaErrorFormatter: (async () => new Error('x')) as any })).toThrow()
