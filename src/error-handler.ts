@@ -119,7 +119,9 @@ export function sendErrorBody(reply: Reply, error: Error): void {
   let payload: string
   try {
     const bySchema = reply[kRoute].serializerFor(statusCode, 'application/json')
-    payload = bySchema !== null ? bySchema(body) : JSON.stringify(body)
+    // under a schema, the error's own properties (details, validationContext, ...) stay readable
+    // behind the standard fields, as in Fastify
+    payload = bySchema !== null ? bySchema(Object.assign(Object.create(error), body)) : JSON.stringify(body)
   } catch (serializationError) {
     return writeLastResort(reply, new codes.SVC_ERR_FAILED_ERROR_SERIALIZATION((serializationError as Error).message, error.message))
   }

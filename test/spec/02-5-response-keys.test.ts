@@ -62,6 +62,28 @@ describe('2.5 response schema keys', () => {
     expect(res.json()).toEqual({ statusCode: 418, message: 'teapot' })
   })
 
+  it('2.5 an error answered under a response schema keeps the error properties the schema lists', async () => {
+    const app = warren()
+    app.post('/e', {
+      schema: {
+        body: { type: 'object', required: ['a'] },
+        response: {
+          '4xx': {
+            type: 'object',
+            properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' }, details: { type: 'array', items: { type: 'string' } }, validationContext: { type: 'string' } },
+          },
+        },
+      },
+    }, async () => {
+      throw Object.assign(new Error('conflict'), { statusCode: 409, details: ['taken'], internal: 'hidden' })
+    })
+    const conflict = await app.inject({ method: 'POST', url: '/e', payload: { a: 1 } })
+    expect(conflict.statusCode).toBe(409)
+    expect(conflict.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'conflict', details: ['taken'] })
+    const invalid = await app.inject({ method: 'POST', url: '/e', payload: {} })
+    expect(invalid.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: "body must have required property 'a'", validationContext: 'body' })
+  })
+
   it('2.5 contract syntax: properties listed directly', async () => {
     const app = warren()
     statusRoute(app, {
