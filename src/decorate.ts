@@ -44,10 +44,19 @@ function classHas(Class: DecoratedClass, name: Key): boolean {
   return name in Class.prototype || builtinFields(Class).has(name) || Class.props.some((prop) => prop.key === name)
 }
 
+/** True for the instance's own API (methods and getters every instance shares). */
+function isBuiltinMember(instance: object, name: Key): boolean {
+  let prototype = Object.getPrototypeOf(instance)
+  // the shared API lives on the prototype at the end of the context chain
+  while (Object.getPrototypeOf(prototype) !== Object.prototype && Object.getPrototypeOf(prototype) !== null) prototype = Object.getPrototypeOf(prototype)
+  return Object.hasOwn(prototype, name)
+}
+
 /** `decorate(name, value, dependencies?)`: a property of this instance and its descendants. */
 export function decorate(this: any, name: Key, value: unknown, dependencies?: Key[]): any {
   assertNotStarted(this, name)
-  if (name in this) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
+  // as in Fastify, a child context may shadow an ancestor's decorator, never its own or a built-in
+  if (Object.hasOwn(this, name) || isBuiltinMember(this, name)) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
   assertDependencies((dep) => dep in this, dependencies)
   if (isAccessor(value)) Object.defineProperty(this, name, { get: value.getter, set: value.setter, configurable: true })
   else this[name] = value

@@ -47,7 +47,7 @@ describe('decorators', () => {
     expect(app.hasReplyDecorator('nope')).toBe(false)
   })
 
-  it('SVC_ERR_DEC_ALREADY_PRESENT for a name already present (own, inherited or built in)', async () => {
+  it('SVC_ERR_DEC_ALREADY_PRESENT for a name already present (own or built in)', async () => {
     const app = warren()
     app.decorate('db', 1)
     expect(() => app.decorate('db', 2)).toThrow(codes.SVC_ERR_DEC_ALREADY_PRESENT)
@@ -58,10 +58,24 @@ describe('decorators', () => {
     expect(() => app.decorateReply('send', () => {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT' }))
     let childError: any
     app.register(async (child: any) => {
-      try { child.decorate('db', 3) } catch (e) { childError = e }
+      child.decorate('own', 1)
+      try { child.decorate('own', 2) } catch (e) { childError = e }
     })
     await app.ready()
     expect(childError?.code).toBe('SVC_ERR_DEC_ALREADY_PRESENT')
+  })
+
+  it("a child may shadow an ancestor's instance decorator, in its own context only (as Fastify)", async () => {
+    const app = warren()
+    app.decorate('db', 'root db')
+    let seenInChild: unknown
+    app.register(async (child: any) => {
+      child.decorate('db', 'child db')
+      seenInChild = child.db
+    })
+    await app.ready()
+    expect(seenInChild).toBe('child db')
+    expect(app.db).toBe('root db')
   })
 
   it('siblings may declare the same decorator name independently', async () => {
