@@ -78,3 +78,13 @@ plainApp.post(
     return { anything: true }
   },
 )
+
+// ---------- spec 4.4: a custom validator returns { value } or { error }, never throws ----------
+warren().setValidatorCompiler(({ schema }) => (data) => {
+  try {
+    if (schema === undefined) throw new Error('no schema')
+    return { value: data }
+  } catch (error) {
+    return { error }
+  }
+})

@@ -40,9 +40,10 @@ export interface ValidationError extends Error {
 /**
  * What a validation function returns: `true`/`false` (Ajv style, errors on the function's
  * `errors` property), or `{ value }` on success and `{ error }` on failure (the custom
- * validator contract). Never a promise: validation is synchronous.
+ * validator contract; spec 4.4's `catch (error) { return { error } }` fits). Never a promise:
+ * validation is synchronous (spec 4.3.9).
  */
-export type ValidationResult = boolean | { value: unknown; error?: undefined } | { error: Error | ValidationErrorItem[]; value?: undefined }
+export type ValidationResult = boolean | { value: unknown; error?: undefined } | { error: unknown; value?: undefined }
 
 /** A compiled validation function, as returned by a validator compiler (an Ajv validate function fits). */
 export type ValidationFunction = ((data: any) => ValidationResult) & { errors?: ValidationErrorItem[] | null }
