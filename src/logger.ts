@@ -7,7 +7,7 @@ export type { Logger }
 const noop = (): void => {}
 
 /** The logger used when logging is off: every call does nothing and costs nothing. */
-export const silentLogger: Logger = {
+const silentLogger: Logger = {
   level: 'silent',
   fatal: noop,
   error: noop,
@@ -29,7 +29,7 @@ function isLoggerInstance(value: object): value is Logger {
 type Serializer = (value: any) => unknown
 
 /** What a request, a reply and an error look like in a log line (the objects themselves are far too big). */
-export const defaultSerializers: Record<'req' | 'res' | 'err', Serializer> = {
+const defaultSerializers: Record<'req' | 'res' | 'err', Serializer> = {
   req: (request) => ({
     method: request.method,
     url: request.url,

@@ -115,7 +115,7 @@ function hasNoBody(statusCode: number): boolean {
 }
 
 /** Writes status, headers and payload to the socket. */
-export function writeResponse(reply: Reply, payload: unknown): void {
+function writeResponse(reply: Reply, payload: unknown): void {
   if (reply[kReplyHijacked]) return
   const res = reply.raw
   const headers = reply[kReplyHeaders]

@@ -1,6 +1,5 @@
 // Internal keys of instance, request and reply state. Symbols keep them off the public surface
 // and out of the way of user decorators.
-export const kState = Symbol('warren.state')
 export const kRoot = Symbol('warren.root')
 export const kChildren = Symbol('warren.children')
 export const kHooks = Symbol('warren.hooks')
@@ -9,10 +8,8 @@ export const kReplyClass = Symbol('warren.replyClass')
 export const kParsers = Symbol('warren.parsers')
 /** The `bodyLimit` a route was declared with (undefined when it took the factory's). */
 export const kOwnBodyLimit = Symbol('warren.ownBodyLimit')
-export const kSchemas = Symbol('warren.schemas')
 export const kSchemaCompilers = Symbol('warren.schemaCompilers')
 export const kErrorHandler = Symbol('warren.errorHandler')
-export const kNotFoundSet = Symbol('warren.notFoundSet')
 export const kPrefix = Symbol('warren.prefix')
 export const kLogLevel = Symbol('warren.logLevel')
 export const kRegisteredPlugins = Symbol('warren.registeredPlugins')

@@ -8,7 +8,7 @@ import type { ValidateFunction, ValidatorCompiler } from './types.js'
 const addFormats = formatsModule.default
 
 /** Spec 2.8: the default validator's baseline. `allErrors` stays false: true opens a denial of service. */
-export const validatorBaseline: AjvOptions = {
+const validatorBaseline: AjvOptions = {
   coerceTypes: 'array',
   useDefaults: true,
   removeAdditional: true,

@@ -23,7 +23,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * an object unless the keyword takes a schema, so `{ type: { type: 'string' } }` is a short form
  * (a property named `type`) while `{ not: { type: 'string' } }` is a schema.
  */
-export function isPropertiesShorthand(schema: unknown): schema is Record<string, Record<string, unknown>> {
+function isPropertiesShorthand(schema: unknown): schema is Record<string, Record<string, unknown>> {
   if (!isPlainObject(schema) || (schema as Record<symbol, unknown>)[typeBoxKind] !== undefined) return false
   const keys = Object.keys(schema)
   if (keys.length === 0) return false
