@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import { codes, toError } from './errors.js'
+import { isThenable } from './is-thenable.js'
 import { runObserverHooks } from './hooks.js'
 import { runOnSend } from './send.js'
 import {
@@ -25,15 +26,11 @@ export interface ErrorHandlerEntry {
 }
 
 /** The shape of every error response warren writes itself. */
-export interface ErrorBody {
+interface ErrorBody {
   statusCode: number
   code?: string
   error: string
   message: string
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function'
 }
 
 /**
@@ -88,7 +85,7 @@ function callErrorHandler(reply: Reply, error: Error): void {
 }
 
 /** The error's own status when it is a 4xx/5xx, else 500. */
-export function statusOf(error: { statusCode?: unknown; status?: unknown }): number {
+function statusOf(error: { statusCode?: unknown; status?: unknown }): number {
   const status = Number(error.statusCode ?? error.status)
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
 }
@@ -103,7 +100,7 @@ export function defaultErrorHandler(error: any, request: Request, reply: Reply):
 }
 
 /** Builds the error body a status and an error give. */
-export function errorBody(statusCode: number, error: { code?: unknown; message?: unknown }): ErrorBody {
+function errorBody(statusCode: number, error: { code?: unknown; message?: unknown }): ErrorBody {
   return {
     statusCode,
     code: typeof error.code === 'string' ? error.code : undefined,
@@ -113,7 +110,7 @@ export function errorBody(statusCode: number, error: { code?: unknown; message?:
 }
 
 /** Serializes the error body (with the route's response schema for the status, if any) and sends it. */
-export function sendErrorBody(reply: Reply, error: Error): void {
+function sendErrorBody(reply: Reply, error: Error): void {
   const statusCode = reply.statusCode
   const body = errorBody(statusCode, error as Error & { code?: string })
   let payload: string

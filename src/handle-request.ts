@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { codes } from './errors.js'
+import { isThenable } from './is-thenable.js'
 import { handleError } from './error-handler.js'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './hooks.js'
 import { requestLogger } from './logger.js'
@@ -9,10 +10,6 @@ import { kReplyHijacked, kReplySending, kRoute } from './symbols.js'
 import type { Reply } from './reply.js'
 import type { Request } from './request.js'
 import type { RouteContext } from './route-context.js'
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function'
-}
 
 /**
  * Entry point of a matched request (find-my-way's handler): builds the request and reply, then

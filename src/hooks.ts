@@ -1,4 +1,5 @@
 import { codes, toError } from './errors.js'
+import { isThenable } from './is-thenable.js'
 import { handleError } from './error-handler.js'
 import { kReplyHijacked, kReplySending, kRoute } from './symbols.js'
 import type { Reply } from './reply.js'
@@ -68,10 +69,6 @@ export function assertValidHook(name: unknown, fn: unknown): asserts name is Hoo
   if (typeof fn !== 'function') throw new codes.SVC_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
   const isAsync = fn.constructor.name === 'AsyncFunction'
   if (isAsync && fn.length > argumentsBeforeDone[name as HookName]) throw new codes.SVC_ERR_HOOK_INVALID_ASYNC_HANDLER(name)
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function'
 }
 
 type ErrorSink = (reply: Reply, error: unknown) => void

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import { codes } from '../errors.js'
+import { isThenable } from '../is-thenable.js'
 import { handleError } from '../error-handler.js'
 import { kRoute } from '../symbols.js'
 import { aborted, readBody } from './body-reader.js'
@@ -8,10 +9,6 @@ import type { Reply } from '../reply.js'
 import type { Request } from '../request.js'
 
 type Next = (request: Request, reply: Reply) => void
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function'
-}
 
 /**
  * Whether the request carries a body to parse, as Fastify documents it: never for GET and HEAD;

@@ -1,4 +1,5 @@
 import { codes, toError } from '../errors.js'
+import { isThenable } from '../is-thenable.js'
 import { essenceOf } from '../content-type/media-type.js'
 import { hasContentMap, lowerCaseHeaderSchema, toFullSchema } from './normalize.js'
 import type { SchemaCompilers } from './compilers.js'
@@ -69,10 +70,6 @@ export function buildRouteValidation(route: RouteContext, schema: Record<string,
   return empty ? null : validation
 }
 
-function isThenable(value: unknown): value is PromiseLike<ValidationResult> {
-  return value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function'
-}
-
 /** The request property each part lives in. */
 const propertyOf = { params: 'params', body: 'body', querystring: 'query', headers: 'headers' } as const
 
@@ -87,7 +84,7 @@ function failureOf(result: ValidationResult, validate: ValidateFunction, request
 }
 
 /** Spec 2.7: the error of a failed part, with `statusCode` 400, `code`, `validation`, `validationContext`. */
-export function toValidationError(failure: unknown, part: HttpPart, route: RouteContext): ValidationError {
+function toValidationError(failure: unknown, part: HttpPart, route: RouteContext): ValidationError {
   if (failure instanceof Error) {
     const error = failure as ValidationError
     error.statusCode ??= 400
