@@ -1,8 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import { codes, toError } from './errors.js'
-import { isThenable } from './is-thenable.js'
 import { runObserverHooks } from './hooks.js'
-import { runOnSend } from './send.js'
+import { runOnSend, sendReturnValue } from './send.js'
 import {
   kReplyErrorHandler,
   kReplyHasStatus,
@@ -72,16 +71,7 @@ function callErrorHandler(reply: Reply, error: Error): void {
   } catch (thrownAgain) {
     return handleError(reply, thrownAgain)
   }
-  if (isThenable(result)) {
-    result.then(
-      (value) => {
-        if (value !== undefined && value !== reply && !reply[kReplySending]) reply.send(value)
-      },
-      (rejected) => handleError(reply, rejected),
-    )
-  } else if (result !== undefined && result !== reply && !reply[kReplySending]) {
-    reply.send(result)
-  }
+  sendReturnValue(reply, result)
 }
 
 /** The error's own status when it is a 4xx/5xx, else 500. */

@@ -3,6 +3,7 @@ import { codes } from './errors.js'
 import { isThenable } from './is-thenable.js'
 import { handleError } from './error-handler.js'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './hooks.js'
+import { sendReturnValue } from './send.js'
 import { requestLogger } from './logger.js'
 import { hasBody, parseBody } from './content-type/parse-body.js'
 import { validateRequest, type ValidationError } from './schema/validation.js'
@@ -99,29 +100,7 @@ export function runHandler(request: Request, reply: Reply): void {
   } catch (thrown) {
     return handleError(reply, thrown)
   }
-  if (result === undefined || result === reply) return
-  if (isThenable(result)) {
-    result.then(
-      (value) => afterAsyncHandler(reply, value),
-      (thrown) => handleError(reply, thrown),
-    )
-    return
-  }
-  if (!reply[kReplySending]) reply.send(result)
-}
-
-function afterAsyncHandler(reply: Reply, value: unknown): void {
-  if (value === reply || reply[kReplyHijacked]) return
-  if (value === undefined) {
-    // nothing returned and nothing sent: answer with an empty body rather than leave the socket hanging
-    if (!reply[kReplySending]) reply.send()
-    return
-  }
-  if (reply[kReplySending]) {
-    reply.log.warn('An async handler returned a value after reply.send() was called; the value is ignored')
-    return
-  }
-  reply.send(value)
+  sendReturnValue(reply, result)
 }
 
 function observeFinish(request: Request, reply: Reply): void {

@@ -1,6 +1,7 @@
 import { Readable, finished } from 'node:stream'
 import { codes } from './errors.js'
 import { handleError } from './error-handler.js'
+import { isThenable } from './is-thenable.js'
 import { runPayloadHooks } from './hooks.js'
 import { serializationFailed } from './schema/serialization.js'
 import { kReplyHeaders, kReplyHijacked, kReplySending, kReplySerializer, kRoute } from './symbols.js'
@@ -101,6 +102,34 @@ export function serialize(reply: Reply, payload: unknown): string {
   } catch (error) {
     throw serializationFailed(route, statusCode, error)
   }
+}
+
+/**
+ * Sends what a handler or an error handler returned: nothing for `undefined` or the reply itself
+ * (they answer, or will, through the reply), else the value — or what a Promise resolves to, where
+ * `undefined` with nothing sent is an empty answer rather than a request left hanging. A rejection
+ * takes the error path.
+ */
+export function sendReturnValue(reply: Reply, result: unknown): void {
+  if (result === undefined || result === reply) return
+  if (isThenable(result)) {
+    result.then((value) => sendResolvedValue(reply, value), (thrown) => handleError(reply, thrown))
+    return
+  }
+  if (!reply[kReplySending]) reply.send(result)
+}
+
+function sendResolvedValue(reply: Reply, value: unknown): void {
+  if (value === reply || reply[kReplyHijacked]) return
+  if (value === undefined) {
+    if (!reply[kReplySending]) reply.send()
+    return
+  }
+  if (reply[kReplySending]) {
+    reply.log.warn('An async handler returned a value after reply.send() was called; the value is ignored')
+    return
+  }
+  reply.send(value)
 }
 
 /** Runs the onSend hooks, then writes the response. */

@@ -108,6 +108,24 @@ describe('setErrorHandler', () => {
     expect((await app.inject('/')).json()).toEqual({ tag: 'root', message: 'down' })
   })
 
+  it('an async handler that resolves without sending answers with an empty body (as a route handler does), not a hung request', async () => {
+    const app = warren()
+    app.setErrorHandler(async (_error: any, _req: any, reply: any) => {
+      reply.code(418).header('x-handled', 'yes')
+    })
+    app.get('/', async () => { throw new Error('nope') })
+    await app.listen({ port: 0 })
+    try {
+      const res = await fetch(`http://127.0.0.1:${app.server.address().port}/`, { signal: AbortSignal.timeout(2000) })
+      expect(res.status).toBe(418)
+      expect(res.headers.get('x-handled')).toBe('yes')
+      expect(res.headers.get('content-length')).toBe('0')
+      expect(await res.text()).toBe('')
+    } finally {
+      await app.close()
+    }
+  })
+
   it('per context: a child uses its own handler; siblings and parent keep theirs', async () => {
     const app = warren()
     app.setErrorHandler(async (error: any, _req: any, reply: any) => reply.code(500).send({ by: 'root', message: error.message }))
