@@ -15,7 +15,7 @@ import {
   kReplyStartTime,
   kRoute,
 } from './symbols.js'
-import type { DecoratorProp, Request } from './request.js'
+import { assignDecoratorProps, type DecoratorProp, type Request } from './request.js'
 import type { ErrorHandlerEntry } from './error-handler.js'
 import type { Logger } from './logger.js'
 import type { RouteContext } from './route-context.js'
@@ -202,28 +202,25 @@ export class Reply {
   }
 }
 
-function initReply(reply: Reply, raw: ServerResponse, request: Request, log: Logger): void {
-  reply.raw = raw
-  reply.request = request
-  reply.log = log
-  reply[kRoute] = request[kRoute]
-  reply[kReplyHeaders] = {}
-  reply[kReplySerializer] = null
-  reply[kReplySending] = false
-  reply[kReplyHijacked] = false
-  reply[kReplyErrorHandler] = undefined
-  reply[kReplySendingError] = false
-  reply[kReplyOnErrorRan] = false
-  reply[kReplyStartTime] = performance.now()
-  reply[kReplyHasStatus] = false
-}
-
 /** Derives the reply class of a new context: the parent's decorators, copied, plus room for its own. */
 export function deriveReplyClass(parent: ReplyClass | null): ReplyClass {
   const props = parent ? parent.props.slice() : []
-  const ContextReply = function (this: any, raw: ServerResponse, request: Request, log: Logger) {
-    initReply(this, raw, request, log)
-    for (let i = 0; i < props.length; i++) this[props[i].key] = props[i].value
+  // every field set here, in this order, so all replies share one shape
+  const ContextReply = function (this: Reply, raw: ServerResponse, request: Request, log: Logger) {
+    this.raw = raw
+    this.request = request
+    this.log = log
+    this[kRoute] = request[kRoute]
+    this[kReplyHeaders] = {}
+    this[kReplySerializer] = null
+    this[kReplySending] = false
+    this[kReplyHijacked] = false
+    this[kReplyErrorHandler] = undefined
+    this[kReplySendingError] = false
+    this[kReplyOnErrorRan] = false
+    this[kReplyStartTime] = performance.now()
+    this[kReplyHasStatus] = false
+    assignDecoratorProps(this, props)
   } as unknown as ReplyClass
   ContextReply.prototype = Object.create(parent ? parent.prototype : Reply.prototype)
   ContextReply.props = props

@@ -123,31 +123,17 @@ export class Request {
   }
 }
 
-function initRequest(
-  request: Request,
-  id: string,
-  params: Record<string, string>,
-  raw: IncomingMessage,
-  query: Record<string, unknown>,
-  log: Logger,
-  route: RouteContext,
-): void {
-  request.id = id
-  request.params = params
-  request.raw = raw
-  request.query = query
-  request.log = log
-  request.body = undefined
-  request.headers = raw.headers
-  request.validationError = undefined
-  request[kRoute] = route
+/** Gives a new request or reply its context's value decorators (each its own copy of the value). */
+export function assignDecoratorProps(target: object, props: DecoratorProp[]): void {
+  for (let i = 0; i < props.length; i++) (target as Record<string | symbol, unknown>)[props[i].key] = props[i].value
 }
 
 /** Derives the request class of a new context: the parent's decorators, copied, plus room for its own. */
 export function deriveRequestClass(parent: RequestClass | null): RequestClass {
   const props = parent ? parent.props.slice() : []
+  // every field set here, in this order, so all requests share one shape
   const ContextRequest = function (
-    this: any,
+    this: Request,
     id: string,
     params: Record<string, string>,
     raw: IncomingMessage,
@@ -155,8 +141,16 @@ export function deriveRequestClass(parent: RequestClass | null): RequestClass {
     log: Logger,
     route: RouteContext,
   ) {
-    initRequest(this, id, params, raw, query, log, route)
-    for (let i = 0; i < props.length; i++) this[props[i].key] = props[i].value
+    this.id = id
+    this.params = params
+    this.raw = raw
+    this.query = query
+    this.log = log
+    this.body = undefined
+    this.headers = raw.headers
+    this.validationError = undefined
+    this[kRoute] = route
+    assignDecoratorProps(this, props)
   } as unknown as RequestClass
   ContextRequest.prototype = Object.create(parent ? parent.prototype : Request.prototype)
   ContextRequest.props = props
