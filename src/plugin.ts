@@ -119,18 +119,40 @@ export function overrideContext(parent: any, fn: any, opts: Record<string, unkno
   return createChildContext(parent, name, opts)
 }
 
+/** What a new context holds of its own from the start, besides what {@link initContext} derives. */
+export interface ContextOwn {
+  parsers: ParserRegistry
+  schemaCompilers: SchemaCompilers
+  prefix: string
+  pluginName: string
+}
+
+/**
+ * Gives a new context (the root, whose parent is null, or a plugin's child) the state every
+ * context carries: hook lists, request and reply classes (a child's derived from its parent's,
+ * so decorators and hooks flow down, never up), parsers, schema settings, prefix and plugin records.
+ */
+export function initContext(context: any, parent: any, own: ContextOwn): void {
+  context[kChildren] = []
+  context[kHooks] = deriveHooks(parent === null ? null : parent[kHooks])
+  context[kRequestClass] = deriveRequestClass(parent === null ? null : parent[kRequestClass])
+  context[kReplyClass] = deriveReplyClass(parent === null ? null : parent[kReplyClass])
+  context[kParsers] = own.parsers
+  context[kSchemaCompilers] = own.schemaCompilers
+  context[kPrefix] = own.prefix
+  context[kRegisteredPlugins] = parent === null ? [] : parent[kRegisteredPlugins].slice()
+  context[kPluginNames] = [own.pluginName]
+}
+
 function createChildContext(parent: any, name: string, opts: Record<string, unknown>): any {
   const child = Object.create(parent)
   parent[kChildren].push(child)
-  child[kChildren] = []
-  child[kHooks] = deriveHooks(parent[kHooks])
-  child[kRequestClass] = deriveRequestClass(parent[kRequestClass])
-  child[kReplyClass] = deriveReplyClass(parent[kReplyClass])
-  child[kParsers] = new ParserRegistry(parent[kParsers])
-  child[kSchemaCompilers] = new SchemaCompilers(parent[kRoot].compilers, parent[kSchemaCompilers])
-  child[kPrefix] = joinPrefix(parent[kPrefix], opts.prefix)
-  child[kRegisteredPlugins] = parent[kRegisteredPlugins].slice()
-  child[kPluginNames] = [name]
+  initContext(child, parent, {
+    parsers: new ParserRegistry(parent[kParsers]),
+    schemaCompilers: new SchemaCompilers(parent[kRoot].compilers, parent[kSchemaCompilers]),
+    prefix: joinPrefix(parent[kPrefix], opts.prefix),
+    pluginName: name,
+  })
   if (typeof opts.logLevel === 'string') {
     child[kLogLevel] = opts.logLevel
     child.log = parent.log.child({}, { level: opts.logLevel })

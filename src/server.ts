@@ -5,35 +5,15 @@ import { codes } from './errors.js'
 import { createJsonParser, parseText } from './content-type/json-parser.js'
 import { ParserRegistry } from './content-type/registry.js'
 import { defaultErrorHandler } from './error-handler.js'
-import { deriveHooks } from './hooks.js'
 import { instancePrototype } from './instance.js'
 import { createLogger } from './logger.js'
 import { handleUnrouted, defaultNotFoundHandler, registerNotFoundHandler } from './not-found.js'
 import { normalizeOptions, type NormalizedOptions, type WarrenOptions } from './options.js'
-import { overrideContext } from './plugin.js'
-import { deriveReplyClass } from './reply.js'
-import { deriveRequestClass } from './request.js'
+import { initContext, overrideContext } from './plugin.js'
 import { RootState } from './root-state.js'
 import { addHeadRoutes } from './route.js'
 import { DefaultCompilers, SchemaCompilers } from './schema/compilers.js'
-import {
-  kAvvio,
-  kAvvioClose,
-  kAvvioOnClose,
-  kAvvioReady,
-  kChildren,
-  kErrorHandler,
-  kHooks,
-  kLogLevel,
-  kParsers,
-  kPluginNames,
-  kPrefix,
-  kRegisteredPlugins,
-  kReplyClass,
-  kRequestClass,
-  kRoot,
-  kSchemaCompilers,
-} from './symbols.js'
+import { kAvvio, kAvvioClose, kAvvioOnClose, kAvvioReady, kErrorHandler, kLogLevel, kRoot } from './symbols.js'
 
 function defaultParsers(options: NormalizedOptions): ParserRegistry {
   const parsers = new ParserRegistry()
@@ -85,17 +65,14 @@ export function createServer(input?: WarrenOptions): any {
 
   const app = Object.create(instancePrototype)
   app[kRoot] = root
-  app[kChildren] = []
-  app[kHooks] = deriveHooks(null)
-  app[kRequestClass] = deriveRequestClass(null)
-  app[kReplyClass] = deriveReplyClass(null)
-  app[kParsers] = defaultParsers(options)
-  app[kSchemaCompilers] = new SchemaCompilers(compilers, null, options.schemaErrorFormatter?.bind(app))
+  initContext(app, null, {
+    parsers: defaultParsers(options),
+    schemaCompilers: new SchemaCompilers(compilers, null, options.schemaErrorFormatter?.bind(app)),
+    prefix: '',
+    pluginName: 'warren',
+  })
   app[kErrorHandler] = { fn: defaultErrorHandler, instance: app, parent: null }
-  app[kPrefix] = ''
   app[kLogLevel] = undefined
-  app[kRegisteredPlugins] = []
-  app[kPluginNames] = ['warren']
   app.log = logger
 
   const httpHandler: http.RequestListener = (req, res) => root.router.lookup(req, res)
