@@ -105,8 +105,7 @@ export function runHandler(request: Request, reply: Reply): void {
 
 function observeFinish(request: Request, reply: Reply): void {
   const route = request[kRoute]
-  const root = route.root
-  const logging = root.loggerEnabled && !root.disableRequestLogging
+  const logging = route.root.logRequests
   if (logging) request.log.info({ req: request }, 'incoming request')
   reply.raw.once('finish', () => {
     if (logging) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')

@@ -38,7 +38,7 @@ function pluginTimeoutError(error: Error & { code?: string }, timeout: number): 
  * hooks. Resolves with the instance; rejects with the first plugin or hook error.
  */
 export function ready(this: any, callback?: (error: Error | null) => void): Promise<any> {
-  const root: RootState & { readyPromise?: Promise<any> } = this[kRoot]
+  const root: RootState = this[kRoot]
   const app = rootOf(this)
   root.readyPromise ??= new Promise((resolve, reject) => {
     app[kAvvioReady]((error: Error | null, done: () => void) => {
@@ -145,7 +145,7 @@ async function shutDown(app: any): Promise<void> {
  */
 export function close(this: any, callback?: (error?: Error) => void): Promise<void> {
   const app = rootOf(this)
-  const root: RootState & { closePromise?: Promise<void> } = app[kRoot]
+  const root: RootState = app[kRoot]
   root.closePromise ??= shutDown(app)
   if (callback) {
     root.closePromise.then(() => callback(), callback)
@@ -160,8 +160,8 @@ export function close(this: any, callback?: (error?: Error) => void): Promise<vo
  */
 export function inject(this: any, options?: any, callback?: any): any {
   const app = rootOf(this)
-  const root: RootState & { httpHandler?: (req: any, res: any) => void } = app[kRoot]
-  const dispatch = root.httpHandler as (req: any, res: any) => void
+  const root: RootState = app[kRoot]
+  const dispatch = root.httpHandler
   if (root.booted) return lightMyRequest(dispatch, options, callback)
   if (callback) {
     app.ready().then(() => lightMyRequest(dispatch, options, callback), (error: Error) => callback(error))

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { parse as parseQueryString } from 'node:querystring'
 import FindMyWay from 'find-my-way'
 import type { Logger } from './logger.js'
@@ -17,7 +17,8 @@ export class RootState {
   readonly options: NormalizedOptions
   readonly logger: Logger
   readonly loggerEnabled: boolean
-  readonly disableRequestLogging: boolean
+  /** Each request is logged as it arrives and completes: logging is on and `disableRequestLogging` is not. */
+  readonly logRequests: boolean
   readonly requestIdLogLabel: string
   readonly genReqId: (req: IncomingMessage) => string
   readonly trustProxy: boolean
@@ -33,6 +34,12 @@ export class RootState {
   /** GET routes that get an automatic HEAD route at start-up unless one is declared. */
   readonly headCandidates: RouteContext[] = []
   httpServer!: Server
+  /** Serves one HTTP request: the listening server's handler, and what `inject()` dispatches to. */
+  readonly httpHandler: (req: IncomingMessage, res: ServerResponse) => void
+  /** `ready()`'s promise, once it was called: start-up happens once. */
+  readyPromise: Promise<unknown> | null = null
+  /** `close()`'s promise, once it was called: shutting down happens once. */
+  closePromise: Promise<void> | null = null
   /** Parses a query string (the `querystringParser` option, else node:querystring). */
   readonly parseQuery: (query: string) => Record<string, unknown>
   /** `ready()` was called: no more decorators, hooks or routes. */
@@ -46,7 +53,7 @@ export class RootState {
     this.options = options
     this.logger = logger
     this.loggerEnabled = loggerEnabled
-    this.disableRequestLogging = options.disableRequestLogging
+    this.logRequests = loggerEnabled && !options.disableRequestLogging
     this.requestIdLogLabel = options.requestIdLogLabel
     this.genReqId = requestIdGenerator(options.genReqId, options.requestIdHeader)
     this.trustProxy = options.trustProxy
@@ -56,6 +63,7 @@ export class RootState {
     this.compilers = compilers
     this.parseQuery = options.querystringParser ?? ((query) => parseQueryString(query))
     this.router = FindMyWay(routerOptions)
+    this.httpHandler = (req, res) => this.router.lookup(req, res)
     this.notFoundRouter = FindMyWay({ ...routerOptions, defaultRoute: undefined, onBadUrl: undefined })
   }
 

@@ -97,7 +97,7 @@ export class RouteContext {
     this.replySerializer = compilers.replySerializer
     // a route's own `schemaErrorFormatter` option (as in Fastify) wins over its context's
     this.schemaErrorFormatter = (options.schemaErrorFormatter as RouteContext['schemaErrorFormatter'] | undefined) ?? compilers.schemaErrorFormatter
-    this.observeFinish = this.hooks.onResponse !== null || (this.root.loggerEnabled && !this.root.disableRequestLogging)
+    this.observeFinish = this.hooks.onResponse !== null || this.root.logRequests
   }
 
   /** Compiles the route's schemas; run once, at start-up. */

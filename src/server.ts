@@ -75,9 +75,7 @@ export function createServer(input?: WarrenOptions): any {
   app[kLogLevel] = undefined
   app.log = logger
 
-  const httpHandler: http.RequestListener = (req, res) => root.router.lookup(req, res)
-  Object.assign(root, { httpHandler })
-  root.httpServer = createHttpServer(options, httpHandler)
+  root.httpServer = createHttpServer(options, root.httpHandler)
   registerNotFoundHandler(app, defaultNotFoundHandler, {}, false)
 
   const boot = avvio(app, {
