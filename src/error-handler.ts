@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import { codes, toError } from './errors.js'
 import { runObserverHooks } from './hooks.js'
-import { runOnSend, sendReturnValue } from './send.js'
+import { JSON_TYPE, runOnSend, sendReturnValue } from './send.js'
 import {
   kReplyErrorHandler,
   kReplyHasStatus,
@@ -114,7 +114,7 @@ function sendErrorBody(reply: Reply, error: Error): void {
   }
   reply[kReplySending] = true
   reply[kReplySendingError] = true
-  reply[kReplyHeaders]['content-type'] = 'application/json; charset=utf-8'
+  reply[kReplyHeaders]['content-type'] = JSON_TYPE
   runOnSend(reply, payload)
 }
 
@@ -128,6 +128,6 @@ function writeLastResort(reply: Reply, error: Error): void {
   }
   reply[kReplySending] = true
   const body = JSON.stringify(errorBody(500, error))
-  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) })
+  res.writeHead(500, { 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)) })
   res.end(body)
 }

@@ -7,7 +7,8 @@ import { serializationFailed } from './schema/serialization.js'
 import { kReplyHeaders, kReplyHijacked, kReplySending, kReplySerializer, kRoute } from './symbols.js'
 import type { Reply } from './reply.js'
 
-const JSON_TYPE = 'application/json; charset=utf-8'
+/** The content type of JSON warren serializes itself. */
+export const JSON_TYPE = 'application/json; charset=utf-8'
 const TEXT_TYPE = 'text/plain; charset=utf-8'
 const BINARY_TYPE = 'application/octet-stream'
 
@@ -47,9 +48,7 @@ export function send(reply: Reply, payload: unknown): void {
   if (payload === undefined) return runOnSend(reply, payload)
   if (payload !== null) {
     if (typeof payload === 'string') {
-      if (contentType === undefined) headers['content-type'] = TEXT_TYPE
-      // as Fastify: a JSON string under a JSON media type without a charset is declared UTF-8
-      else if (contentType.includes('json') && !contentType.includes('charset')) headers['content-type'] = contentType + '; charset=utf-8'
+      declareTextType(headers, contentType, TEXT_TYPE)
       return runOnSend(reply, payload)
     }
     if (isBinary(payload)) {
@@ -65,13 +64,21 @@ export function send(reply: Reply, payload: unknown): void {
     contentType.includes('json') ||
     reply[kRoute].serializerFor(reply.raw.statusCode, contentType) !== null
   ) {
-    if (contentType === undefined) headers['content-type'] = JSON_TYPE
-    else if (contentType.includes('json') && !contentType.includes('charset')) headers['content-type'] = contentType + '; charset=utf-8'
+    declareTextType(headers, contentType, JSON_TYPE)
     const hooks = reply[kRoute].hooks.preSerialization
     if (hooks === null) return serializeAndSend(reply, payload)
     return runPayloadHooks(hooks, reply.request, reply, payload, serializeAndSend, sendHookError)
   }
   runOnSend(reply, payload)
+}
+
+/**
+ * The content type of a text payload: `fallback` when none was set; as in Fastify, a JSON media
+ * type without a charset is declared UTF-8.
+ */
+function declareTextType(headers: Record<string, unknown>, contentType: string | undefined, fallback: string): void {
+  if (contentType === undefined) headers['content-type'] = fallback
+  else if (contentType.includes('json') && !contentType.includes('charset')) headers['content-type'] = contentType + '; charset=utf-8'
 }
 
 function sendHookError(reply: Reply, error: unknown): void {
@@ -150,11 +157,12 @@ function writeResponse(reply: Reply, payload: unknown): void {
   const headers = reply[kReplyHeaders]
   const statusCode = res.statusCode
 
-  if (payload === undefined || payload === null || hasNoBody(statusCode)) {
-    if (!hasNoBody(statusCode) && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && !res.hasHeader('content-length')) {
+  const bodiless = hasNoBody(statusCode)
+  if (bodiless || payload === undefined || payload === null) {
+    if (bodiless) delete headers['content-length']
+    else if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && !res.hasHeader('content-length')) {
       headers['content-length'] = '0'
     }
-    if (hasNoBody(statusCode)) delete headers['content-length']
     if (writeHead(reply, headers)) res.end()
     return
   }
