@@ -72,7 +72,6 @@ export function assertValidHook(name: unknown, fn: unknown): asserts name is Hoo
 }
 
 type ErrorSink = (reply: Reply, error: unknown) => void
-const sendError: ErrorSink = handleError
 
 function stopped(reply: Reply): boolean {
   return reply[kReplySending] || reply[kReplyHijacked]
@@ -90,9 +89,9 @@ export function runRequestHooks(
 ): void {
   const server = request[kRoute].server
   let index = 0
-  const onRejected = (error: unknown): void => sendError(reply, error ?? new Error('Hook rejected without a reason'))
+  const onRejected = (error: unknown): void => handleError(reply, error ?? new Error('Hook rejected without a reason'))
   const step = (error?: unknown): void => {
-    if (error !== undefined && error !== null) return sendError(reply, error)
+    if (error !== undefined && error !== null) return handleError(reply, error)
     if (stopped(reply)) return
     if (index === hooks.length) return next(request, reply)
     const hook = hooks[index++]
@@ -100,7 +99,7 @@ export function runRequestHooks(
     try {
       result = hook.call(server, request, reply, step)
     } catch (thrown) {
-      return sendError(reply, thrown)
+      return handleError(reply, thrown)
     }
     if (isThenable(result)) result.then(() => step(), onRejected)
     else if (hook.length < 3) step()
@@ -118,7 +117,7 @@ export function runPayloadHooks(
   reply: Reply,
   payload: unknown,
   next: (reply: Reply, payload: unknown) => void,
-  onError: ErrorSink = sendError,
+  onError: ErrorSink = handleError,
 ): void {
   const server = request[kRoute].server
   // preParsing runs before anything is sent: a hook that replies there ends the chain
@@ -185,13 +184,10 @@ function runApplicationHook(hook: HookFn, instance: object): Promise<void> | unk
  */
 export async function runApplicationHooks(hooks: HookFn[], instance: object, onHookError?: (error: unknown) => void): Promise<void> {
   for (const hook of hooks) {
-    if (onHookError === undefined) {
-      await runApplicationHook(hook, instance)
-      continue
-    }
     try {
       await runApplicationHook(hook, instance)
     } catch (error) {
+      if (onHookError === undefined) throw error
       onHookError(error)
     }
   }
