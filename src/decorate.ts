@@ -21,7 +21,7 @@ function isAccessor(value: unknown): value is Accessor {
 }
 
 function assertNotStarted(instance: any, name: Key): void {
-  if (instance[kRoot].started) throw new codes.SVC_ERR_DEC_AFTER_START(String(name))
+  instance[kRoot].assertNotStarted(String(name), codes.SVC_ERR_DEC_AFTER_START)
 }
 
 function assertDependencies(has: (name: Key) => boolean, dependencies: unknown): void {

@@ -1,6 +1,6 @@
-import { codes } from './errors.js'
+import { codes, type WarrenErrorClass } from './errors.js'
 import { assertValidHook } from './hooks.js'
-import { createJsonParser, type PoisoningAction } from './content-type/json-parser.js'
+import { createJsonParser } from './content-type/json-parser.js'
 import { decorate, decorateReply, decorateRequest, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
 import { allMethods, hasRoute, printRoutes, route, shorthand } from './route.js'
 import { setNotFoundHandler } from './not-found.js'
@@ -15,8 +15,8 @@ import type { SerializerCompiler, ValidatorCompiler } from './schema/types.js'
 /** warren's own version (the Fastify API level it implements is `FASTIFY_API_LEVEL`). */
 export const VERSION = '0.1.0'
 
-function assertNotStarted(instance: any, method: string): void {
-  if ((instance[kRoot] as RootState).started) throw new codes.SVC_ERR_INSTANCE_ALREADY_STARTED(method)
+function assertNotStarted(instance: any, method: string, error?: WarrenErrorClass): void {
+  instance[kRoot].assertNotStarted(method, error)
 }
 
 function addHook(this: any, name: string, fn: (...args: any[]) => unknown): any {
@@ -119,7 +119,7 @@ function setErrorHandler(this: any, fn: ErrorHandlerFn): any {
 }
 
 function addContentTypeParser(this: any, type: string | string[] | RegExp, options: any, parser?: any): any {
-  if ((this[kRoot] as RootState).started) throw new codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED('addContentTypeParser')
+  assertNotStarted(this, 'addContentTypeParser', codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED)
   if (typeof options === 'function') {
     parser = options
     options = {}
@@ -133,19 +133,15 @@ function hasContentTypeParser(this: any, type: string | RegExp): boolean {
 }
 
 function removeContentTypeParser(this: any, type: string | RegExp | Array<string | RegExp>): any {
-  if ((this[kRoot] as RootState).started) throw new codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED('removeContentTypeParser')
+  assertNotStarted(this, 'removeContentTypeParser', codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED)
   for (const one of Array.isArray(type) ? type : [type]) this[kParsers].remove(one)
   return this
 }
 
 function removeAllContentTypeParsers(this: any): any {
-  if ((this[kRoot] as RootState).started) throw new codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED('removeAllContentTypeParsers')
+  assertNotStarted(this, 'removeAllContentTypeParsers', codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED)
   this[kParsers].removeAll()
   return this
-}
-
-function getDefaultJsonParser(onProtoPoisoning: PoisoningAction, onConstructorPoisoning: PoisoningAction) {
-  return createJsonParser(onProtoPoisoning, onConstructorPoisoning)
 }
 
 /**
@@ -185,7 +181,7 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   hasContentTypeParser,
   removeContentTypeParser,
   removeAllContentTypeParsers,
-  getDefaultJsonParser,
+  getDefaultJsonParser: createJsonParser,
   ready,
   listen,
   close,

@@ -47,7 +47,7 @@ export function setNotFoundHandler(this: any, options: any, handler?: any): any 
     options = {}
   }
   const root: RootState = this[kRoot]
-  if (root.started) throw new codes.SVC_ERR_INSTANCE_ALREADY_STARTED('setNotFoundHandler')
+  root.assertNotStarted('setNotFoundHandler')
   registerNotFoundHandler(this, handler, options ?? {}, true)
   return this
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { parse as parseQueryString } from 'node:querystring'
 import FindMyWay from 'find-my-way'
+import { codes, type WarrenErrorClass } from './errors.js'
 import type { Logger } from './logger.js'
 import type { DefaultCompilers } from './schema/compilers.js'
 import type { RouteContext } from './route-context.js'
@@ -65,6 +66,14 @@ export class RootState {
     this.router = FindMyWay(routerOptions)
     this.httpHandler = (req, res) => this.router.lookup(req, res)
     this.notFoundRouter = FindMyWay({ ...routerOptions, defaultRoute: undefined, onBadUrl: undefined })
+  }
+
+  /**
+   * Throws once `ready()` was called, when the application is fixed: `error` (by default
+   * SVC_ERR_INSTANCE_ALREADY_STARTED) names `what` was attempted too late.
+   */
+  assertNotStarted(what: string, error: WarrenErrorClass = codes.SVC_ERR_INSTANCE_ALREADY_STARTED): void {
+    if (this.started) throw new error(what)
   }
 
   /** The not-found route answering `method url`: the one of the longest prefix that set a handler. */

@@ -32,7 +32,7 @@ function urlsFor(prefix: string, path: string, ignoreTrailingSlash: boolean): st
  */
 export function route(this: any, options: Record<string, any>): any {
   const root: RootState = this[kRoot]
-  if (root.started) throw new codes.SVC_ERR_INSTANCE_ALREADY_STARTED('route')
+  root.assertNotStarted('route')
   const path = options.url ?? options.path
   if (typeof path !== 'string') throw new codes.SVC_ERR_ROUTE_URL_INVALID(String(path))
   const methods = normalizeMethods(options.method)
