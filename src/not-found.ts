@@ -35,8 +35,6 @@ export function callNotFound(request: Request, reply: Reply): void {
   runRequestHooks(notFound.hooks.preHandler, request, reply, runHandler)
 }
 
-const notFoundMethods = METHODS
-
 /**
  * `setNotFoundHandler([options], handler)`: the handler for unmatched URLs under this context's
  * prefix, with this context's hooks (and `options.preValidation` / `options.preHandler`).
@@ -83,15 +81,16 @@ export function registerNotFoundHandler(server: any, handler: RouteOptionsView['
   const slot: NotFoundSlot = { route, custom }
   root.notFoundSlots.set(prefix, slot)
   const paths = prefix === '' ? ['/', '/*'] : [prefix, prefix + '/', prefix + '/*']
-  for (const path of paths) root.notFoundRouter.on(notFoundMethods as FindMyWay.HTTPMethod[], path, noop, slot)
+  for (const path of paths) root.notFoundRouter.on(METHODS as FindMyWay.HTTPMethod[], path, noop, slot)
 }
 
 function noop(): void {}
 
 /** Serves a request no route matched (find-my-way's default route), or one with a bad URL. */
 export function handleUnrouted(root: RootState, req: IncomingMessage, res: ServerResponse, error?: Error): void {
-  const route = root.findNotFoundRoute(req.method ?? 'GET', req.url ?? '/') as RouteContext
   const url = req.url ?? '/'
+  // the root's not-found route always exists (registered by the factory)
+  const route = root.findNotFoundRoute(req.method ?? 'GET', url) as RouteContext
   const queryStart = url.indexOf('?')
   const query = queryStart === -1 ? {} : root.parseQuery(url.slice(queryStart + 1))
   if (error === undefined) return handleRequest(req, res, {}, route, query)

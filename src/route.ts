@@ -71,7 +71,7 @@ function addRoute(server: any, root: RootState, view: RouteOptionsView): void {
     throw new codes.SVC_ERR_ROUTE_DUPLICATED(view.method, view.url)
   }
   const context = new RouteContext(root, server, view)
-  root.router.on(view.method as FindMyWay.HTTPMethod, view.url, { constraints: constraints ?? {} }, handleRequest as any, context)
+  root.router.on(view.method as FindMyWay.HTTPMethod, view.url, { constraints: constraints ?? {} }, handleRequest, context)
   root.routes.push(context)
   if (view.method === 'GET' && view.exposeHeadRoute) root.headCandidates.push(context)
 }

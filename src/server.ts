@@ -81,7 +81,8 @@ export function createServer(input?: WarrenOptions): any {
   const boot = avvio(app, {
     autostart: false,
     timeout: options.pluginTimeout,
-    expose: { use: 'register', ready: kAvvioReady, onClose: kAvvioOnClose, close: kAvvioClose } as any,
+    // avvio's types want string names; it uses them as property keys, so symbols work and stay private
+    expose: { use: 'register', ready: kAvvioReady, onClose: kAvvioOnClose, close: kAvvioClose } as unknown as avvio.Options['expose'],
   })
   boot.override = overrideContext
   boot.once('preReady', () => buildRoutes(root))
