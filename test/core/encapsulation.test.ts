@@ -6,6 +6,8 @@ const show = async (req: any) => ({ root: req.root, child: req.child, grandchild
 
 describe('encapsulation (spec 4.2)', () => {
   it('rule 1: a child inherits from its parents; parents never see a descendant', async () => {
+    // the checks inside the plugins count too: a plugin that never ran must fail the test
+    expect.assertions(7)
     const app = warren()
     app.decorate('rootValue', 'r')
     app.register(async (child: any) => {

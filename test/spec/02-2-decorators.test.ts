@@ -29,6 +29,8 @@ describe('2.2 decorators', () => {
   })
 
   it('2.2 decorate: adds a property to the server instance with the same visibility rule', async () => {
+    // the checks inside the plugins count too: a plugin that never ran must fail the test
+    expect.assertions(6)
     const app = warren()
     app.decorate('rootConf', { level: 'root' })
     app.register(async (child: any) => {
