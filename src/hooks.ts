@@ -22,9 +22,13 @@ export const requestHookNames = [
 /** Hooks of the application's life: routes, plugins, start and shutdown. */
 export const applicationHookNames = ['onRoute', 'onRegister', 'onReady', 'onListen', 'preClose', 'onClose'] as const
 
+/** The name of a request hook. */
 export type RequestHookName = (typeof requestHookNames)[number]
+/** The name of an application hook. */
 export type ApplicationHookName = (typeof applicationHookNames)[number]
+/** The name of any hook `addHook` accepts. */
 export type HookName = RequestHookName | ApplicationHookName
+/** A hook function, as stored (its arguments depend on the hook). */
 export type HookFn = (...args: any[]) => unknown
 
 /** Number of arguments before `done` for each hook: a shorter function is sync or async, never callback-style. */

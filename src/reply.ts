@@ -27,6 +27,7 @@ export interface ReplyClass {
   props: DecoratorProp[]
 }
 
+/** A response header's value. */
 export type HeaderValue = string | number | string[]
 
 /**

@@ -1,29 +1,52 @@
 // Internal keys of instance, request and reply state. Symbols keep them off the public surface
 // and out of the way of user decorators.
+
+/** An instance's `RootState`: what the whole application shares. */
 export const kRoot = Symbol('warren.root')
+/** The child contexts a context's plugins created (for start-up and shutdown hooks). */
 export const kChildren = Symbol('warren.children')
+/** A context's hook lists (`HookStore`). */
 export const kHooks = Symbol('warren.hooks')
+/** A context's request class, carrying its request decorators. */
 export const kRequestClass = Symbol('warren.requestClass')
+/** A context's reply class, carrying its reply decorators. */
 export const kReplyClass = Symbol('warren.replyClass')
+/** A context's content-type parsers (`ParserRegistry`). */
 export const kParsers = Symbol('warren.parsers')
 /** The `bodyLimit` a route was declared with (undefined when it took the factory's). */
 export const kOwnBodyLimit = Symbol('warren.ownBodyLimit')
+/** A context's shared schemas, compilers, error formatter and reply serializer (`SchemaCompilers`). */
 export const kSchemaCompilers = Symbol('warren.schemaCompilers')
+/** A context's error handler, linked to its parent's (`ErrorHandlerEntry`). */
 export const kErrorHandler = Symbol('warren.errorHandler')
+/** A context's route prefix. */
 export const kPrefix = Symbol('warren.prefix')
+/** The `logLevel` a context was registered with; its routes log at that level. */
 export const kLogLevel = Symbol('warren.logLevel')
+/** Metadata names of the plugins registered in a context and its ancestors (`dependencies`, `hasPlugin`). */
 export const kRegisteredPlugins = Symbol('warren.registeredPlugins')
+/** Names of the plugins that built a context (`pluginName`). */
 export const kPluginNames = Symbol('warren.pluginNames')
 
+/** The `RouteContext` a request or reply is served by. */
 export const kRoute = Symbol('warren.route')
+/** The headers set on a reply, written with the status when it is sent. */
 export const kReplyHeaders = Symbol('warren.replyHeaders')
+/** The serializer set with `reply.serializer()`, or null. */
 export const kReplySerializer = Symbol('warren.replySerializer')
+/** True from `send()` on: the payload is on its way through the hooks to the socket. */
 export const kReplySending = Symbol('warren.replySending')
+/** True after `reply.hijack()`: warren writes nothing more. */
 export const kReplyHijacked = Symbol('warren.replyHijacked')
+/** The error handler the next error goes to (undefined: the route's; null: none left). */
 export const kReplyErrorHandler = Symbol('warren.replyErrorHandler')
+/** True while an error body is sent: an error then is answered with the last-resort 500. */
 export const kReplySendingError = Symbol('warren.replySendingError')
+/** True once the onError hooks ran: they run once per request. */
 export const kReplyOnErrorRan = Symbol('warren.replyOnErrorRan')
+/** When the request arrived (`performance.now()`), for `elapsedTime`. */
 export const kReplyStartTime = Symbol('warren.replyStartTime')
+/** True once a status was set on the reply, which the default 200 is not. */
 export const kReplyHasStatus = Symbol('warren.replyHasStatus')
 
 /** Symbols the Node ecosystem (fastify-plugin) uses to mark plugins; honoured as they are. */
