@@ -36,6 +36,7 @@ export class ParserRegistry {
     this.#catchAll = parent ? parent.#catchAll : null
   }
 
+  /** Adds a parser for a media type, a RegExp of them, or `'*'`; a type already present throws. */
   add(type: string | RegExp, options: ParserOptions, fn: ParserEntry['fn']): void {
     if (typeof fn !== 'function') throw new codes.SVC_ERR_CTP_INVALID_HANDLER()
     const parseAs = options.parseAs ?? 'stream'
@@ -61,12 +62,14 @@ export class ParserRegistry {
     this.#exact.set(essence, entry)
   }
 
+  /** Whether a parser is registered for exactly that type (or RegExp, or `'*'`). */
   has(type: string | RegExp): boolean {
     if (type instanceof RegExp) return this.#patterns.some(([pattern]) => pattern.toString() === type.toString())
     if (type === CATCH_ALL) return this.#catchAll !== null
     return this.#exact.has(essenceOf(type))
   }
 
+  /** Removes the parser of that type; false when there was none. */
   remove(type: string | RegExp): boolean {
     this.#found.clear()
     if (type instanceof RegExp) {
@@ -83,6 +86,7 @@ export class ParserRegistry {
     return this.#exact.delete(essenceOf(type))
   }
 
+  /** Removes every parser, the catch-all included. */
   removeAll(): void {
     this.#found.clear()
     this.#exact.clear()

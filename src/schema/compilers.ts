@@ -1,8 +1,19 @@
 import { buildAjvCompiler, type ValidatorOptions } from './ajv-compiler.js'
 import { buildFjsCompiler } from './fjs-compiler.js'
 import { defaultSchemaErrorFormatter, type SchemaErrorFormatter } from './error-formatter.js'
-import { SchemaStore } from './store.js'
+import { SchemaStore, type SharedSchema } from './store.js'
 import type { SerializerCompiler, ValidatorCompiler } from './types.js'
+
+/** The compiler built for the store that owns `store`'s schemas, built on first use. */
+function cachedFor<T>(cache: WeakMap<SchemaStore, T>, store: SchemaStore, build: (shared: Record<string, SharedSchema>) => T): T {
+  const owner = store.owner
+  let compiler = cache.get(owner)
+  if (compiler === undefined) {
+    compiler = build(owner.all())
+    cache.set(owner, compiler)
+  }
+  return compiler
+}
 
 /**
  * The application-wide default compilers, one Ajv and one fast-json-stringify builder per
@@ -17,24 +28,14 @@ export class DefaultCompilers {
     this.#validatorOptions = validatorOptions
   }
 
+  /** The default validator compiler of a context's shared schemas (Ajv). */
   validatorFor(store: SchemaStore): ValidatorCompiler {
-    const owner = store.owner
-    let compiler = this.#validators.get(owner)
-    if (compiler === undefined) {
-      compiler = buildAjvCompiler(owner.all(), this.#validatorOptions)
-      this.#validators.set(owner, compiler)
-    }
-    return compiler
+    return cachedFor(this.#validators, store, (shared) => buildAjvCompiler(shared, this.#validatorOptions))
   }
 
+  /** The default serializer compiler of a context's shared schemas (fast-json-stringify). */
   serializerFor(store: SchemaStore): SerializerCompiler {
-    const owner = store.owner
-    let compiler = this.#serializers.get(owner)
-    if (compiler === undefined) {
-      compiler = buildFjsCompiler(owner.all())
-      this.#serializers.set(owner, compiler)
-    }
-    return compiler
+    return cachedFor(this.#serializers, store, buildFjsCompiler)
   }
 }
 
