@@ -188,7 +188,7 @@ function writeResponse(reply: Reply, payload: unknown): void {
 /** HEAD with a stream payload: the headers only; the stream is not read. */
 function endHeadWithoutStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStream): void {
   if (isWebStream(stream)) void stream.cancel().catch(() => {})
-  else if (typeof (stream as Readable).destroy === 'function') (stream as Readable).destroy()
+  else destroyStream(stream)
   if (writeHead(reply, reply[kReplyHeaders])) reply.raw.end()
 }
 
@@ -203,14 +203,41 @@ function writeHead(reply: Reply, headers: Record<string, unknown>): boolean {
     reply.raw.writeHead(reply.raw.statusCode, headers as Record<string, string>)
     return true
   } catch (error) {
-    // an invalid header value: drop the reply's headers so the error response can be written
-    for (const key of Object.keys(headers)) delete headers[key]
-    sendHookError(reply, error)
-    return false
+    return refuseHeaders(reply, headers, error)
   }
 }
 
+/**
+ * setHeader rather than writeHead: a stream that fails before its first chunk (a missing file)
+ * must still be answered with an error response.
+ */
+function setHeaders(reply: Reply, headers: Record<string, unknown>): boolean {
+  closeConnectionIfClosing(reply, headers)
+  try {
+    for (const key of Object.keys(headers)) reply.raw.setHeader(key, headers[key] as string)
+    return true
+  } catch (error) {
+    return refuseHeaders(reply, headers, error)
+  }
+}
+
+/** An invalid header value: drops the reply's headers so the error response can be written, and answers with the error. */
+function refuseHeaders(reply: Reply, headers: Record<string, unknown>, error: unknown): false {
+  for (const key of Object.keys(headers)) {
+    reply.raw.removeHeader(key)
+    delete headers[key]
+  }
+  sendHookError(reply, error)
+  return false
+}
+
+function destroyStream(stream: NodeJS.ReadableStream): void {
+  const destroyable = stream as Readable
+  if (typeof destroyable.destroy === 'function') destroyable.destroy()
+}
+
 function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {
+  if (!setHeaders(reply, reply[kReplyHeaders])) return destroyStream(stream)
   const res = reply.raw
   let sourceDone = false
   finished(stream as Readable, { writable: false }, (error) => {
@@ -224,14 +251,7 @@ function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {
     }
   })
   finished(res, () => {
-    if (sourceDone) return
-    const destroyable = stream as Readable
-    if (typeof destroyable.destroy === 'function') destroyable.destroy()
+    if (!sourceDone) destroyStream(stream)
   })
-  // setHeader rather than writeHead: a stream that fails before its first chunk (a missing file)
-  // must still be answered with an error response.
-  const headers = reply[kReplyHeaders]
-  closeConnectionIfClosing(reply, headers)
-  for (const key of Object.keys(headers)) res.setHeader(key, headers[key] as string)
   stream.pipe(res)
 }

@@ -66,6 +66,33 @@ describe('reply: status and headers', () => {
     expect(res.headers['x-bad']).toBeUndefined()
     expect((await app.inject('/ok')).body).toBe('fine')
   })
+
+  it('an invalid header value with a stream payload is a 500 too: the stream is dropped, nothing hangs', async () => {
+    const app = warren()
+    let destroyed = 0
+    const stream = (): Readable => new Readable({
+      read() { this.push('streamed'); this.push(null) },
+      destroy(error, callback) { destroyed++; callback(error) },
+    })
+    app.get('/returned', async (_req: any, reply: any) => {
+      reply.header('x-bad', 'a\nb').header('content-type', 'text/plain')
+      return stream()
+    })
+    app.get('/sent', (_req: any, reply: any) => { reply.header('x-bad', 'a\nb').send(stream()) })
+    await app.listen({ port: 0 })
+    try {
+      for (const path of ['/returned', '/sent']) {
+        const res = await fetch(`http://127.0.0.1:${app.server.address().port}${path}`, { signal: AbortSignal.timeout(2000) })
+        expect(res.status, path).toBe(500)
+        expect(res.headers.get('x-bad'), path).toBeNull()
+        expect(res.headers.get('content-type'), path).toBe('application/json; charset=utf-8')
+        expect(await res.json(), path).toMatchObject({ statusCode: 500, code: 'ERR_INVALID_CHAR' })
+      }
+      expect(destroyed).toBe(2)
+    } finally {
+      await app.close()
+    }
+  })
 })
 
 describe('reply.send payloads', () => {
