@@ -169,7 +169,7 @@ function writeResponse(reply: Reply, payload: unknown): void {
   const isHead = reply.request.method === 'HEAD'
   if (isHead && (isStream(payload) || isWebStream(payload))) return endHeadWithoutStream(reply, payload)
   if (isStream(payload)) return sendStream(reply, payload)
-  if (isWebStream(payload)) return sendStream(reply, Readable.fromWeb(payload as import('node:stream/web').ReadableStream))
+  if (isWebStream(payload)) return sendWebStream(reply, payload)
 
   let body: string | Buffer
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) body = payload
@@ -234,6 +234,17 @@ function refuseHeaders(reply: Reply, headers: Record<string, unknown>, error: un
 function destroyStream(stream: NodeJS.ReadableStream): void {
   const destroyable = stream as Readable
   if (typeof destroyable.destroy === 'function') destroyable.destroy()
+}
+
+/** A web ReadableStream, through a Node stream; one that cannot be read (already locked) is an error. */
+function sendWebStream(reply: Reply, stream: ReadableStream): void {
+  let readable: Readable
+  try {
+    readable = Readable.fromWeb(stream as import('node:stream/web').ReadableStream)
+  } catch (error) {
+    return sendHookError(reply, error)
+  }
+  sendStream(reply, readable)
 }
 
 function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {

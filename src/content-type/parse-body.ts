@@ -52,7 +52,12 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
     next(request, reply)
   }
   const replaced = payload !== request.raw
-  if (replaced) failWithRequest(request, payload as Readable)
+  if (replaced) {
+    if (typeof (payload as Partial<Readable> | null)?.on !== 'function') {
+      return handleError(reply, new TypeError(`A preParsing hook must give a readable stream as the payload, got ${payload === null ? 'null' : typeof payload}`))
+    }
+    failWithRequest(request, payload as Readable)
+  }
   if (parser.parseAs === 'stream') return callParser(parser, request, payload, done)
 
   const limit = route.bodyLimit ?? parser.bodyLimit ?? route.root.bodyLimit

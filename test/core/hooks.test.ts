@@ -88,6 +88,23 @@ describe('request hooks: order and forms', () => {
     expect(res.json()).toEqual({ replaced: true })
   })
 
+  it('a preParsing hook that gives something other than a stream is a 500 naming the mistake (async or callback), not a hung request', async () => {
+    const app = warren()
+    app.register(async (child: any) => {
+      child.addHook('preParsing', async () => 'not a stream')
+      child.post('/async', async (req: any) => req.body)
+    })
+    app.register(async (child: any) => {
+      child.addHook('preParsing', (_req: any, _reply: any, _payload: unknown, done: any) => done(null, 42))
+      child.post('/callback', async (req: any) => req.body)
+    })
+    for (const [url, got] of [['/async', 'string'], ['/callback', 'number']]) {
+      const res = await app.inject({ method: 'POST', url, payload: { a: 1 } })
+      expect(res.statusCode, url).toBe(500)
+      expect(res.json().message, url).toBe(`A preParsing hook must give a readable stream as the payload, got ${got}`)
+    }
+  })
+
   it('an async hook with a done parameter is rejected at registration', () => {
     const app = warren()
     expect(() => app.addHook('onRequest', async (_a: any, _b: any, _done: any) => {})).toThrow(

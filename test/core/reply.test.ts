@@ -136,6 +136,18 @@ describe('reply.send payloads', () => {
     expect((await app.inject('/web')).body).toBe('web stream')
   })
 
+  it('a web stream that cannot be read (already locked) is a 500, not a hung request', async () => {
+    const app = warren()
+    app.get('/', async () => {
+      const body = new Response('locked').body as ReadableStream
+      body.getReader()
+      return body
+    })
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toMatchObject({ statusCode: 500, code: 'ERR_INVALID_STATE' })
+  })
+
   it('a stream that fails before sending anything gives a 500', async () => {
     const app = warren()
     app.get('/', async () => new Readable({ read() { this.destroy(new Error('disk gone')) } }))
