@@ -21,10 +21,9 @@ async function runTreeHooks(context: any, name: ContextHookName, onHookError?: (
   for (const child of context[kChildren] as unknown[]) await runTreeHooks(child, name, onHookError, seen)
 }
 
+/** The root instance, whichever context `instance` is: start-up and shutdown concern the whole application. */
 function rootOf(instance: any): any {
-  let context = instance
-  while (Object.getPrototypeOf(context)[kRoot] !== undefined) context = Object.getPrototypeOf(context)
-  return context
+  return (instance[kRoot] as RootState).app
 }
 
 function pluginTimeoutError(error: Error & { code?: string }, timeout: number): Error {

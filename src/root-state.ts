@@ -34,6 +34,8 @@ export class RootState {
   readonly routes: RouteContext[] = []
   /** GET routes that get an automatic HEAD route at start-up unless one is declared. */
   readonly headCandidates: RouteContext[] = []
+  /** The root instance (set by the factory once it is built). */
+  app: any
   httpServer!: Server
   /** Serves one HTTP request: the listening server's handler, and what `inject()` dispatches to. */
   readonly httpHandler: (req: IncomingMessage, res: ServerResponse) => void

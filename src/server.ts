@@ -65,6 +65,7 @@ export function createServer(input?: WarrenOptions): any {
 
   const app = Object.create(instancePrototype)
   app[kRoot] = root
+  root.app = app
   initContext(app, null, {
     parsers: defaultParsers(options),
     schemaCompilers: new SchemaCompilers(compilers, null, options.schemaErrorFormatter?.bind(app)),
