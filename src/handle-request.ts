@@ -25,14 +25,14 @@ export function handleRequest(
 ): void {
   const root = route.root
   const id = root.genReqId(req)
-  const log = requestLogger(root.logger, root.loggerEnabled, root.requestIdLogLabel, id, route.routeOptions.logLevel)
+  const log = requestLogger(root.logger, root.loggerEnabled, root.options.requestIdLogLabel, id, route.routeOptions.logLevel)
   const request = new route.Request(id, params as Record<string, string>, req, query, log, route)
   const reply = new route.Reply(res, request, log)
 
   if (route.observeFinish) observeFinish(request, reply)
   if (route.hooks.onRequestAbort !== null) observeAbort(request, reply)
   if (route.hooks.onTimeout !== null) observeTimeout(request, reply)
-  if (root.closing && root.return503OnClosing) {
+  if (root.closing && root.options.return503OnClosing) {
     reply.header('connection', 'close')
     return handleError(reply, new codes.SVC_ERR_SERVICE_UNAVAILABLE())
   }

@@ -63,7 +63,7 @@ export function registerNotFoundHandler(server: any, handler: RouteOptionsView['
     path: prefix + '/*',
     routePath: '/*',
     prefix,
-    bodyLimit: root.bodyLimit,
+    bodyLimit: root.options.bodyLimit,
     attachValidation: false,
     logLevel: server[kLogLevel],
     exposeHeadRoute: false,
@@ -95,7 +95,7 @@ export function handleUnrouted(root: RootState, req: IncomingMessage, res: Serve
   const query = queryStart === -1 ? {} : root.parseQuery(url.slice(queryStart + 1))
   if (error === undefined) return handleRequest(req, res, {}, route, query)
   const id = root.genReqId(req)
-  const log = requestLogger(root.logger, root.loggerEnabled, root.requestIdLogLabel, id)
+  const log = requestLogger(root.logger, root.loggerEnabled, root.options.requestIdLogLabel, id)
   const request = new route.Request(id, {}, req, query, log, route)
   handleError(new route.Reply(res, request, log), error)
 }

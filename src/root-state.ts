@@ -20,12 +20,7 @@ export class RootState {
   readonly loggerEnabled: boolean
   /** Each request is logged as it arrives and completes: logging is on and `disableRequestLogging` is not. */
   readonly logRequests: boolean
-  readonly requestIdLogLabel: string
   readonly genReqId: (req: IncomingMessage) => string
-  readonly trustProxy: boolean
-  readonly return503OnClosing: boolean
-  readonly bodyLimit: number
-  readonly exposeHeadRoutes: boolean
   readonly compilers: DefaultCompilers
   readonly router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
   readonly notFoundRouter: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
@@ -57,12 +52,7 @@ export class RootState {
     this.logger = logger
     this.loggerEnabled = loggerEnabled
     this.logRequests = loggerEnabled && !options.disableRequestLogging
-    this.requestIdLogLabel = options.requestIdLogLabel
     this.genReqId = requestIdGenerator(options.genReqId, options.requestIdHeader)
-    this.trustProxy = options.trustProxy
-    this.return503OnClosing = options.return503OnClosing
-    this.bodyLimit = options.bodyLimit
-    this.exposeHeadRoutes = options.exposeHeadRoutes
     this.compilers = compilers
     this.parseQuery = options.querystringParser ?? ((query) => parseQueryString(query))
     this.router = FindMyWay(routerOptions)

@@ -66,7 +66,7 @@ export class RouteContext {
     this.routeOptions = routeOptions
     this.handler = routeOptions.handler
     this.is404 = is404
-    this.trustProxy = root.trustProxy
+    this.trustProxy = root.options.trustProxy
     this.resolve()
   }
 
@@ -86,7 +86,7 @@ export class RouteContext {
     this.Reply = server[kReplyClass]
     this.parsers = server[kParsers]
     // declared on the route, or changed by an onRoute hook
-    const own = options[kOwnBodyLimit] !== undefined || options.bodyLimit !== this.root.bodyLimit
+    const own = options[kOwnBodyLimit] !== undefined || options.bodyLimit !== this.root.options.bodyLimit
     this.bodyLimit = own ? options.bodyLimit : null
     this.attachValidation = options.attachValidation
     const routeErrorHandler = options.errorHandler as ErrorHandlerEntry['fn'] | undefined

@@ -60,7 +60,7 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
   }
   if (parser.parseAs === 'stream') return callParser(parser, request, payload, done)
 
-  const limit = route.bodyLimit ?? parser.bodyLimit ?? route.root.bodyLimit
+  const limit = route.bodyLimit ?? parser.bodyLimit ?? route.root.options.bodyLimit
   // a preParsing hook that replaced the stream changes the byte count; only the raw request is checked against its header
   const declared = replaced ? Number.NaN : Number(request.raw.headers['content-length'] ?? Number.NaN)
   readBody(payload, declared, limit, parser.parseAs === 'string', (error, body) => {
