@@ -1,7 +1,7 @@
 import { codes } from './errors.js'
 import { kReplyClass, kRequestClass, kRoot } from './symbols.js'
 import { Request, type RequestClass } from './request.js'
-import { Reply, type ReplyClass } from './reply.js'
+import type { ReplyClass } from './reply.js'
 
 type Key = string | symbol
 type DecoratedClass = RequestClass | ReplyClass
@@ -32,12 +32,11 @@ function assertDependencies(has: (name: Key) => boolean, dependencies: unknown):
 }
 
 // fields every request or reply is constructed with; a decorator must not shadow them
-const ownFields = new WeakMap<object, Set<Key>>()
-ownFields.set(Request.prototype, new Set(['id', 'params', 'query', 'body', 'headers', 'raw', 'log', 'validationError']))
-ownFields.set(Reply.prototype, new Set(['raw', 'request', 'log']))
+const requestFields = new Set<Key>(['id', 'params', 'query', 'body', 'headers', 'raw', 'log', 'validationError'])
+const replyFields = new Set<Key>(['raw', 'request', 'log'])
 
 function builtinFields(Class: DecoratedClass): Set<Key> {
-  return ownFields.get(Class.prototype instanceof Request ? Request.prototype : Reply.prototype) as Set<Key>
+  return Class.prototype instanceof Request ? requestFields : replyFields
 }
 
 function classHas(Class: DecoratedClass, name: Key): boolean {
