@@ -50,9 +50,9 @@ describe('2.2 decorators', () => {
   it('2.2 decorating the same name twice in one context throws', () => {
     const app = warren()
     app.decorate('dup', 1)
-    expect(() => app.decorate('dup', 2)).toThrow()
+    expect(() => app.decorate('dup', 2)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT' }))
     app.decorateRequest('dupReq', null)
-    expect(() => app.decorateRequest('dupReq', null)).toThrow()
+    expect(() => app.decorateRequest('dupReq', null)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT' }))
   })
 
   it('2.2 a function decorator is called with this bound to the instance or request', async () => {
@@ -81,7 +81,7 @@ describe('2.2 decorators', () => {
 
   it('2.2 a request decorator with a reference type (object) is refused: use a getter or a hook', () => {
     const app = warren()
-    expect(() => app.decorateRequest('shared', { mutable: true })).toThrow()
+    expect(() => app.decorateRequest('shared', { mutable: true })).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_REFERENCE_TYPE' }))
   })
 
   it('2.2 a request decorator given as { getter } computes per request', async () => {
@@ -121,13 +121,13 @@ describe('2.2 decorators', () => {
   it('2.2 decorating after the application started throws', async () => {
     const app = warren()
     await app.ready()
-    expect(() => app.decorate('late', 1)).toThrow()
-    expect(() => app.decorateRequest('lateReq', 1)).toThrow()
+    expect(() => app.decorate('late', 1)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_AFTER_START' }))
+    expect(() => app.decorateRequest('lateReq', 1)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_AFTER_START' }))
   })
 
   it('2.2 decorator dependencies: a missing dependency throws', () => {
     const app = warren()
-    expect(() => app.decorate('needsOther', 1, ['other'])).toThrow()
+    expect(() => app.decorate('needsOther', 1, ['other'])).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_MISSING_DEPENDENCY' }))
     app.decorate('other', 1)
     expect(() => app.decorate('needsOther', 1, ['other'])).not.toThrow()
   })

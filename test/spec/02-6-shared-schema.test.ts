@@ -12,14 +12,14 @@ describe('2.6 shared schema', () => {
 
   it('2.6 addSchema without a string $id is refused', () => {
     const app = warren()
-    expect(() => app.addSchema({ type: 'object' } as any)).toThrow()
-    expect(() => app.addSchema({ $id: 42, type: 'object' } as any)).toThrow()
+    expect(() => app.addSchema({ type: 'object' } as any)).toThrow(expect.objectContaining({ code: 'SVC_ERR_SCH_MISSING_ID' }))
+    expect(() => app.addSchema({ $id: 42, type: 'object' } as any)).toThrow(expect.objectContaining({ code: 'SVC_ERR_SCH_MISSING_ID' }))
   })
 
   it('2.6 adding the same $id twice in a context is refused', () => {
     const app = warren()
     app.addSchema({ $id: 'dup', type: 'string' })
-    expect(() => app.addSchema({ $id: 'dup', type: 'string' })).toThrow()
+    expect(() => app.addSchema({ $id: 'dup', type: 'string' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_SCH_ALREADY_PRESENT' }))
   })
 
   it('2.6 shared schemas are scoped: getSchemas returns own and ancestors, not descendants', async () => {
@@ -68,7 +68,7 @@ describe('2.6 shared schema', () => {
       child.addSchema({ $id: 'hidden', type: 'object', properties: { x: { type: 'string' } } })
     })
     app.post('/r', { schema: { body: { $ref: 'hidden#' } } }, async () => 'ok')
-    await expect(app.ready()).rejects.toThrow()
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_VALIDATION_BUILD' })
   })
 
   it('2.6 a schema added in a plugin() wrapped plugin is visible in the registering context', async () => {

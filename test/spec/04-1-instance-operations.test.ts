@@ -227,7 +227,7 @@ describe('4.1 listen and ready', () => {
     const app = warren()
     await app.ready()
     await app.ready()
-    expect(() => app.get('/late', async () => 'late')).toThrow()
+    expect(() => app.get('/late', async () => 'late')).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
   })
 
   it('4.1 close() stops the server: new connections are refused', async () => {
@@ -434,10 +434,10 @@ describe('4.1 schema operations', () => {
   })
 
   it('4.1 schemaErrorFormatter must be a synchronous function', () => {
-    expect(() => warren({ schemaErrorFormatter: 'nope' as any })).toThrow()
-    expect(() => warren({ schemaErrorFormatter: (async () => new Error('x')) as any })).toThrow()
+    expect(() => warren({ schemaErrorFormatter: 'nope' as any })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
+    expect(() => warren({ schemaErrorFormatter: (async () => new Error('x')) as any })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
     const app = warren()
-    expect(() => app.setSchemaErrorFormatter('nope' as any)).toThrow()
+    expect(() => app.setSchemaErrorFormatter('nope' as any)).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
   })
 
   it('4.1 setErrorHandler: fn(error, request, reply) for errors of the context', async () => {
@@ -578,7 +578,7 @@ describe('4.1 addContentTypeParser', () => {
 
   it('4.1 adding a parser for a type that already has one throws; the JSON one can be replaced after removal', async () => {
     const app = warren()
-    expect(() => app.addContentTypeParser('application/json', { parseAs: 'string' }, (_r: any, b: string, done: any) => done(null, b))).toThrow()
+    expect(() => app.addContentTypeParser('application/json', { parseAs: 'string' }, (_r: any, b: string, done: any) => done(null, b))).toThrow(expect.objectContaining({ code: 'SVC_ERR_CTP_ALREADY_PRESENT' }))
     app.removeContentTypeParser('application/json')
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_r: any, body: string, done: any) => done(null, { raw: body }))
     app.post('/j', async (request: any) => request.body)

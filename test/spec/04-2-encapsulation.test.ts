@@ -249,7 +249,7 @@ describe('4.2 encapsulation rules', () => {
   it('4.2 plugin meta: a missing dependency fails the start', async () => {
     const app = warren()
     app.register(plugin(async () => {}, { name: 'needs-db', dependencies: ['db'] }))
-    await expect(app.ready()).rejects.toThrow()
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_PLUGIN_NOT_REGISTERED' })
   })
 
   it('4.2 plugin meta: a present dependency is fine', async () => {
@@ -262,7 +262,7 @@ describe('4.2 encapsulation rules', () => {
   it('4.2 plugin meta: decorator dependencies are checked', async () => {
     const app = warren()
     app.register(plugin(async () => {}, { decorators: { request: ['user'] } }))
-    await expect(app.ready()).rejects.toThrow()
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE' })
     const ok = warren()
     ok.decorateRequest('user', null)
     ok.register(plugin(async () => {}, { decorators: { request: ['user'] } }))
@@ -272,7 +272,7 @@ describe('4.2 encapsulation rules', () => {
   it('4.2 fastify-plugin meta: a plugin for a fastify version range that is not 5 is refused', async () => {
     const app = warren()
     app.register(fp(async () => {}, { fastify: '4.x', name: 'old' }) as any)
-    await expect(app.ready()).rejects.toThrow()
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_PLUGIN_VERSION_MISMATCH' })
     const ok = warren()
     ok.register(fp(async () => {}, { fastify: '5.x', name: 'current' }) as any)
     await expect(ok.ready()).resolves.toBeDefined()

@@ -282,7 +282,7 @@ describe('4.3 validation behaviour', () => {
     it('4.3 rule 7: a $ref to an unknown schema fails at start-up', async () => {
       const app = warren()
       app.post('/r', { schema: { body: { $ref: 'nowhere#' } } }, async () => 'never')
-      await expect(app.ready()).rejects.toThrow()
+      await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_VALIDATION_BUILD' })
     })
 
     it('4.3 rule 7: shared schemas referencing each other', async () => {

@@ -164,6 +164,6 @@ describe('6 events: hooks', () => {
 
   it('6 an unknown hook name is refused', () => {
     const app = warren()
-    expect(() => app.addHook('onNothing' as any, async () => {})).toThrow()
+    expect(() => app.addHook('onNothing' as any, async () => {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_HOOK_NOT_SUPPORTED' }))
   })
 })
