@@ -34,9 +34,10 @@ function pluginTimeoutError(error: Error & { code?: string }, timeout: number): 
 
 /**
  * `ready()`: loads every plugin, builds every route (compiling its schemas), runs the onReady
- * hooks. Resolves with the instance; rejects with the first plugin or hook error.
+ * hooks. Resolves with the instance; rejects with the first plugin or hook error. Given a
+ * callback, calls it instead and returns nothing.
  */
-export function ready(this: any, callback?: (error: Error | null) => void): Promise<any> {
+export function ready(this: any, callback?: (error: Error | null) => void): Promise<any> | undefined {
   const root: RootState = this[kRoot]
   const app = rootOf(this)
   root.readyPromise ??= new Promise((resolve, reject) => {
@@ -61,7 +62,7 @@ export function ready(this: any, callback?: (error: Error | null) => void): Prom
   })
   if (callback) {
     root.readyPromise.then(() => callback(null), callback)
-    return undefined as unknown as Promise<any>
+    return undefined
   }
   return root.readyPromise
 }
@@ -92,8 +93,8 @@ async function startListening(app: any, options: { port?: number; host?: string;
   return url
 }
 
-/** `listen({ port, host, backlog }, [callback])`: starts serving; resolves with the address. */
-export function listen(this: any, options?: any, callback?: (error: Error | null, address?: string) => void): Promise<string> {
+/** `listen({ port, host, backlog }, [callback])`: starts serving; resolves with the address (or calls the callback with it). */
+export function listen(this: any, options?: any, callback?: (error: Error | null, address?: string) => void): Promise<string> | undefined {
   if (typeof options === 'function') {
     callback = options
     options = {}
@@ -101,7 +102,7 @@ export function listen(this: any, options?: any, callback?: (error: Error | null
   const listening = startListening(rootOf(this), options ?? {})
   if (callback) {
     listening.then((address) => callback(null, address), (error) => callback(error))
-    return undefined as unknown as Promise<string>
+    return undefined
   }
   return listening
 }
@@ -140,15 +141,16 @@ async function shutDown(app: any): Promise<void> {
 
 /**
  * `close()`: stops accepting connections, lets in-flight requests finish (new ones get 503 when
- * `return503OnClosing`), then runs preClose and onClose hooks (children's onClose first).
+ * `return503OnClosing`), then runs preClose and onClose hooks (children's onClose first). Given a
+ * callback, calls it instead and returns nothing.
  */
-export function close(this: any, callback?: (error?: Error) => void): Promise<void> {
+export function close(this: any, callback?: (error?: Error) => void): Promise<void> | undefined {
   const app = rootOf(this)
   const root: RootState = app[kRoot]
   root.closePromise ??= shutDown(app)
   if (callback) {
     root.closePromise.then(() => callback(), callback)
-    return undefined as unknown as Promise<void>
+    return undefined
   }
   return root.closePromise
 }
