@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { continueAfter } from './continue-after.js'
 import { codes } from './errors.js'
 import { isThenable } from './is-thenable.js'
 import { handleError } from './error-handler.js'
@@ -70,7 +71,7 @@ function runValidation(request: Request, reply: Reply): void {
     return handleError(reply, thrown)
   }
   if (isThenable(outcome)) {
-    outcome.then((error) => afterValidation(request, reply, error), (thrown) => handleError(reply, thrown))
+    continueAfter(outcome, reply, (error) => afterValidation(request, reply, error), (thrown) => handleError(reply, thrown))
     return
   }
   afterValidation(request, reply, outcome)

@@ -1,4 +1,5 @@
 import { codes, toError } from './errors.js'
+import { continueAfter } from './continue-after.js'
 import { isThenable } from './is-thenable.js'
 import { handleError } from './error-handler.js'
 import { kReplyHijacked, kReplySending, kRoute } from './symbols.js'
@@ -105,7 +106,7 @@ export function runRequestHooks(
     } catch (thrown) {
       return handleError(reply, thrown)
     }
-    if (isThenable(result)) result.then(() => step(), onRejected)
+    if (isThenable(result)) continueAfter(result, reply, () => step(), onRejected)
     else if (hook.length < 3) step()
   }
   step()
@@ -141,7 +142,7 @@ export function runPayloadHooks(
     } catch (thrown) {
       return onError(reply, thrown)
     }
-    if (isThenable(result)) result.then((value) => step(null, value), onRejected)
+    if (isThenable(result)) continueAfter(result, reply, (value) => step(null, value), onRejected)
     else if (hook.length < 4) step()
   }
   step()

@@ -1,4 +1,5 @@
 import { Readable, finished } from 'node:stream'
+import { continueAfter } from './continue-after.js'
 import { codes } from './errors.js'
 import { handleError } from './error-handler.js'
 import { isThenable } from './is-thenable.js'
@@ -120,7 +121,7 @@ export function serialize(reply: Reply, payload: unknown): string {
 export function sendReturnValue(reply: Reply, result: unknown): void {
   if (result === undefined || result === reply) return
   if (isThenable(result)) {
-    result.then((value) => sendResolvedValue(reply, value), (thrown) => handleError(reply, thrown))
+    continueAfter(result, reply, (value) => sendResolvedValue(reply, value), (thrown) => handleError(reply, thrown))
     return
   }
   if (!reply[kReplySending]) reply.send(result)

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import { continueAfter } from '../continue-after.js'
 import { codes } from '../errors.js'
 import { isThenable } from '../is-thenable.js'
 import { handleError } from '../error-handler.js'
@@ -58,13 +59,13 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
     }
     failWithRequest(request, payload as Readable)
   }
-  if (parser.parseAs === 'stream') return callParser(parser, request, payload, done)
+  if (parser.parseAs === 'stream') return callParser(parser, request, reply, payload, done)
 
   const limit = route.bodyLimit ?? parser.bodyLimit ?? route.root.options.bodyLimit
   // a preParsing hook that replaced the stream changes the byte count; only the raw request is checked against its header
   const declared = replaced ? Number.NaN : Number(request.raw.headers['content-length'] ?? Number.NaN)
   readBody(payload, declared, limit, parser.parseAs === 'string', (error, body) => {
-    if (error === null) return callParser(parser, request, body, done)
+    if (error === null) return callParser(parser, request, reply, body, done)
     // a replaced stream (a decompressor, say) is stopped rather than drained
     if (replaced) (payload as Readable).destroy?.()
     done(error)
@@ -82,12 +83,12 @@ function failWithRequest(request: Request, payload: Readable): void {
   })
 }
 
-function callParser(parser: ParserEntry, request: Request, input: unknown, done: (error: unknown, body?: unknown) => void): void {
+function callParser(parser: ParserEntry, request: Request, reply: Reply, input: unknown, done: (error: unknown, body?: unknown) => void): void {
   let result: unknown
   try {
     result = parser.fn.call(request[kRoute].server, request, input, done)
   } catch (error) {
     return done(error)
   }
-  if (isThenable(result)) result.then((body) => done(null, body), (error) => done(error ?? new Error('Parser rejected')))
+  if (isThenable(result)) continueAfter(result, reply, (body) => done(null, body), (error) => done(error ?? new Error('Parser rejected')))
 }
