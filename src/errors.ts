@@ -48,7 +48,7 @@ export const codes = {
   SVC_ERR_INIT_OPTS_INVALID: defineError('SVC_ERR_INIT_OPTS_INVALID', "Invalid initialization option '%s': %s"),
   SVC_ERR_INSTANCE_ALREADY_STARTED: defineError('SVC_ERR_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" when the instance has already started'),
   SVC_ERR_INSTANCE_ALREADY_LISTENING: defineError('SVC_ERR_INSTANCE_ALREADY_LISTENING', 'The instance is already listening'),
-  SVC_ERR_INSTANCE_CLOSED: defineError('SVC_ERR_INSTANCE_CLOSED', 'The instance is closed'),
+  SVC_ERR_INSTANCE_CLOSED: defineError('SVC_ERR_INSTANCE_CLOSED', 'The instance has been closed and cannot listen again'),
   SVC_ERR_INSTANCE_NOT_LISTENING: defineError('SVC_ERR_INSTANCE_NOT_LISTENING', 'The instance is not listening yet: call listen() first'),
 
   // decorators
@@ -90,7 +90,6 @@ export const codes = {
   SVC_ERR_BAD_STATUS_CODE: defineError('SVC_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),
   SVC_ERR_RESPONSE_SERIALIZATION: defineError('SVC_ERR_RESPONSE_SERIALIZATION', 'Failed to serialize the response of %s:%s with status %s: %s', 500),
   SVC_ERR_FAILED_ERROR_SERIALIZATION: defineError('SVC_ERR_FAILED_ERROR_SERIALIZATION', 'Failed to serialize an error. Error: %s. Original error: %s'),
-  SVC_ERR_PROMISE_NOT_FULFILLED: defineError('SVC_ERR_PROMISE_NOT_FULFILLED', "Promise may not be fulfilled with 'undefined' when statusCode is not 204"),
 
   // content-type parsing
   SVC_ERR_CTP_ALREADY_PRESENT: defineError('SVC_ERR_CTP_ALREADY_PRESENT', "Content type parser '%s' already present"),
@@ -109,7 +108,6 @@ export const codes = {
   SVC_ERR_VALIDATION: defineError('SVC_ERR_VALIDATION', '%s', 400),
   SVC_ERR_SCH_MISSING_ID: defineError('SVC_ERR_SCH_MISSING_ID', 'Missing schema $id property'),
   SVC_ERR_SCH_ALREADY_PRESENT: defineError('SVC_ERR_SCH_ALREADY_PRESENT', "Schema with id '%s' already declared"),
-  SVC_ERR_SCH_NOT_FOUND: defineError('SVC_ERR_SCH_NOT_FOUND', "Schema with id '%s' is not declared"),
   SVC_ERR_SCH_VALIDATION_BUILD: defineError('SVC_ERR_SCH_VALIDATION_BUILD', 'Failed building the validation schema for %s: %s, due to error %s'),
   SVC_ERR_SCH_SERIALIZATION_BUILD: defineError('SVC_ERR_SCH_SERIALIZATION_BUILD', 'Failed building the serialization schema for %s: %s, due to error %s'),
   SVC_ERR_SCH_CONTENT_MISSING_SCHEMA: defineError('SVC_ERR_SCH_CONTENT_MISSING_SCHEMA', "Schema is missing for the content type '%s'"),

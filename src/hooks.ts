@@ -183,14 +183,35 @@ function runApplicationHook(hook: HookFn, instance: object): Promise<void> | unk
   })
 }
 
+/** Rejects with SVC_ERR_HOOK_TIMEOUT when `work` has not settled within `timeout` ms (0: no limit). */
+async function withinTimeout(work: Promise<void> | unknown, timeout: number, name: string): Promise<void> {
+  if (timeout <= 0) return void (await work)
+  let timer: NodeJS.Timeout | undefined
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new codes.SVC_ERR_HOOK_TIMEOUT(name)), timeout)
+  })
+  try {
+    await Promise.race([work, expired])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /**
  * Runs an application hook list (onReady, onListen, preClose) in order. Without `onHookError`
- * the first error stops it; with it, each error is reported there and the next hook runs.
+ * the first error stops it; with it, each error is reported there and the next hook runs. With a
+ * `timeout`, a hook that neither calls `done` nor settles in time fails with SVC_ERR_HOOK_TIMEOUT.
  */
-export async function runApplicationHooks(hooks: HookFn[], instance: object, onHookError?: (error: unknown) => void): Promise<void> {
+export async function runApplicationHooks(
+  hooks: HookFn[],
+  instance: object,
+  onHookError?: (error: unknown) => void,
+  timeout = 0,
+  name = 'application',
+): Promise<void> {
   for (const hook of hooks) {
     try {
-      await runApplicationHook(hook, instance)
+      await withinTimeout(runApplicationHook(hook, instance), timeout, name)
     } catch (error) {
       if (onHookError === undefined) throw error
       onHookError(error)

@@ -11,14 +11,20 @@ type ContextHookName = 'onReady' | 'onListen' | 'preClose'
  * Runs one application hook across the context tree: each context's own hooks, then its
  * children's. Without `onHookError` the first error stops the walk; with it, every hook runs.
  */
-async function runTreeHooks(context: any, name: ContextHookName, onHookError?: (error: unknown) => void, seen = new Set<HookFn[]>()): Promise<void> {
+async function runTreeHooks(
+  context: any,
+  name: ContextHookName,
+  onHookError?: (error: unknown) => void,
+  timeout = 0,
+  seen = new Set<HookFn[]>(),
+): Promise<void> {
   const hooks: HookFn[] = context[kHooks][name]
   // a shared (plugin()-wrapped) context is its parent: its hooks must run once
   if (!seen.has(hooks)) {
     seen.add(hooks)
-    await runApplicationHooks(hooks, context, onHookError)
+    await runApplicationHooks(hooks, context, onHookError, timeout, name)
   }
-  for (const child of context[kChildren] as unknown[]) await runTreeHooks(child, name, onHookError, seen)
+  for (const child of context[kChildren] as unknown[]) await runTreeHooks(child, name, onHookError, timeout, seen)
 }
 
 /** The root instance, whichever context `instance` is: start-up and shutdown concern the whole application. */
@@ -47,7 +53,8 @@ export function ready(this: any, callback?: (error: Error | null) => void): Prom
         return done()
       }
       root.started = true
-      runTreeHooks(app, 'onReady').then(
+      // as plugins, onReady hooks must finish within pluginTimeout
+      runTreeHooks(app, 'onReady', undefined, root.options.pluginTimeout).then(
         () => {
           root.booted = true
           resolve(app)
@@ -76,6 +83,7 @@ async function startListening(app: any, options: { port?: number; host?: string;
   await app.ready()
   const root: RootState = app[kRoot]
   if (root.listening) throw new codes.SVC_ERR_INSTANCE_ALREADY_LISTENING()
+  if (root.closing) throw new codes.SVC_ERR_INSTANCE_CLOSED()
   const server = root.httpServer
   const host = options.host === undefined || options.host === 'localhost' ? '127.0.0.1' : options.host
   await new Promise<void>((resolve, reject) => {

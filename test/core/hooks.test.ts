@@ -332,3 +332,20 @@ describe('application hooks', () => {
     expect(received).toBe('me')
   })
 })
+
+describe('onReady timeout', () => {
+  it('an onReady hook that never finishes fails ready() after pluginTimeout with SVC_ERR_HOOK_TIMEOUT', async () => {
+    const app = warren({ pluginTimeout: 50 })
+    app.addHook('onReady', (_done: () => void) => {})
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_HOOK_TIMEOUT', message: expect.stringContaining("'onReady'") })
+  })
+
+  it('a slow onReady hook within pluginTimeout is fine, and pluginTimeout 0 means no limit', async () => {
+    const app = warren({ pluginTimeout: 200 })
+    app.addHook('onReady', async () => new Promise((resolve) => setTimeout(resolve, 20)))
+    await expect(app.ready()).resolves.toBe(app)
+    const unlimited = warren({ pluginTimeout: 0 })
+    unlimited.addHook('onReady', (done: () => void) => setTimeout(done, 30))
+    await expect(unlimited.ready()).resolves.toBe(unlimited)
+  })
+})

@@ -249,3 +249,12 @@ describe('close', () => {
     await expect(app.close()).rejects.toThrow('cleanup failed')
   })
 })
+
+describe('after close', () => {
+  it('listen() after close() fails with SVC_ERR_INSTANCE_CLOSED', async () => {
+    const app = warren()
+    await app.listen({ port: 0 })
+    await app.close()
+    await expect(app.listen({ port: 0 })).rejects.toMatchObject({ code: 'SVC_ERR_INSTANCE_CLOSED' })
+  })
+})
