@@ -124,6 +124,21 @@ describe('listen', () => {
   })
 })
 
+/** Listens, then starts closing with a preClose hook that waits until `releaseClose()`; resolves once close is under way. */
+async function closeWithSlowPreClose(app: any): Promise<{ address: string; releaseClose: () => void; closing: Promise<void> }> {
+  let releaseClose!: () => void
+  let preCloseStarted!: () => void
+  const inPreClose = new Promise<void>((resolve) => (preCloseStarted = resolve))
+  app.addHook('preClose', async () => {
+    preCloseStarted()
+    await new Promise<void>((resolve) => (releaseClose = resolve))
+  })
+  const address: string = await app.listen({ port: 0 })
+  const closing: Promise<void> = app.close()
+  await inPreClose
+  return { address, releaseClose, closing }
+}
+
 describe('close', () => {
   it('resolves, and accepts a callback; close without listen works', async () => {
     const app = warren()
@@ -163,17 +178,8 @@ describe('close', () => {
 
   it('answers 503 to a request arriving during a slow preClose', async () => {
     const app = warren()
-    let releaseClose!: () => void
-    let preCloseStarted!: () => void
-    const inPreClose = new Promise<void>((r) => (preCloseStarted = r))
-    app.addHook('preClose', async () => {
-      preCloseStarted()
-      await new Promise<void>((r) => (releaseClose = r))
-    })
     app.get('/', async () => 'ok')
-    const address = await app.listen({ port: 0 })
-    const closing = app.close()
-    await inPreClose
+    const { address, releaseClose, closing } = await closeWithSlowPreClose(app)
     const res = await get(address)
     expect(res.status).toBe(503)
     expect(JSON.parse(res.body)).toEqual({ statusCode: 503, code: 'SVC_ERR_SERVICE_UNAVAILABLE', error: 'Service Unavailable', message: 'Service Unavailable' })
@@ -184,17 +190,8 @@ describe('close', () => {
 
   it('with return503OnClosing: false, requests during close are served', async () => {
     const app = warren({ return503OnClosing: false })
-    let releaseClose!: () => void
-    let preCloseStarted!: () => void
-    const inPreClose = new Promise<void>((r) => (preCloseStarted = r))
-    app.addHook('preClose', async () => {
-      preCloseStarted()
-      await new Promise<void>((r) => (releaseClose = r))
-    })
     app.get('/', async () => 'still here')
-    const address = await app.listen({ port: 0 })
-    const closing = app.close()
-    await inPreClose
+    const { address, releaseClose, closing } = await closeWithSlowPreClose(app)
     const res = await get(address)
     expect(res.status).toBe(200)
     expect(res.body).toBe('still here')
