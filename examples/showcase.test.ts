@@ -16,7 +16,7 @@ describe('npm start showcase', () => {
       })
       const base = /listening at (http:\/\/[^\s]+)/.exec(output)?.[1] as string
       expect(output).toContain('curl -i -X GET')
-      const index = await (await fetch(base + '/')).json()
+      const index = (await (await fetch(base + '/')).json()) as { examples: { name: string }[] }
       expect(index.examples.map((example: { name: string }) => example.name)).toContain('decorators-by-context')
       const root = await (await fetch(base + '/decorators-by-context/root')).json()
       expect(root).toEqual({ root: 'decorated at the root' })

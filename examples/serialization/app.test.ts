@@ -26,7 +26,7 @@ describe('example: serialization (spec 2.5, 4.5)', () => {
   it('a 201 is serialized by the 2xx schema', async () => {
     const res = await fetch(`${base}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Grace' }) })
     expect(res.status).toBe(201)
-    const body = await res.json()
+    const body = (await res.json()) as { id: number; name: string }
     expect(body).toEqual({ id: body.id, name: 'Grace' })
   })
 

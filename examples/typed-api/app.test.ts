@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Static } from 'warren'
 import { build } from './app.js'
+import type { Item, Problem, User } from './schemas.js'
+
+/** The body of a response, typed by the schema the route answers with. */
+const json = <T>(res: Response): Promise<T> => res.json() as Promise<T>
 
 describe('example: typed-api', () => {
   const app = build(['test-key'])
@@ -19,7 +24,7 @@ describe('example: typed-api', () => {
   it('creates and reads users, never showing the password hash', async () => {
     const created = await call('POST', '/api/users', { name: 'Ada', email: 'ada@example.com' }, null)
     expect(created.status).toBe(201)
-    const user = await created.json()
+    const user = await json<Static<typeof User>>(created)
     expect(user).toEqual({ id: user.id, name: 'Ada', email: 'ada@example.com' })
     const read = await call('GET', `/api/users/${user.id}`, undefined, null)
     expect(await read.json()).toEqual(user)
@@ -28,9 +33,9 @@ describe('example: typed-api', () => {
   it('rejects invalid users with 400s', async () => {
     const noEmail = await call('POST', '/api/users', { name: 'Ada' }, null)
     expect(noEmail.status).toBe(400)
-    expect((await noEmail.json()).message).toBe("body must have required property 'email'")
+    expect((await json<Static<typeof Problem>>(noEmail)).message).toBe("body must have required property 'email'")
     const badEmail = await call('POST', '/api/users', { name: 'Ada', email: 'not-an-email' }, null)
-    expect((await badEmail.json()).message).toBe('body/email must match format "email"')
+    expect((await json<Static<typeof Problem>>(badEmail)).message).toBe('body/email must match format "email"')
     expect((await call('GET', '/api/users/zero', undefined, null)).status).toBe(400)
   })
 
@@ -47,10 +52,10 @@ describe('example: typed-api', () => {
   })
 
   it('creates, lists and updates items', async () => {
-    const owner = await (await call('POST', '/api/users', { name: 'Grace', email: 'grace@example.com' }, null)).json()
+    const owner = await json<Static<typeof User>>(await call('POST', '/api/users', { name: 'Grace', email: 'grace@example.com' }, null))
     const created = await call('POST', `/api/items?ownerId=${owner.id}`, { title: 'write the docs' })
     expect(created.status).toBe(201)
-    const item = await created.json()
+    const item = await json<Static<typeof Item>>(created)
     expect(item).toEqual({ id: item.id, ownerId: owner.id, title: 'write the docs', done: false })
     const list = await (await call('GET', `/api/items?ownerId=${owner.id}`)).json()
     expect(list).toEqual([item])

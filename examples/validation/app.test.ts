@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from './app.js'
 
+/** The JSON body of an error reply, typed with the field these tests read. */
+const errorBody = async (res: Response) => (await res.json()) as { message: string }
+
 describe('example: validation (spec 4.3, 7)', () => {
   const app = build()
   let base = ''
@@ -25,7 +28,7 @@ describe('example: validation (spec 4.3, 7)', () => {
     expect(await (await fetch(`${base}/search?tag=one&tag=two&limit=3`)).json()).toEqual({ tag: ['one', 'two'], limit: 3 })
     const bad = await fetch(`${base}/search?tag=x&limit=many`)
     expect(bad.status).toBe(400)
-    expect((await bad.json()).message).toBe('querystring/limit must be integer')
+    expect((await errorBody(bad)).message).toBe('querystring/limit must be integer')
   })
 
   it('attachValidation hands the error to the handler', async () => {
@@ -42,13 +45,13 @@ describe('example: validation (spec 4.3, 7)', () => {
   it("a context's schemaErrorFormatter shapes the message", async () => {
     const res = await send('/formatted/users', { age: -1 })
     expect(res.status).toBe(400)
-    expect((await res.json()).message).toBe("body is invalid: must have required property 'name'")
+    expect((await errorBody(res)).message).toBe("body is invalid: must have required property 'name'")
   })
 
   it('an error handler can answer validation errors with 422', async () => {
     const res = await send('/unprocessable/users', { name: 'Ada' })
     expect(res.status).toBe(422)
-    const body = await res.json()
+    const body = (await res.json()) as { issues: unknown[] }
     expect(body).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity', part: 'body' })
     expect(body.issues[0]).toMatchObject({ keyword: 'required', params: { missingProperty: 'age' } })
   })
@@ -56,15 +59,15 @@ describe('example: validation (spec 4.3, 7)', () => {
   it('ajv-errors errorMessage gives custom messages in its context', async () => {
     const res = await send('/friendly/users', {})
     expect(res.status).toBe(400)
-    expect((await res.json()).message).toBe('body Tell us your name, body Tell us your age')
-    expect((await (await send('/friendly/users', { name: 'Ada', age: -2 })).json()).message).toBe('body/age Age is a whole number, 0 or more')
+    expect((await errorBody(res)).message).toBe('body Tell us your name, body Tell us your age')
+    expect((await errorBody(await send('/friendly/users', { name: 'Ada', age: -2 }))).message).toBe('body/age Age is a whole number, 0 or more')
   })
 
   it('ajv-i18n localises error.validation', async () => {
     const res = await send('/localised/users?lang=fr', { name: 'Ada' })
     expect(res.status).toBe(400)
-    expect((await res.json()).message).toBe("body requiert la propriété age")
+    expect((await errorBody(res)).message).toBe("body requiert la propriété age")
     const english = await send('/localised/users', { name: 'Ada' })
-    expect((await english.json()).message).toBe("body must have required property 'age'")
+    expect((await errorBody(english)).message).toBe("body must have required property 'age'")
   })
 })
