@@ -126,6 +126,10 @@ app.addContentTypeParser('application/x-stream', { bodyLimit: 10 }, (_request, p
   done(null, payload)
 })
 expectError(app.addContentTypeParser('text/x', { parseAs: 'json' }, () => {}))
+// a callback parser's return value is ignored at runtime (only a promise counts), so an arrow may return one
+app.addContentTypeParser('text/x-late', { parseAs: 'string' }, (_request, body, done) => setTimeout(() => done(null, body), 5))
+app.addContentTypeParser('application/x-events', (_request, payload, done) => payload.on('end', () => done(null, 'ended')))
+expectError(app.addContentTypeParser('text/x-wrong', { parseAs: 'string' }, (_request, body: Buffer, done) => done(null, body)))
 app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'remove'))
 expectType<boolean>(app.hasContentTypeParser('text/csv'))
 app.removeContentTypeParser(['text/csv', /^image\//])

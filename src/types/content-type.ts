@@ -18,25 +18,27 @@ export type BodyParserDone = (err: Error | null, body?: unknown) => void
 
 /**
  * A parser that reads the body stream itself (`payload` is the Node.js request).
- * Async form: resolve to the parsed body.
+ * Callback form: call `done`; a returned value that is not a promise is ignored, so an arrow may
+ * return what `payload.on(...)` or a timer returns. Async form: resolve to the parsed body.
  */
 export type StreamBodyParser<Self, Rq = {}> = (
   this: Self,
   request: RouteRequest<DefaultRouteTypes, Rq>,
   payload: IncomingMessage,
   done: BodyParserDone,
-) => void | Promise<unknown>
+) => unknown
 
 /**
  * A parser that receives the whole body, read for it as a string or a Buffer (option `parseAs`)
- * with the body limit enforced. Async form: resolve to the parsed body.
+ * with the body limit enforced. Callback form: call `done`; a returned value that is not a
+ * promise is ignored. Async form: resolve to the parsed body.
  */
 export type BufferedBodyParser<Body, Self, Rq = {}> = (
   this: Self,
   request: RouteRequest<DefaultRouteTypes, Rq>,
   body: Body,
   done: BodyParserDone,
-) => void | Promise<unknown>
+) => unknown
 
 /** Options of `addContentTypeParser`. */
 export interface ContentTypeParserOptions {
