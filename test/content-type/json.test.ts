@@ -39,7 +39,7 @@ describe('application/json', () => {
       })
       const res = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit)
       expect(res.status).toBe(200)
-      expect((await res.json()).body).toEqual({ word: 'żółw🐢' })
+      expect(((await res.json()) as { body: unknown }).body).toEqual({ word: 'żółw🐢' })
     } finally {
       await app.close()
     }
@@ -79,7 +79,7 @@ describe('application/json', () => {
     try {
       const res = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' })
       expect(res.status).toBe(400)
-      expect((await res.json()).code).toBe('SVC_ERR_CTP_EMPTY_JSON_BODY')
+      expect(((await res.json()) as { code: string }).code).toBe('SVC_ERR_CTP_EMPTY_JSON_BODY')
     } finally {
       await app.close()
     }
@@ -138,7 +138,9 @@ describe('prototype poisoning', () => {
 
   it("'error' may be set explicitly, and bad option values are refused at the factory", () => {
     expect(() => warren({ onProtoPoisoning: 'error', onConstructorPoisoning: 'error' })).not.toThrow()
+    // @ts-expect-error 'drop' is not a ProtoAction: the types refuse it; the test checks the factory refuses it too
     expect(() => warren({ onProtoPoisoning: 'drop' })).toThrow(/onProtoPoisoning/)
+    // @ts-expect-error a boolean is not a ProtoAction: the types refuse it; the test checks the factory refuses it too
     expect(() => warren({ onConstructorPoisoning: true })).toThrow(/onConstructorPoisoning/)
   })
 
@@ -148,7 +150,7 @@ describe('prototype poisoning', () => {
     try {
       const res = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: protoPayload })
       expect(res.status).toBe(400)
-      expect((await res.json()).code).toBe('SVC_ERR_CTP_INVALID_JSON_BODY')
+      expect(((await res.json()) as { code: string }).code).toBe('SVC_ERR_CTP_INVALID_JSON_BODY')
     } finally {
       await app.close()
     }

@@ -289,8 +289,11 @@ describe('registry operations', () => {
     app.addContentTypeParser(/^x\//, noop)
     expect(() => app.addContentTypeParser(/^x\//, noop)).toThrow(codes.SVC_ERR_CTP_ALREADY_PRESENT)
     expect(() => app.addContentTypeParser('', noop)).toThrow(codes.SVC_ERR_CTP_EMPTY_TYPE)
+    // @ts-expect-error a number is not a content type matcher: the types refuse it; the test checks the runtime refuses it too
     expect(() => app.addContentTypeParser(42, noop)).toThrow(codes.SVC_ERR_CTP_INVALID_TYPE)
+    // @ts-expect-error a string is not a parser function: the types refuse it; the test checks the runtime refuses it too
     expect(() => app.addContentTypeParser('text/x', {}, 'nope')).toThrow(codes.SVC_ERR_CTP_INVALID_HANDLER)
+    // @ts-expect-error parseAs is 'string' or 'buffer': the types refuse 'json'; the test checks the runtime refuses it too
     expect(() => app.addContentTypeParser('text/x', { parseAs: 'json' }, noop)).toThrow(codes.SVC_ERR_CTP_INVALID_PARSE_TYPE)
     expect(() => app.addContentTypeParser('text/x', { parseAs: 'string', bodyLimit: -1 }, noop)).toThrow(/bodyLimit/)
     expect(() => app.addContentTypeParser('text/x', { parseAs: 'string', bodyLimit: 1.5 }, noop)).toThrow(/bodyLimit/)
