@@ -61,7 +61,7 @@ describe('unsupported media types', () => {
     try {
       const bad = await fetch(address, { method: 'POST', headers: { 'content-type': 'image/png' }, body: 'x'.repeat(100_000) })
       expect(bad.status).toBe(415)
-      expect((await bad.json()).code).toBe('SVC_ERR_CTP_INVALID_MEDIA_TYPE')
+      expect(((await bad.json()) as { code: string }).code).toBe('SVC_ERR_CTP_INVALID_MEDIA_TYPE')
       const good = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ok":true}' })
       expect(await good.json()).toEqual({ body: { ok: true } })
     } finally {
@@ -137,7 +137,7 @@ describe('parsers that fail', () => {
 describe('bodies by method', () => {
   function app3(): any {
     const app = warren({ exposeHeadRoutes: false })
-    for (const method of ['GET', 'HEAD', 'DELETE', 'OPTIONS', 'PUT', 'PATCH']) {
+    for (const method of ['GET', 'HEAD', 'DELETE', 'OPTIONS', 'PUT', 'PATCH'] as const) {
       app.route({ method, url: '/', handler: async (request: any, reply: any) => (method === 'HEAD' ? reply.header('x-body', JSON.stringify(request.body ?? null)).send() : { body: request.body ?? null }) })
     }
     return app
