@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import warren from 'warren'
 import { continueAfter } from '../../src/continue-after.js'
+import type { Reply } from '../../src/reply.js'
+
+/** The runtime reply behind a handler's typed reply: the public type hides the class internal helpers take. */
+const runtimeReply = (reply: object): Reply => reply as Reply
 
 // every place that resumes a request after a user promise goes through continueAfter
 describe('continuing a request after a promise', () => {
@@ -17,7 +21,7 @@ describe('continuing a request after a promise', () => {
   it('a continuation that throws answers through the error path, not an unhandled rejection', async () => {
     const app = warren()
     app.get('/', (_request, reply) => {
-      continueAfter(Promise.resolve(), reply, () => {
+      continueAfter(Promise.resolve(), runtimeReply(reply), () => {
         throw new Error('the continuation failed')
       }, () => {})
     })
@@ -31,7 +35,7 @@ describe('continuing a request after a promise', () => {
   it('a rejection handler that throws is answered the same way', async () => {
     const app = warren()
     app.get('/', (_request, reply) => {
-      continueAfter(Promise.reject(new Error('first')), reply, () => {}, () => {
+      continueAfter(Promise.reject(new Error('first')), runtimeReply(reply), () => {}, () => {
         throw new Error('the rejection handler failed')
       })
     })

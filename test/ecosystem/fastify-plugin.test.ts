@@ -127,6 +127,7 @@ describe('Fastify API that plugins use', () => {
     const app = warren()
     app.get('/', { schema: { response: { 200: Type.Object({ id: Type.Integer() }) } } }, (_request, reply) => {
       const text = reply.serialize({ id: 1, secret: 'x' })
+      // @ts-expect-error the typed 200 reply takes { id }, not a pre-serialized string (as with Fastify's type providers); the runtime sends a string as it is
       reply.type('text/plain').send(text)
     })
     expect((await app.inject({ url: '/' })).body).toBe('{"id":1}')
