@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { listenDuringTests } from '../listen-during-tests.js'
 import { build } from './app.js'
 
 describe('example: decorators-by-context (spec 4.2)', () => {
-  const app = build()
-  let base = ''
-  beforeAll(async () => {
-    base = await app.listen({ port: 0 })
-  })
-  afterAll(() => app.close())
+  const server = listenDuringTests(build())
 
-  const get = async (path: string) => (await fetch(base + path)).json()
+  const get = async (path: string) => (await fetch(server.base + path)).json()
 
   it('a root decorator is visible to every route, and nothing else at the root', async () => {
     expect(await get('/root')).toEqual({ root: 'decorated at the root' })

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { listenDuringTests } from '../listen-during-tests.js'
 import { build, refForms } from './app.js'
 
 describe('example: shared-schemas (spec 2.6, 4.3.7)', () => {
-  const app = build()
-  let base = ''
-  beforeAll(async () => {
-    base = await app.listen({ port: 0 })
-  })
-  afterAll(() => app.close())
+  const server = listenDuringTests(build())
 
   const post = (path: string, body: unknown) =>
-    fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(server.base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
   for (const form of refForms) {
     it(`4.3.7 '${form.ref}' resolves for validation and serialization`, async () => {
@@ -29,7 +25,7 @@ describe('example: shared-schemas (spec 2.6, 4.3.7)', () => {
   })
 
   it('getSchemas() shows own and ancestors\' schemas, never a sibling\'s', async () => {
-    expect(await (await fetch(`${base}/refs/schemas`)).json()).toEqual(['point', 'geometry', 'label'])
-    expect(await (await fetch(`${base}/sibling/schemas`)).json()).toEqual(['point', 'geometry'])
+    expect(await (await fetch(`${server.base}/refs/schemas`)).json()).toEqual(['point', 'geometry', 'label'])
+    expect(await (await fetch(`${server.base}/sibling/schemas`)).json()).toEqual(['point', 'geometry'])
   })
 })

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { listenDuringTests } from '../listen-during-tests.js'
 import { build } from './app.js'
 
 describe('example: TypeBox compiler as the custom validator (spec 4.3.6, 4.3.8, 4.4)', () => {
-  const app = build()
-  let base = ''
-  beforeAll(async () => {
-    base = await app.listen({ port: 0 })
-  })
-  afterAll(() => app.close())
+  const server = listenDuringTests(build())
 
   const post = (path: string, body: unknown) =>
-    fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(server.base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
   it('4.4 a valid body comes back as { value }: defaults filled, unknown keys stripped, reply serialized by its schema', async () => {
     const res = await post('/users', { name: 'Grace', extra: 'stripped' })
@@ -28,21 +24,21 @@ describe('example: TypeBox compiler as the custom validator (spec 4.3.6, 4.3.8, 
   })
 
   it('4.3.4 the querystring is converted: one tag becomes an array, limit defaults to 10', async () => {
-    const res = await fetch(`${base}/users?tag=math`)
+    const res = await fetch(`${server.base}/users?tag=math`)
     expect(await res.json()).toEqual({ tag: ['math'], limit: 10, names: ['Ada'] })
-    const bad = await fetch(`${base}/users?limit=0`)
+    const bad = await fetch(`${server.base}/users?limit=0`)
     expect(bad.status).toBe(400)
     expect(((await bad.json()) as { message: string }).message).toBe('querystring/limit Expected integer to be greater or equal to 1')
   })
 
   it('4.3.6 params are converted to the schema type; the reply keeps only public fields', async () => {
-    const res = await fetch(`${base}/users/1`)
+    const res = await fetch(`${server.base}/users/1`)
     expect(res.status).toBe(200)
     const text = await res.text()
     expect(JSON.parse(text)).toEqual({ id: 1, name: 'Ada', role: 'admin' })
     expect(text).not.toContain('never-on-the-wire')
-    expect((await fetch(`${base}/users/abc`)).status).toBe(400)
-    expect((await fetch(`${base}/users/99`)).status).toBe(404)
+    expect((await fetch(`${server.base}/users/abc`)).status).toBe(400)
+    expect((await fetch(`${server.base}/users/99`)).status).toBe(404)
   })
 
   it('4.3.8 a shared schema is resolved by the TypeBox compiler from getSchemas(), and by the serializer', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { listenDuringTests } from '../listen-during-tests.js'
 import type { Static } from 'warren'
 import { build } from './app.js'
 import type { Item, Problem, User } from './schemas.js'
@@ -7,15 +8,10 @@ import type { Item, Problem, User } from './schemas.js'
 const json = <T>(res: Response): Promise<T> => res.json() as Promise<T>
 
 describe('example: typed-api', () => {
-  const app = build(['test-key'])
-  let base = ''
-  beforeAll(async () => {
-    base = await app.listen({ port: 0 })
-  })
-  afterAll(() => app.close())
+  const server = listenDuringTests(build(['test-key']))
 
   const call = (method: string, path: string, body?: unknown, key: string | null = 'test-key') =>
-    fetch(base + path, {
+    fetch(server.base + path, {
       method,
       headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...(key !== null && { authorization: `Bearer ${key}` }) },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { listenDuringTests } from '../listen-during-tests.js'
 import { build } from './app.js'
 
 /** The JSON body of an error reply, typed with the field these tests read. */
 const errorBody = async (res: Response) => (await res.json()) as { message: string }
 
 describe('example: validation (spec 4.3, 7)', () => {
-  const app = build()
-  let base = ''
-  beforeAll(async () => {
-    base = await app.listen({ port: 0 })
-  })
-  afterAll(() => app.close())
+  const server = listenDuringTests(build())
 
   const send = (path: string, body: unknown, type = 'application/json') =>
-    fetch(base + path, { method: 'POST', headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+    fetch(server.base + path, { method: 'POST', headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) })
 
   it('a content map validates JSON and text bodies with their own schemas', async () => {
     expect(await (await send('/notes', { text: 'hello' })).json()).toEqual({ received: { text: 'hello' } })
@@ -24,9 +20,9 @@ describe('example: validation (spec 4.3, 7)', () => {
   })
 
   it('the querystring is coerced: one value becomes an array, defaults fill in', async () => {
-    expect(await (await fetch(`${base}/search?tag=one`)).json()).toEqual({ tag: ['one'], limit: 10 })
-    expect(await (await fetch(`${base}/search?tag=one&tag=two&limit=3`)).json()).toEqual({ tag: ['one', 'two'], limit: 3 })
-    const bad = await fetch(`${base}/search?tag=x&limit=many`)
+    expect(await (await fetch(`${server.base}/search?tag=one`)).json()).toEqual({ tag: ['one'], limit: 10 })
+    expect(await (await fetch(`${server.base}/search?tag=one&tag=two&limit=3`)).json()).toEqual({ tag: ['one', 'two'], limit: 3 })
+    const bad = await fetch(`${server.base}/search?tag=x&limit=many`)
     expect(bad.status).toBe(400)
     expect((await errorBody(bad)).message).toBe('querystring/limit must be integer')
   })
