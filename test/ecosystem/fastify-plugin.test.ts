@@ -33,7 +33,7 @@ describe('fastify-plugin metadata', () => {
     const missing = warren().register(needsDb)
     await expect(missing.ready()).rejects.toThrow("The dependency 'db' of plugin 'repo' is not registered")
     const present = warren().register(wrapped(async (i) => void i.decorate('db', {}), { name: 'db' })).register(needsDb)
-    await expect(present.ready()).resolves.toBeDefined()
+    await expect(present.ready()).resolves.toBe(present)
     const noDecorator = warren().register(wrapped(async () => {}, { name: 'uses-db', decorators: { fastify: ['db'] } }))
     await expect(noDecorator.ready()).rejects.toThrow("The instance decorator 'db' required by plugin 'uses-db' is not present")
   })

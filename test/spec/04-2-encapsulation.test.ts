@@ -256,7 +256,7 @@ describe('4.2 encapsulation rules', () => {
     const app = warren()
     app.register(plugin(async (i: any) => { i.decorate('db', {}) }, { name: 'db' }))
     app.register(plugin(async () => {}, { name: 'needs-db', dependencies: ['db'] }))
-    await expect(app.ready()).resolves.toBeDefined()
+    await expect(app.ready()).resolves.toBe(app)
   })
 
   it('4.2 plugin meta: decorator dependencies are checked', async () => {
@@ -266,7 +266,7 @@ describe('4.2 encapsulation rules', () => {
     const ok = warren()
     ok.decorateRequest('user', null)
     ok.register(plugin(async () => {}, { decorators: { request: ['user'] } }))
-    await expect(ok.ready()).resolves.toBeDefined()
+    await expect(ok.ready()).resolves.toBe(ok)
   })
 
   it('4.2 fastify-plugin meta: a plugin for a fastify version range that is not 5 is refused', async () => {
@@ -275,6 +275,6 @@ describe('4.2 encapsulation rules', () => {
     await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_PLUGIN_VERSION_MISMATCH' })
     const ok = warren()
     ok.register(fp(async () => {}, { fastify: '5.x', name: 'current' }) as any)
-    await expect(ok.ready()).resolves.toBeDefined()
+    await expect(ok.ready()).resolves.toBe(ok)
   })
 })
