@@ -6,7 +6,7 @@
  * at this boundary, none inside the runtime.
  */
 import { createServer as createRootInstance } from './server.js'
-import { plugin as markPlugin } from './plugin.js'
+import { plugin as markPlugin } from './app/plugin.js'
 import type { PluginHelper, WarrenFactory } from './types/index.js'
 
 /** Creates the root instance of an application (same function as {@link warren}). */
@@ -25,10 +25,10 @@ export const createServer = createRootInstance as unknown as WarrenFactory
  */
 export const plugin = markPlugin as unknown as PluginHelper
 
-export { FASTIFY_API_LEVEL } from './plugin.js'
-export { codes, WarrenError } from './errors.js'
-export type { ErrorCode, WarrenErrorClass } from './errors.js'
-export { VERSION } from './instance.js'
+export { FASTIFY_API_LEVEL } from './app/plugin.js'
+export { codes, WarrenError } from './core/errors.js'
+export type { ErrorCode, WarrenErrorClass } from './core/errors.js'
+export { VERSION } from './app/instance.js'
 export { Type } from '@sinclair/typebox'
 export type { Static, TSchema } from '@sinclair/typebox'
 export type * from './types/index.js'

@@ -1,19 +1,27 @@
+/**
+ * @module server
+ * The factory: checks the options, builds the root state and the root context (default parsers,
+ * error and not-found handlers, HTTP server), and hands plugin loading to avvio.
+ */
 import http from 'node:http'
 import https from 'node:https'
 import avvio from 'avvio'
-import { codes } from './errors.js'
+import { codes } from './core/errors.js'
+import { createLogger } from './core/logger.js'
+import { kAvvio, kAvvioClose, kAvvioOnClose, kAvvioReady, kErrorHandler, kLogLevel, kRoot, kRouteTable } from './core/symbols.js'
 import { createJsonParser, parseText } from './content-type/json-parser.js'
 import { ParserRegistry } from './content-type/registry.js'
-import { defaultErrorHandler } from './error-handler.js'
-import { instancePrototype } from './instance.js'
-import { createLogger } from './logger.js'
-import { handleUnrouted, defaultNotFoundHandler, registerNotFoundHandler } from './not-found.js'
-import { normalizeOptions, type NormalizedOptions, type WarrenOptions } from './options.js'
-import { initContext, overrideContext } from './plugin.js'
-import { RootState } from './root-state.js'
-import { addHeadRoutes } from './route.js'
 import { DefaultCompilers, SchemaCompilers } from './schema/compilers.js'
-import { kAvvio, kAvvioClose, kAvvioOnClose, kAvvioReady, kErrorHandler, kLogLevel, kRoot } from './symbols.js'
+import { normalizeOptions, type NormalizedOptions } from './model/options.js'
+import { RootState } from './model/root-state.js'
+import { defaultErrorHandler } from './serve/fail.js'
+import { defaultNotFoundHandler, handleUnrouted } from './serve/not-found.js'
+import { instancePrototype } from './app/instance.js'
+import { registerNotFoundHandler } from './app/not-found.js'
+import { initContext, overrideContext } from './app/plugin.js'
+import { addHeadRoutes } from './app/route.js'
+import { RouteTable } from './app/route-table.js'
+import type { WarrenOptions } from './types/index.js'
 
 function defaultParsers(options: NormalizedOptions): ParserRegistry {
   const parsers = new ParserRegistry()
@@ -32,16 +40,16 @@ function createHttpServer(options: NormalizedOptions, handler: http.RequestListe
 }
 
 /** Builds a route's state at start-up: automatic HEAD routes, then every route's hooks and compiled schemas. */
-function buildRoutes(root: RootState): void {
-  addHeadRoutes(root)
-  for (const route of root.routes) {
+function buildRoutes(root: RootState, table: RouteTable): void {
+  addHeadRoutes(root, table)
+  for (const route of table.routes) {
     route.resolve()
     route.compileSchemas()
   }
 }
 
 /**
- * Creates the root instance of an application (spec 2.1: the root context).
+ * Creates the root instance of an application: the root context.
  *
  * @example
  * const app = warren({ logger: true })
@@ -65,6 +73,8 @@ export function createServer(input?: WarrenOptions): any {
 
   const app = Object.create(instancePrototype)
   app[kRoot] = root
+  const table = new RouteTable()
+  app[kRouteTable] = table
   root.app = app
   initContext(app, null, {
     parsers: defaultParsers(options),
@@ -86,7 +96,7 @@ export function createServer(input?: WarrenOptions): any {
     expose: { use: 'register', ready: kAvvioReady, onClose: kAvvioOnClose, close: kAvvioClose } as unknown as avvio.Options['expose'],
   })
   boot.override = overrideContext
-  boot.once('preReady', () => buildRoutes(root))
+  boot.once('preReady', () => buildRoutes(root, table))
   app[kAvvio] = boot
   return app
 }

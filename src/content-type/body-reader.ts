@@ -1,4 +1,9 @@
-import { codes } from '../errors.js'
+/**
+ * @module content-type/body-reader
+ * Reads a request body stream into memory within a byte limit (413 past it, 400 when the
+ * content-length lies), and the error of a body that stopped before its end.
+ */
+import { codes } from '../core/errors.js'
 
 type Done = (error: Error | null, body?: string | Buffer) => void
 

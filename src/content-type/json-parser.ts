@@ -1,8 +1,10 @@
+/**
+ * @module content-type/json-parser
+ * The built-in body parsers: JSON (protected against prototype poisoning) and plain text.
+ */
 import secureJson from 'secure-json-parse'
-import { codes } from '../errors.js'
-
-/** What the JSON parser does with `__proto__` / `constructor.prototype` keys. */
-export type PoisoningAction = 'error' | 'remove' | 'ignore'
+import { codes } from '../core/errors.js'
+import type { ProtoAction } from '../types/index.js'
 
 /** A body parser in callback form. */
 export type DoneParser = (request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => void
@@ -11,7 +13,7 @@ export type DoneParser = (request: unknown, body: string | Buffer, done: (error:
  * The `application/json` parser, protected against prototype poisoning: by default a body with a
  * `__proto__` or `constructor.prototype` key is refused with a 400.
  */
-export function createJsonParser(onProtoPoisoning: PoisoningAction = 'error', onConstructorPoisoning: PoisoningAction = 'error'): DoneParser {
+export function createJsonParser(onProtoPoisoning: ProtoAction = 'error', onConstructorPoisoning: ProtoAction = 'error'): DoneParser {
   const options = { protoAction: onProtoPoisoning, constructorAction: onConstructorPoisoning }
   return function parseJson(_request, body, done) {
     const text = typeof body === 'string' ? body : body.toString('utf8')

@@ -1,5 +1,9 @@
-import { codes } from '../errors.js'
-import { essenceOf, isValidEssence } from './media-type.js'
+/**
+ * @module content-type/registry
+ * The body parsers of one context, by media type, and how a `content-type` value finds its parser.
+ */
+import { codes } from '../core/errors.js'
+import { essenceOf, isValidEssence } from '../core/media-type.js'
 
 /** How a parser wants the body: read into a string or a Buffer, or handed the stream itself. */
 export type ParseAs = 'string' | 'buffer' | 'stream'

@@ -1,9 +1,13 @@
+/**
+ * @module schema/ajv-compiler
+ * The default validator compiler: Ajv 8 with ajv-formats and the validator baseline.
+ */
 import { Ajv, type Options as AjvOptions, type Plugin as AjvPlugin } from 'ajv'
 import type { AjvPluginLike, ValidatorOptions } from '../types/options.js'
 import formatsModule from 'ajv-formats'
 import fastUri from 'fast-uri'
 import type { SharedSchema } from './store.js'
-import type { ValidateFunction, ValidatorCompiler } from './types.js'
+import type { ValidationFunction as ValidateFunction, ValidatorCompiler } from '../types/index.js'
 
 const addFormats = formatsModule.default
 

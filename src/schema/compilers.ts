@@ -1,8 +1,13 @@
+/**
+ * @module schema/compilers
+ * Which compilers a context's routes use: the application's default ones (one per distinct set of
+ * shared schemas) unless the context set its own, plus its error formatter and reply serializer.
+ */
 import { buildAjvCompiler, type ValidatorOptions } from './ajv-compiler.js'
 import { buildFjsCompiler } from './fjs-compiler.js'
 import { defaultSchemaErrorFormatter, type SchemaErrorFormatter } from './error-formatter.js'
 import { SchemaStore, type SharedSchema } from './store.js'
-import type { SerializerCompiler, ValidatorCompiler } from './types.js'
+import type { SerializerCompiler, ValidatorCompiler } from '../types/index.js'
 
 /** The compiler built for the store that owns `store`'s schemas, built on first use. */
 function cachedFor<T>(cache: WeakMap<SchemaStore, T>, store: SchemaStore, build: (shared: Record<string, SharedSchema>) => T): T {

@@ -1,15 +1,10 @@
-/** One item of the validator's error array (Ajv's shape; other validators may differ). */
-export interface ValidationErrorItem {
-  instancePath?: string
-  schemaPath?: string
-  keyword?: string
-  params?: Record<string, unknown>
-  message?: string
-  [key: string]: unknown
-}
+/**
+ * @module schema/error-formatter
+ * The default schema error formatter: the message of a validation failure.
+ */
+import type { SchemaErrorFormatter } from '../types/index.js'
 
-/** Turns validation errors into the Error a 400 answer carries: `(errors, dataVar) => Error`. */
-export type SchemaErrorFormatter = (errors: ValidationErrorItem[], dataVar: string) => Error
+export type { SchemaErrorFormatter }
 
 /**
  * The default formatter (spec 7.1): one clause per error, `<part><path> <message>`, joined with

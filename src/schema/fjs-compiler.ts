@@ -1,6 +1,10 @@
+/**
+ * @module schema/fjs-compiler
+ * The default serializer compiler: fast-json-stringify.
+ */
 import fastJson from 'fast-json-stringify'
 import type { SharedSchema } from './store.js'
-import type { SerializerCompiler, SerializeFunction } from './types.js'
+import type { SerializerCompiler, SerializerFunction as SerializeFunction } from '../types/index.js'
 
 /**
  * The default serializer compiler for one set of shared schemas: fast-json-stringify, which

@@ -1,4 +1,8 @@
-// Schema shapes the spec accepts besides a complete JSON Schema, turned into one before compiling.
+/**
+ * @module schema/normalize
+ * Schema shapes accepted besides a complete JSON Schema (the short form listing properties, content
+ * maps, header schemas with mixed-case names), turned into one before compiling.
+ */
 
 const typeBoxKind = Symbol.for('TypeBox.Kind')
 

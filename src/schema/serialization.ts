@@ -1,18 +1,28 @@
-import { codes } from '../errors.js'
-import { essenceOf } from '../content-type/media-type.js'
+/**
+ * @module schema/serialization
+ * A route's response serializers: compiled once from its `response` map, chosen per reply by status
+ * (exact code, then its class, then `default`) and, for a `content` map, by the reply's media type
+ * (`*\/*` last). Takes plain inputs (method, url, compiler), never a route context.
+ */
+import { codes } from '../core/errors.js'
+import { essenceOf } from '../core/media-type.js'
 import { hasContentMap, toFullSchema } from './normalize.js'
-import type { SchemaCompilers } from './compilers.js'
-import type { SerializeFunction, SerializerCompiler } from './types.js'
-import type { RouteContext } from '../route-context.js'
+import type { SerializerCompiler, SerializerFunction } from '../types/index.js'
 
-type ResponseSerializer = SerializeFunction | Map<string, SerializeFunction>
+type ResponseSerializer = SerializerFunction | Map<string, SerializerFunction>
+
+/** What a route's serializers need to compile its `response` map. */
+export interface RouteSerializersInput {
+  /** The route's `schema.response` map. */
+  response: Record<string, any>
+  method: string
+  url: string
+  compile: SerializerCompiler
+}
 
 const statusKey = /^(?:[1-5]\d\d|[1-5]xx|default)$/
 
-/**
- * A route's compiled response serializers (spec 2.5, 4.5), chosen by status (exact code, then
- * its class, then `default`) and, for a `content` map, by the reply's media type (`*\/*` last).
- */
+/** A route's compiled response serializers, by status key and media type. */
 export class RouteSerializers {
   readonly #byKey: Map<string, ResponseSerializer>
   readonly #byStatus: Array<ResponseSerializer | null | undefined> = []
@@ -21,7 +31,8 @@ export class RouteSerializers {
     this.#byKey = byKey
   }
 
-  forStatus(statusCode: number, contentType: string | undefined): SerializeFunction | null {
+  /** The serializer for a status and content type, or null when the response map has none for them. */
+  forStatus(statusCode: number, contentType: string | undefined): SerializerFunction | null {
     let entry = this.#byStatus[statusCode]
     if (entry === undefined) {
       entry = this.#byKey.get(String(statusCode)) ?? this.#byKey.get(`${String(statusCode)[0]}xx`) ?? this.#byKey.get('default') ?? null
@@ -32,11 +43,11 @@ export class RouteSerializers {
   }
 }
 
-function compileResponse(compile: SerializerCompiler, route: RouteContext, httpStatus: string, schema: unknown, contentType?: string): SerializeFunction {
-  const { method, url } = route.routeOptions
+function compileResponse(input: RouteSerializersInput, httpStatus: string, schema: unknown, contentType?: string): SerializerFunction {
+  const { method, url } = input
   let serialize: unknown
   try {
-    serialize = compile({ schema, method, url, httpStatus, contentType })
+    serialize = input.compile({ schema, method, url, httpStatus, contentType })
   } catch (error) {
     const built = new codes.SVC_ERR_SCH_SERIALIZATION_BUILD(method, url, (error as Error).message)
     built.cause = error
@@ -45,42 +56,38 @@ function compileResponse(compile: SerializerCompiler, route: RouteContext, httpS
   if (typeof serialize !== 'function') {
     throw new codes.SVC_ERR_SCH_SERIALIZATION_BUILD(method, url, `the serializer compiler returned ${typeof serialize}, not a function`)
   }
-  return serialize as SerializeFunction
+  return serialize as SerializerFunction
 }
 
 /**
  * The error of a response schema's serializer that failed on a payload (a required property
  * missing, a value of the wrong type): a 500 that names the route and the status.
  */
-export function serializationFailed(route: RouteContext, statusCode: number, thrown: unknown): Error {
-  const { method, url } = route.routeOptions
+export function serializationFailed(method: string, url: string, statusCode: number, thrown: unknown): Error {
   const message = thrown instanceof Error ? thrown.message : String(thrown)
   const error = new codes.SVC_ERR_RESPONSE_SERIALIZATION(method, url, statusCode, message)
   error.cause = thrown
   return error
 }
 
-/** Compiles the serializers of a route's `response` schema map; null without one. */
-export function buildRouteSerializers(route: RouteContext, schema: Record<string, any>, compilers: SchemaCompilers): RouteSerializers | null {
-  const response = schema.response
-  if (response === undefined || response === null) return null
-  const compile = (route.routeOptions.serializerCompiler as SerializerCompiler | undefined) ?? compilers.serializerCompiler
+function compileContentMap(input: RouteSerializersInput, key: string, content: Record<string, { schema?: unknown }>): Map<string, SerializerFunction> {
+  const byMediaType = new Map<string, SerializerFunction>()
+  for (const [mediaType, media] of Object.entries(content)) {
+    if (media.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
+    const essence = mediaType === '*/*' ? mediaType : essenceOf(mediaType)
+    byMediaType.set(essence, compileResponse(input, key, toFullSchema(media.schema), mediaType))
+  }
+  return byMediaType
+}
+
+/** Compiles the serializers of a route's `response` map. */
+export function buildRouteSerializers(input: RouteSerializersInput): RouteSerializers {
   const byKey = new Map<string, ResponseSerializer>()
-  for (const rawKey of Object.keys(response)) {
+  for (const rawKey of Object.keys(input.response)) {
     const key = rawKey.toLowerCase()
     if (!statusKey.test(key)) throw new codes.SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
-    const entry = response[rawKey]
-    if (hasContentMap(entry)) {
-      const byMediaType = new Map<string, SerializeFunction>()
-      for (const [mediaType, media] of Object.entries(entry.content)) {
-        if (media.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
-        const essence = mediaType === '*/*' ? mediaType : essenceOf(mediaType)
-        byMediaType.set(essence, compileResponse(compile, route, key, toFullSchema(media.schema), mediaType))
-      }
-      byKey.set(key, byMediaType)
-    } else {
-      byKey.set(key, compileResponse(compile, route, key, toFullSchema(entry)))
-    }
+    const entry = input.response[rawKey]
+    byKey.set(key, hasContentMap(entry) ? compileContentMap(input, key, entry.content) : compileResponse(input, key, toFullSchema(entry)))
   }
   return new RouteSerializers(byKey)
 }

@@ -1,4 +1,8 @@
-import { codes } from '../errors.js'
+/**
+ * @module schema/store
+ * The shared schemas of one context (`addSchema`, `getSchema`, `getSchemas`).
+ */
+import { codes } from '../core/errors.js'
 
 /** A shared schema: any JSON Schema object with a string `$id`. */
 export type SharedSchema = Record<string, any> & { $id: string }

@@ -1,26 +1,35 @@
-import { codes, toError } from '../errors.js'
-import { isThenable } from '../is-thenable.js'
-import { essenceOf } from '../content-type/media-type.js'
+/**
+ * @module schema/validation
+ * A route's request validators: compiled once from its schema (params, body — per media type with a
+ * `content` map —, querystring, headers), then run in that order against a request's parts. Takes
+ * plain inputs (method, url, compiler, error formatter), never a route context or a request class.
+ */
+import { codes, toError } from '../core/errors.js'
+import { isThenable } from '../core/is-thenable.js'
+import { essenceOf } from '../core/media-type.js'
 import { hasContentMap, lowerCaseHeaderSchema, toFullSchema } from './normalize.js'
-import type { SchemaCompilers } from './compilers.js'
-import type { ValidateFunction, ValidationResult, ValidatorCompiler } from './types.js'
-import type { Request } from '../request.js'
-import type { RouteContext } from '../route-context.js'
+import type { HTTPPart, ValidationErrorItem, ValidationFunction, ValidatorCompiler } from '../types/index.js'
 
-/** The part of a request a validator checks; also the `validationContext` of its errors. */
-export type HttpPart = 'params' | 'body' | 'querystring' | 'headers'
-
-/** A route's compiled validators, in the order they run. */
-export interface RouteValidation {
-  params: ValidateFunction | null
-  body: ValidateFunction | null
-  /** With a body `content` map: the validator per essence media type (spec 4.3.2). */
-  bodyByMediaType: Map<string, ValidateFunction> | null
-  querystring: ValidateFunction | null
-  headers: ValidateFunction | null
+/** What a route's validation needs to compile its schemas. */
+export interface RouteValidationInput {
+  /** The route's `schema` option. */
+  schema: Record<string, any>
+  method: string
+  url: string
+  compile: ValidatorCompiler
+  /** Turns a failed part's error items into the error the request fails with (the context's formatter). */
+  formatError: (items: ValidationErrorItem[], part: HTTPPart) => unknown
 }
 
-/** An error of the validation path, as spec 2.7 describes it. */
+/** The request parts validation reads, and replaces with a validator's returned `value`. */
+export interface ValidationTarget {
+  params: unknown
+  body: unknown
+  query: unknown
+  headers: unknown
+}
+
+/** An error of the validation path: `statusCode` 400, `code`, `validation` (the raw failure), `validationContext`. */
 export type ValidationError = Error & {
   statusCode: number
   code: string
@@ -28,86 +37,41 @@ export type ValidationError = Error & {
   validationContext: string
 }
 
-function compilePart(compile: ValidatorCompiler, route: RouteContext, httpPart: HttpPart, schema: unknown): ValidateFunction {
-  const { method, url } = route.routeOptions
+/** The outcome of validating a request: the first failure, or null; a Promise of it with async validators. */
+export type ValidationOutcome = ValidationError | null | Promise<ValidationError | null>
+
+/** The request property each part lives in. */
+const propertyOf = { params: 'params', body: 'body', querystring: 'query', headers: 'headers' } as const
+const parts: readonly HTTPPart[] = ['params', 'body', 'querystring', 'headers']
+
+function compilePart(input: RouteValidationInput, httpPart: HTTPPart, schema: unknown): ValidationFunction {
+  const { method, url } = input
   let validate: unknown
   try {
-    validate = compile({ schema, method, url, httpPart })
+    validate = input.compile({ schema, method, url, httpPart })
   } catch (error) {
     const built = new codes.SVC_ERR_SCH_VALIDATION_BUILD(method, url, (error as Error).message)
     built.cause = error
     throw built
   }
   if (typeof validate !== 'function') throw new codes.SVC_ERR_SCH_MISSING_COMPILER(httpPart, method, url)
-  return validate as ValidateFunction
+  return validate as ValidationFunction
 }
-
-/** Compiles the validators a route's schema asks for (spec 2.3, 4.3). */
-export function buildRouteValidation(route: RouteContext, schema: Record<string, any>, compilers: SchemaCompilers): RouteValidation | null {
-  const compile = (route.routeOptions.validatorCompiler as ValidatorCompiler | undefined) ?? compilers.validatorCompiler
-  const querySchema = schema.querystring ?? schema.query
-  const validation: RouteValidation = {
-    params: schema.params ? compilePart(compile, route, 'params', toFullSchema(schema.params)) : null,
-    body: null,
-    bodyByMediaType: null,
-    querystring: querySchema ? compilePart(compile, route, 'querystring', toFullSchema(querySchema)) : null,
-    headers: schema.headers ? compilePart(compile, route, 'headers', lowerCaseHeaderSchema(toFullSchema(schema.headers))) : null,
-  }
-  const bodySchema = schema.body
-  const method = route.routeOptions.method
-  if (bodySchema && method !== 'GET' && method !== 'HEAD') {
-    if (hasContentMap(bodySchema)) {
-      validation.bodyByMediaType = new Map()
-      for (const [mediaType, entry] of Object.entries(bodySchema.content)) {
-        if (entry.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
-        validation.bodyByMediaType.set(essenceOf(mediaType), compilePart(compile, route, 'body', toFullSchema(entry.schema)))
-      }
-    } else {
-      validation.body = compilePart(compile, route, 'body', toFullSchema(bodySchema))
-    }
-  }
-  const empty = !validation.params && !validation.body && !validation.bodyByMediaType && !validation.querystring && !validation.headers
-  return empty ? null : validation
-}
-
-/** The request property each part lives in. */
-const propertyOf = { params: 'params', body: 'body', querystring: 'query', headers: 'headers' } as const
 
 /** Reads one validator's result: null when valid (storing a returned `value`), else the raw failure. */
-function failureOf(result: ValidationResult, validate: ValidateFunction, request: Request, part: HttpPart): unknown {
+function failureOf(result: unknown, validate: ValidationFunction, target: ValidationTarget, part: HTTPPart): unknown {
   if (result === false) return validate.errors ?? []
   if (result !== null && typeof result === 'object') {
-    if (result.error !== undefined && result.error !== null) return result.error
-    if ('value' in result && result.value !== undefined) request[propertyOf[part]] = result.value
+    const { error, value } = result as { error?: unknown; value?: unknown }
+    if (error !== undefined && error !== null) return error
+    if ('value' in result && value !== undefined) target[propertyOf[part]] = value
   }
   return null
 }
 
-/** Spec 2.7: the error of a failed part, with `statusCode` 400, `code`, `validation`, `validationContext`. */
-function toValidationError(failure: unknown, part: HttpPart, route: RouteContext): ValidationError {
-  if (failure instanceof Error) {
-    const error = failure as ValidationError
-    error.statusCode ??= 400
-    error.code ??= 'SVC_ERR_VALIDATION'
-    error.validationContext ??= part
-    // the error is its own `validation`: not enumerable, so serializing the error (or what an
-    // error handler builds from `error.validation`) meets no cycle
-    if (error.validation === undefined) Object.defineProperty(error, 'validation', { value: failure, writable: true, configurable: true })
-    return error
-  }
-  const items = Array.isArray(failure) ? failure : [failure]
-  const error = toError(route.schemaErrorFormatter.call(route.server, items, part)) as ValidationError
-  error.statusCode = 400
-  error.code = 'SVC_ERR_VALIDATION'
-  error.validation = failure
-  error.validationContext = part
-  return error
-}
-
 /**
- * Spec 4.4 asks validators to return `{ error }`, never throw; one that throws anyway fails only
- * its request: an error that names its own status is kept, anything else is a 500 that says what
- * happened (the thrown value is its `cause`).
+ * Validators must return `{ error }`, never throw; one that throws anyway fails only its request:
+ * an error that names its own status is kept, anything else is a 500 that says what happened.
  */
 function validatorThrew(thrown: unknown): Error {
   const error = toError(thrown) as Error & { statusCode?: unknown }
@@ -117,41 +81,103 @@ function validatorThrew(thrown: unknown): Error {
   return wrapped
 }
 
-function validatorFor(validation: RouteValidation, part: HttpPart, request: Request): ValidateFunction | null {
-  if (part !== 'body' || validation.bodyByMediaType === null) return validation[part]
-  // spec 4.3.2-3: with a content map, only the media types it lists are validated
-  return validation.bodyByMediaType.get(essenceOf(request.headers['content-type'])) ?? null
+/** A route's compiled validators, in the order they run. */
+export class RouteValidation {
+  readonly params: ValidationFunction | null
+  readonly body: ValidationFunction | null
+  /** With a body `content` map: the validator per essence media type (unlisted types are not validated). */
+  readonly bodyByMediaType: Map<string, ValidationFunction> | null
+  readonly querystring: ValidationFunction | null
+  readonly headers: ValidationFunction | null
+  readonly #formatError: RouteValidationInput['formatError']
+
+  constructor(input: RouteValidationInput) {
+    const { schema } = input
+    const querySchema = schema.querystring ?? schema.query
+    this.params = schema.params ? compilePart(input, 'params', toFullSchema(schema.params)) : null
+    this.querystring = querySchema ? compilePart(input, 'querystring', toFullSchema(querySchema)) : null
+    this.headers = schema.headers ? compilePart(input, 'headers', lowerCaseHeaderSchema(toFullSchema(schema.headers))) : null
+    const bodySchema = input.method === 'GET' || input.method === 'HEAD' ? undefined : schema.body
+    this.body = bodySchema && !hasContentMap(bodySchema) ? compilePart(input, 'body', toFullSchema(bodySchema)) : null
+    this.bodyByMediaType = bodySchema && hasContentMap(bodySchema) ? compileContentMap(input, bodySchema.content) : null
+    this.#formatError = input.formatError
+  }
+
+  /** True when the schema asked for no validator at all. */
+  get empty(): boolean {
+    return !this.params && !this.body && !this.bodyByMediaType && !this.querystring && !this.headers
+  }
+
+  /**
+   * Validates params, body, querystring and headers in that order. Returns the first failure as a
+   * validation error, null when the request is valid, or a Promise of either for async validators.
+   * A validator that throws makes this throw (see {@link validatorThrew}).
+   */
+  validate(target: ValidationTarget, contentType: unknown, from = 0): ValidationOutcome {
+    for (let i = from; i < parts.length; i++) {
+      const part = parts[i]
+      const validate = this.#validatorFor(part, contentType)
+      if (validate === null) continue
+      const data = target[propertyOf[part]]
+      let result: unknown
+      try {
+        result = validate(data === undefined ? null : data)
+      } catch (thrown) {
+        throw validatorThrew(thrown)
+      }
+      if (isThenable(result)) {
+        return Promise.resolve(result).then((settled) => {
+          const failure = failureOf(settled, validate, target, part)
+          return failure === null ? this.validate(target, contentType, i + 1) : this.#toValidationError(failure, part)
+        }, (thrown) => {
+          throw validatorThrew(thrown)
+        })
+      }
+      const failure = failureOf(result, validate, target, part)
+      if (failure !== null) return this.#toValidationError(failure, part)
+    }
+    return null
+  }
+
+  #validatorFor(part: HTTPPart, contentType: unknown): ValidationFunction | null {
+    if (part !== 'body' || this.bodyByMediaType === null) return this[part]
+    // with a content map, only the media types it lists are validated
+    return this.bodyByMediaType.get(essenceOf(contentType)) ?? null
+  }
+
+  /** The error of a failed part, with `statusCode` 400, `code`, `validation`, `validationContext`. */
+  #toValidationError(failure: unknown, part: HTTPPart): ValidationError {
+    if (failure instanceof Error) {
+      const error = failure as ValidationError
+      error.statusCode ??= 400
+      error.code ??= 'SVC_ERR_VALIDATION'
+      error.validationContext ??= part
+      // the error is its own `validation`: not enumerable, so serializing the error (or what an
+      // error handler builds from `error.validation`) meets no cycle
+      if (error.validation === undefined) Object.defineProperty(error, 'validation', { value: failure, writable: true, configurable: true })
+      return error
+    }
+    const items = (Array.isArray(failure) ? failure : [failure]) as ValidationErrorItem[]
+    const error = toError(this.#formatError(items, part)) as ValidationError
+    error.statusCode = 400
+    error.code = 'SVC_ERR_VALIDATION'
+    error.validation = failure
+    error.validationContext = part
+    return error
+  }
 }
 
-const parts: HttpPart[] = ['params', 'body', 'querystring', 'headers']
-
-/**
- * Validates params, body, querystring and headers in that order. Returns the first failure as a
- * validation error, null when the request is valid, or a Promise of either for async validators.
- */
-export function validateRequest(route: RouteContext, request: Request, from = 0): ValidationError | null | Promise<ValidationError | null> {
-  const validation = route.validation as RouteValidation
-  for (let i = from; i < parts.length; i++) {
-    const part = parts[i]
-    const validate = validatorFor(validation, part, request)
-    if (validate === null) continue
-    const data = request[propertyOf[part]]
-    let result: ReturnType<ValidateFunction>
-    try {
-      result = validate(data === undefined ? null : data)
-    } catch (thrown) {
-      throw validatorThrew(thrown)
-    }
-    if (isThenable(result)) {
-      return Promise.resolve(result).then((settled) => {
-        const failure = failureOf(settled, validate, request, part)
-        return failure === null ? validateRequest(route, request, i + 1) : toValidationError(failure, part, route)
-      }, (thrown) => {
-        throw validatorThrew(thrown)
-      })
-    }
-    const failure = failureOf(result, validate, request, part)
-    if (failure !== null) return toValidationError(failure, part, route)
+function compileContentMap(input: RouteValidationInput, content: Record<string, { schema?: unknown }>): Map<string, ValidationFunction> {
+  const byMediaType = new Map<string, ValidationFunction>()
+  for (const [mediaType, entry] of Object.entries(content)) {
+    if (entry.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
+    byMediaType.set(essenceOf(mediaType), compilePart(input, 'body', toFullSchema(entry.schema)))
   }
-  return null
+  return byMediaType
+}
+
+/** Compiles the validators a route's schema asks for; null when it asks for none. */
+export function buildRouteValidation(input: RouteValidationInput): RouteValidation | null {
+  const validation = new RouteValidation(input)
+  return validation.empty ? null : validation
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import warren from 'warren'
-import { continueAfter } from '../../src/continue-after.js'
-import type { Reply } from '../../src/reply.js'
+import { continueAfter } from '../../src/serve/continue-after.js'
+import type { Reply } from '../../src/model/reply.js'
 
 /** The runtime reply behind a handler's typed reply: the public type hides the class internal helpers take. */
 const runtimeReply = (reply: object): Reply => reply as Reply

@@ -1,7 +1,12 @@
-import { codes } from './errors.js'
-import { kReplyClass, kRequestClass, kRoot } from './symbols.js'
-import { Request, type RequestClass } from './request.js'
-import type { ReplyClass } from './reply.js'
+/**
+ * @module app/decorate
+ * Decorators: `decorate`, `decorateRequest`, `decorateReply` and their `has*` questions, with the
+ * rules on names, dependencies, reference types and start-up.
+ */
+import { codes } from '../core/errors.js'
+import { kReplyClass, kRequestClass, kRoot } from '../core/symbols.js'
+import { Request, type RequestClass } from '../model/request.js'
+import type { ReplyClass } from '../model/reply.js'
 
 type Key = string | symbol
 type DecoratedClass = RequestClass | ReplyClass

@@ -1,10 +1,12 @@
+/**
+ * @module model/options
+ * The factory options: checked (a wrong type throws `SVC_ERR_INIT_OPTS_INVALID` naming the
+ * option) and completed with their defaults.
+ */
 import type { IncomingMessage } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
-import { codes } from './errors.js'
-import type { WarrenOptions } from './types/options.js'
-import type { PoisoningAction } from './content-type/json-parser.js'
-import type { SchemaErrorFormatter } from './schema/error-formatter.js'
-import type { ValidatorOptions } from './schema/ajv-compiler.js'
+import { codes } from '../core/errors.js'
+import type { ProtoAction, SchemaErrorFormatter, ValidatorOptions, WarrenOptions } from '../types/index.js'
 
 export type { WarrenOptions }
 
@@ -29,8 +31,8 @@ export interface NormalizedOptions {
   exposeHeadRoutes: boolean
   trustProxy: boolean
   disableRequestLogging: boolean
-  onProtoPoisoning: PoisoningAction
-  onConstructorPoisoning: PoisoningAction
+  onProtoPoisoning: ProtoAction
+  onConstructorPoisoning: ProtoAction
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   validator: ValidatorOptions
   https: HttpsServerOptions | null
@@ -39,7 +41,7 @@ export interface NormalizedOptions {
 type Check = (value: unknown) => boolean
 const isBoolean: Check = (value) => typeof value === 'boolean'
 const isFunction: Check = (value) => typeof value === 'function'
-// spec 4.1: the schema error formatter is synchronous (an async one would answer a Promise)
+// the schema error formatter is synchronous (an async one would answer a Promise)
 const isSyncFunction: Check = (value) => isFunction(value) && (value as Function).constructor.name !== 'AsyncFunction'
 const isString: Check = (value) => typeof value === 'string'
 const isNonNegativeInteger: Check = (value) => Number.isInteger(value) && (value as number) >= 0

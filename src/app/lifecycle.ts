@@ -1,31 +1,14 @@
+/**
+ * @module app/lifecycle
+ * The application's life: `ready()` (plugins loaded, routes built, onReady hooks), `listen()`,
+ * `close()` (preClose, stop accepting, in-flight requests finish, onClose), `inject()`, addresses.
+ */
 import type { AddressInfo } from 'node:net'
 import lightMyRequest from 'light-my-request'
-import { codes } from './errors.js'
-import { runApplicationHooks, type HookFn } from './hooks.js'
-import { kAvvio, kAvvioClose, kAvvioReady, kChildren, kHooks, kRoot } from './symbols.js'
-import type { RootState } from './root-state.js'
-
-type ContextHookName = 'onReady' | 'onListen' | 'preClose'
-
-/**
- * Runs one application hook across the context tree: each context's own hooks, then its
- * children's. Without `onHookError` the first error stops the walk; with it, every hook runs.
- */
-async function runTreeHooks(
-  context: any,
-  name: ContextHookName,
-  onHookError?: (error: unknown) => void,
-  timeout = 0,
-  seen = new Set<HookFn[]>(),
-): Promise<void> {
-  const hooks: HookFn[] = context[kHooks][name]
-  // a shared (plugin()-wrapped) context is its parent: its hooks must run once
-  if (!seen.has(hooks)) {
-    seen.add(hooks)
-    await runApplicationHooks(hooks, context, onHookError, timeout, name)
-  }
-  for (const child of context[kChildren] as unknown[]) await runTreeHooks(child, name, onHookError, timeout, seen)
-}
+import { codes } from '../core/errors.js'
+import { kAvvio, kAvvioClose, kAvvioReady, kRoot } from '../core/symbols.js'
+import type { RootState } from '../model/root-state.js'
+import { runTreeHooks } from './application-hooks.js'
 
 /** The root instance, whichever context `instance` is: start-up and shutdown concern the whole application. */
 function rootOf(instance: any): any {

@@ -1,13 +1,17 @@
+/**
+ * @module serve/parse-body
+ * The body-parsing stage: whether a request has a body, which parser takes its content type, the
+ * body read within its limit (unless the parser takes the stream), and `request.body` set.
+ */
 import type { Readable } from 'node:stream'
-import { continueAfter } from '../continue-after.js'
-import { codes } from '../errors.js'
-import { isThenable } from '../is-thenable.js'
-import { handleError } from '../error-handler.js'
-import { kRoute } from '../symbols.js'
-import { aborted, readBody } from './body-reader.js'
-import type { ParserEntry } from './registry.js'
-import type { Reply } from '../reply.js'
-import type { Request } from '../request.js'
+import { codes } from '../core/errors.js'
+import { isThenable } from '../core/is-thenable.js'
+import { kReplyFail, kRoute } from '../core/symbols.js'
+import { aborted, readBody } from '../content-type/body-reader.js'
+import type { ParserEntry } from '../content-type/registry.js'
+import type { Reply } from '../model/reply.js'
+import type { Request } from '../model/request.js'
+import { continueAfter } from './continue-after.js'
 
 type Next = (request: Request, reply: Reply) => void
 
@@ -37,7 +41,7 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
   const parser = route.parsers.find(contentType)
   if (parser === null) {
     if (route.is404) return next(request, reply)
-    return handleError(reply, new codes.SVC_ERR_CTP_INVALID_MEDIA_TYPE(contentType || 'undefined'))
+    return reply[kReplyFail](new codes.SVC_ERR_CTP_INVALID_MEDIA_TYPE(contentType || 'undefined'))
   }
 
   let settled = false
@@ -47,7 +51,7 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
     if (error !== null && error !== undefined) {
       // the client may still be sending the part of the body nobody read
       reply.header('connection', 'close')
-      return handleError(reply, error)
+      return reply[kReplyFail](error)
     }
     request.body = body
     next(request, reply)
@@ -55,7 +59,7 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
   const replaced = payload !== request.raw
   if (replaced) {
     if (typeof (payload as Partial<Readable> | null)?.on !== 'function') {
-      return handleError(reply, new TypeError(`A preParsing hook must give a readable stream as the payload, got ${payload === null ? 'null' : typeof payload}`))
+      return reply[kReplyFail](new TypeError(`A preParsing hook must give a readable stream as the payload, got ${payload === null ? 'null' : typeof payload}`))
     }
     failWithRequest(request, payload as Readable)
   }

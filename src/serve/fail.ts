@@ -1,7 +1,13 @@
+/**
+ * @module serve/fail
+ * The failure path of every request: the onError hooks (once), then the nearest error handler —
+ * one that throws, rejects or sends an Error hands it to its parent's — down to the default
+ * handler, which answers `{ statusCode, code, error, message }`; when even that fails, a plain 500.
+ * Only the reply (`serve/reply`) calls in here.
+ */
 import { STATUS_CODES } from 'node:http'
-import { codes, toError } from './errors.js'
-import { runObserverHooks } from './hooks.js'
-import { JSON_TYPE, runOnSend, sendReturnValue } from './send.js'
+import { codes, toError } from '../core/errors.js'
+import { JSON_TYPE } from '../core/media-type.js'
 import {
   kReplyErrorHandler,
   kReplyHasStatus,
@@ -10,19 +16,12 @@ import {
   kReplySending,
   kReplySendingError,
   kRoute,
-} from './symbols.js'
-import type { Reply } from './reply.js'
-import type { Request } from './request.js'
-
-/** A custom error handler: `fn(error, request, reply)` with `this` bound to its instance. */
-export type ErrorHandlerFn = (this: any, error: any, request: Request, reply: Reply) => unknown
-
-/** One link of a context's error-handler chain; an error the handler fails with goes to `parent`. */
-export interface ErrorHandlerEntry {
-  fn: ErrorHandlerFn
-  instance: object
-  parent: ErrorHandlerEntry | null
-}
+} from '../core/symbols.js'
+import type { Reply } from '../model/reply.js'
+import type { Request } from '../model/request.js'
+import { runObserverHooks } from './run-hooks.js'
+import { sendReturnValue } from './return-value.js'
+import { runOnSend } from './send.js'
 
 /** The shape of every error response warren writes itself. */
 interface ErrorBody {
@@ -32,10 +31,7 @@ interface ErrorBody {
   message: string
 }
 
-/**
- * The error path of every request: runs the onError hooks once, then the nearest error handler;
- * an error handler that throws, rejects or sends an Error hands it to its parent's handler.
- */
+/** Answers a request that failed with `thrown` (see the module comment). */
 export function handleError(reply: Reply, thrown: unknown): void {
   const error = toError(thrown)
   const res = reply.raw
@@ -50,7 +46,7 @@ export function handleError(reply: Reply, thrown: unknown): void {
   const onError = reply[kRoute].hooks.onError
   if (onError !== null && !reply[kReplyOnErrorRan]) {
     reply[kReplyOnErrorRan] = true
-    runObserverHooks(onError, reply.request, [reply, error], () => callErrorHandler(reply, error))
+    runObserverHooks(onError, reply.request, reply, [reply, error], () => callErrorHandler(reply, error))
     return
   }
   callErrorHandler(reply, error)

@@ -1,7 +1,12 @@
+/**
+ * @module model/request
+ * The request object as data: the `Request` class (fields and read-only getters, no behaviour),
+ * and the per-context request classes that carry request decorators.
+ */
 import type { IncomingMessage } from 'node:http'
-import { kRoute } from './symbols.js'
-import type { RouteContext } from './route-context.js'
-import type { Logger } from './logger.js'
+import { kRoute } from '../core/symbols.js'
+import type { Logger } from '../core/logger.js'
+import type { ResolvedRouteOptions } from './route-options.js'
 
 /** A request decorator whose value is copied onto every request of its context. */
 export interface DecoratorProp {
@@ -11,14 +16,15 @@ export interface DecoratorProp {
 
 /** Constructor of the request objects of one context (decorators live on its prototype and props). */
 export interface RequestClass {
-  new (id: string, params: Record<string, string>, raw: IncomingMessage, query: Record<string, unknown>, log: Logger, route: RouteContext): Request
+  new (id: string, params: Record<string, string>, raw: IncomingMessage, query: Record<string, unknown>, log: Logger, route: Request[typeof kRoute]): Request
   prototype: Request
   props: DecoratorProp[]
 }
 
 /**
  * The request a handler and the hooks receive: the parsed, validated parts of an HTTP request
- * plus the decorators of the route's context.
+ * plus the decorators of the route's context. `[kRoute]`, the route context serving it, is
+ * declared with `RouteContext` (model/route-context), which is built from these classes.
  */
 export class Request {
   /** The request id (`genReqId`, or the `requestIdHeader` value). */
@@ -37,7 +43,6 @@ export class Request {
   declare log: Logger
   /** The validation error, when the route has `attachValidation: true` and validation failed. */
   declare validationError: (Error & { validation?: unknown; validationContext?: string }) | undefined
-  declare [kRoute]: RouteContext
 
   /** The instance (context) the route was declared in. */
   get server(): any {
@@ -113,7 +118,7 @@ export class Request {
   }
 
   /** The options of the route that matched: method, url, config, schema, bodyLimit and friends. */
-  get routeOptions(): RouteContext['routeOptions'] {
+  get routeOptions(): ResolvedRouteOptions {
     return this[kRoute].routeOptions
   }
 
@@ -139,7 +144,7 @@ export function deriveRequestClass(parent: RequestClass | null): RequestClass {
     raw: IncomingMessage,
     query: Record<string, unknown>,
     log: Logger,
-    route: RouteContext,
+    route: Request[typeof kRoute],
   ) {
     this.id = id
     this.params = params

@@ -1,16 +1,20 @@
-import { codes, type WarrenErrorClass } from './errors.js'
-import { assertValidHook } from './hooks.js'
-import { createJsonParser } from './content-type/json-parser.js'
+/**
+ * @module app/instance
+ * The instance API every context shares (on the prototype at the end of every context chain):
+ * hooks, schemas and compilers, error handlers, body parsers, and the getters of an instance.
+ */
+import { codes, type WarrenErrorClass } from '../core/errors.js'
+import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from '../core/symbols.js'
+import { assertValidHook } from '../hooks/names.js'
+import { createJsonParser } from '../content-type/json-parser.js'
+import type { ParserOptions } from '../content-type/registry.js'
+import type { ErrorHandlerEntry, ErrorHandlerFn } from '../model/reply.js'
+import type { RootState } from '../model/root-state.js'
+import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../types/index.js'
 import { decorate, decorateReply, decorateRequest, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
 import { allMethods, hasRoute, printRoutes, route, shorthand } from './route.js'
 import { setNotFoundHandler } from './not-found.js'
 import { close, inject, listen, listeningOrigin, ready, addresses, printPlugins } from './lifecycle.js'
-import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from './symbols.js'
-import type { ParserOptions } from './content-type/registry.js'
-import type { ErrorHandlerEntry, ErrorHandlerFn } from './error-handler.js'
-import type { RootState } from './root-state.js'
-import type { SchemaErrorFormatter } from './schema/error-formatter.js'
-import type { SerializerCompiler, ValidatorCompiler } from './schema/types.js'
 
 /** warren's own version (the Fastify API level it implements is `FASTIFY_API_LEVEL`). */
 export const VERSION = '0.1.0'
@@ -99,7 +103,7 @@ function setSchemaErrorFormatter(this: any, formatter: SchemaErrorFormatter): an
   if (typeof formatter !== 'function' || formatter.constructor.name === 'AsyncFunction') {
     throw new codes.SVC_ERR_INIT_OPTS_INVALID('schemaErrorFormatter', 'expected a synchronous function')
   }
-  // spec 4.1: `this` is the instance it was set on, whichever descendant's route fails
+  // `this` is the instance it was set on, whichever descendant's route fails
   this[kSchemaCompilers].schemaErrorFormatter = formatter.bind(this)
   return this
 }

@@ -1,5 +1,10 @@
+/**
+ * @module core/logger
+ * The server logger built from the `logger` option (pino, a given logger, or a silent one that
+ * costs nothing) and the per-request child logger.
+ */
 import { pino } from 'pino'
-import type { WarrenLogger as Logger } from './types/logger.js'
+import type { WarrenLogger as Logger } from '../types/index.js'
 
 /** The logger interface warren uses: pino's, or anything shaped like it (declared with the types). */
 export type { Logger }

@@ -1,10 +1,18 @@
+/**
+ * @module app/route
+ * Declaring routes: `route()` and the shorthands, their options normalised and shown to onRoute
+ * hooks, one route context per method and URL in the router, automatic HEAD routes, `hasRoute`
+ * and `printRoutes`.
+ */
 import { METHODS } from 'node:http'
 import type FindMyWay from 'find-my-way'
-import { codes } from './errors.js'
-import { handleRequest } from './handle-request.js'
-import { RouteContext, type RouteOptionsView } from './route-context.js'
-import { kHooks, kLogLevel, kOwnBodyLimit, kPrefix, kRoot } from './symbols.js'
-import type { RootState } from './root-state.js'
+import { codes } from '../core/errors.js'
+import { kHooks, kLogLevel, kOwnBodyLimit, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
+import type { RootState } from '../model/root-state.js'
+import { RouteContext } from '../model/route-context.js'
+import type { ResolvedRouteOptions } from '../model/route-options.js'
+import { handleRequest } from '../serve/pipeline.js'
+import type { RouteTable } from './route-table.js'
 
 /** Methods `all(...)` declares. */
 export const allMethods = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS', 'SEARCH']
@@ -21,7 +29,7 @@ function normalizeMethods(method: unknown): string[] {
 /** The URLs a path declares under a prefix: `'/'` under `/v1` answers both `/v1` and `/v1/`. */
 function urlsFor(prefix: string, path: string, ignoreTrailingSlash: boolean): string[] {
   if (prefix === '') return [path === '' ? '/' : path]
-  if (path === '' ) return [prefix]
+  if (path === '') return [prefix]
   if (path === '/') return ignoreTrailingSlash ? [prefix] : [prefix, prefix + '/']
   return [prefix + (path.startsWith('/') ? path : '/' + path)]
 }
@@ -43,7 +51,7 @@ export function route(this: any, options: Record<string, any>): any {
   }
   const prefix: string = this[kPrefix]
   for (const url of urlsFor(prefix, path, root.options.ignoreTrailingSlash)) {
-    const view: RouteOptionsView = {
+    const view: ResolvedRouteOptions = {
       ...options,
       method: methods.length === 1 ? methods[0] : (methods as unknown as string),
       url,
@@ -65,20 +73,21 @@ export function route(this: any, options: Record<string, any>): any {
   return this
 }
 
-function addRoute(server: any, root: RootState, view: RouteOptionsView): void {
+function addRoute(server: any, root: RootState, view: ResolvedRouteOptions): void {
   const constraints = view.constraints as Record<string, unknown> | undefined
   if (root.router.hasRoute(view.method as FindMyWay.HTTPMethod, view.url, constraints)) {
     throw new codes.SVC_ERR_ROUTE_DUPLICATED(view.method, view.url)
   }
   const context = new RouteContext(root, server, view)
   root.router.on(view.method as FindMyWay.HTTPMethod, view.url, { constraints: constraints ?? {} }, handleRequest, context)
-  root.routes.push(context)
-  if (view.method === 'GET' && view.exposeHeadRoute) root.headCandidates.push(context)
+  const table: RouteTable = server[kRouteTable]
+  table.routes.push(context)
+  if (view.method === 'GET' && view.exposeHeadRoute) table.headCandidates.push(context)
 }
 
 /** At start-up: a HEAD route for each GET route that has none of its own. */
-export function addHeadRoutes(root: RootState): void {
-  for (const get of root.headCandidates) {
+export function addHeadRoutes(root: RootState, table: RouteTable): void {
+  for (const get of table.headCandidates) {
     const view = get.routeOptions
     const constraints = view.constraints as Record<string, unknown> | undefined
     if (root.router.hasRoute('HEAD', view.url, constraints)) continue

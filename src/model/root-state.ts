@@ -1,19 +1,21 @@
+/**
+ * @module model/root-state
+ * The state one application shares across all its contexts: settings, logger, request ids, default
+ * schema compilers, the routers, and where the application is in its life (started, listening,
+ * closing). Data only; the app layer changes it and the request path reads it.
+ */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { parse as parseQueryString } from 'node:querystring'
 import FindMyWay from 'find-my-way'
-import { codes, type WarrenErrorClass } from './errors.js'
-import type { Logger } from './logger.js'
-import type { DefaultCompilers } from './schema/compilers.js'
-import type { RouteContext } from './route-context.js'
+import { codes, type WarrenErrorClass } from '../core/errors.js'
+import type { Logger } from '../core/logger.js'
+import type { DefaultCompilers } from '../schema/compilers.js'
 import type { NormalizedOptions } from './options.js'
 
-/** A not-found handler registered for a prefix; its route is replaced when the context sets its own. */
-export interface NotFoundSlot {
-  route: RouteContext
-  custom: boolean
-}
+/** The router type warren uses (HTTP/1 handlers). */
+export type Router = FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
 
-/** The state one application shares across all its contexts: settings, routers, lifecycle. */
+/** The state one application shares across all its contexts. */
 export class RootState {
   readonly options: NormalizedOptions
   readonly logger: Logger
@@ -22,13 +24,9 @@ export class RootState {
   readonly logRequests: boolean
   readonly genReqId: (req: IncomingMessage) => string
   readonly compilers: DefaultCompilers
-  readonly router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
-  readonly notFoundRouter: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
-  readonly notFoundSlots = new Map<string, NotFoundSlot>()
-  /** Every route context declared, in order; finalised at start-up. */
-  readonly routes: RouteContext[] = []
-  /** GET routes that get an automatic HEAD route at start-up unless one is declared. */
-  readonly headCandidates: RouteContext[] = []
+  readonly router: Router
+  /** Finds the not-found route of a URL's prefix; its stores are `NotFoundSlot`s (model/route-context). */
+  readonly notFoundRouter: Router
   /** The root instance (set by the factory once it is built). */
   app: any
   httpServer!: Server
@@ -66,15 +64,6 @@ export class RootState {
    */
   assertNotStarted(what: string, error: WarrenErrorClass = codes.SVC_ERR_INSTANCE_ALREADY_STARTED): void {
     if (this.started) throw new error(what)
-  }
-
-  /** The not-found route answering `method url`: the one of the longest prefix that set a handler. */
-  findNotFoundRoute(method: string, url: string): RouteContext | null {
-    const queryStart = url.indexOf('?')
-    const path = queryStart === -1 ? url : url.slice(0, queryStart)
-    const found = this.notFoundRouter.find(method as FindMyWay.HTTPMethod, path)
-    const slot = (found?.store as NotFoundSlot | undefined) ?? this.notFoundSlots.get('')
-    return slot ? slot.route : null
   }
 }
 

@@ -1,10 +1,17 @@
+/**
+ * @module app/plugin
+ * Plugins and contexts: `plugin()`, the checks a plugin's metadata asks for (Fastify API level,
+ * decorators, dependencies), and the child context a plain plugin gets (avvio's override).
+ */
 import semver from 'semver'
-import { codes } from './errors.js'
-import { deriveHooks } from './hooks.js'
-import { deriveRequestClass } from './request.js'
-import { deriveReplyClass } from './reply.js'
-import { ParserRegistry } from './content-type/registry.js'
-import { SchemaCompilers } from './schema/compilers.js'
+import { codes } from '../core/errors.js'
+import { deriveHooks } from '../hooks/store.js'
+import { deriveRequestClass } from '../model/request.js'
+import { deriveReplyClass } from '../model/reply.js'
+import { ParserRegistry } from '../content-type/registry.js'
+import { SchemaCompilers } from '../schema/compilers.js'
+import { ServedReply } from '../serve/reply.js'
+import type { PluginMeta } from '../types/index.js'
 import { hasReplyDecorator, hasRequestDecorator } from './decorate.js'
 import {
   kChildren,
@@ -21,7 +28,7 @@ import {
   kRoot,
   kSchemaCompilers,
   kSkipOverride,
-} from './symbols.js'
+} from '../core/symbols.js'
 
 /**
  * The Fastify API level warren implements. Plugins built for Fastify declare the range they
@@ -29,25 +36,10 @@ import {
  */
 export const FASTIFY_API_LEVEL = '5.6.0'
 
-/** Metadata of a plugin, as `plugin(fn, meta)` and `fastify-plugin` record it. */
-export interface PluginMeta {
-  /** The plugin's name, used in errors and by other plugins' `dependencies`. */
-  name?: string
-  /** Names of plugins that must be registered before this one. */
-  dependencies?: string[]
-  /** Decorators that must exist where the plugin is registered (`fastify` is `instance`'s alias). */
-  decorators?: { instance?: Array<string | symbol>; fastify?: Array<string | symbol>; request?: Array<string | symbol>; reply?: Array<string | symbol> }
-  /** `true` keeps the plugin encapsulated (its own child context); default false. */
-  encapsulate?: boolean
-  /** The Fastify API range the plugin needs, e.g. `'5.x'`. */
-  fastify?: string
-  [key: string]: unknown
-}
-
 /**
- * The encapsulation-breaking wrapper (spec 4.2 rule 2): the plugin's decorators, hooks and routes
- * are registered in the context that registers it, not in a child. Rule 3 holds: plain plugins
- * it registers still get their own contexts. Called without arguments it returns itself, for the
+ * The encapsulation-breaking wrapper: the plugin's decorators, hooks and routes are registered in
+ * the context that registers it, not in a child. Plain plugins it registers still get their own
+ * contexts. Called without arguments it returns itself, for the
  * typed curried form `plugin<{ db: Db }>()(fn)`.
  *
  * @example
@@ -136,7 +128,7 @@ export function initContext(context: any, parent: any, own: ContextOwn): void {
   context[kChildren] = []
   context[kHooks] = deriveHooks(parent === null ? null : parent[kHooks])
   context[kRequestClass] = deriveRequestClass(parent === null ? null : parent[kRequestClass])
-  context[kReplyClass] = deriveReplyClass(parent === null ? null : parent[kReplyClass])
+  context[kReplyClass] = deriveReplyClass(parent === null ? null : parent[kReplyClass], ServedReply)
   context[kParsers] = own.parsers
   context[kSchemaCompilers] = own.schemaCompilers
   context[kPrefix] = own.prefix

@@ -1,8 +1,14 @@
-// Internal keys of instance, request and reply state. Symbols keep them off the public surface
-// and out of the way of user decorators.
+/**
+ * @module core/symbols
+ * The private keys of instance, request and reply state, and the symbols the Node ecosystem uses
+ * to mark plugins. Depends on nothing.
+ */
+// Symbols keep internal state off the public surface and out of the way of user decorators.
 
 /** An instance's `RootState`: what the whole application shares. */
 export const kRoot = Symbol('warren.root')
+/** The application's declared routes and not-found slots (`RouteTable`), read from any context through the root. */
+export const kRouteTable = Symbol('warren.routeTable')
 /** The child contexts a context's plugins created (for start-up and shutdown hooks). */
 export const kChildren = Symbol('warren.children')
 /** A context's hook lists (`HookStore`). */
@@ -48,6 +54,9 @@ export const kReplyOnErrorRan = Symbol('warren.replyOnErrorRan')
 export const kReplyStartTime = Symbol('warren.replyStartTime')
 /** True once a status was set on the reply, which the default 200 is not. */
 export const kReplyHasStatus = Symbol('warren.replyHasStatus')
+
+/** Reports a failure on the request path: the one way a stage hands an error to the error handler. */
+export const kReplyFail = Symbol('warren.replyFail')
 
 /** Symbols the Node ecosystem (fastify-plugin) uses to mark plugins; honoured as they are. */
 export const kSkipOverride = Symbol.for('skip-override')

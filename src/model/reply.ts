@@ -1,10 +1,16 @@
+/**
+ * @module model/reply
+ * The reply as data: status, headers and the state of its way to the socket, with the methods
+ * that only read or change that state. Sending, serializing and failing are the request path's:
+ * they are declared here (abstract) and implemented by `serve/reply`, whose class every context's
+ * reply class derives from.
+ */
 import type { ServerResponse } from 'node:http'
 import { finished } from 'node:stream'
-import { codes } from './errors.js'
-import { callNotFound } from './not-found.js'
-import { send, serialize } from './send.js'
+import { codes } from '../core/errors.js'
 import {
   kReplyErrorHandler,
+  kReplyFail,
   kReplyHasStatus,
   kReplyHeaders,
   kReplyHijacked,
@@ -14,11 +20,23 @@ import {
   kReplySerializer,
   kReplyStartTime,
   kRoute,
-} from './symbols.js'
+} from '../core/symbols.js'
+import type { Logger } from '../core/logger.js'
+import type { HeaderValue } from '../types/index.js'
 import { assignDecoratorProps, type DecoratorProp, type Request } from './request.js'
-import type { ErrorHandlerEntry } from './error-handler.js'
-import type { Logger } from './logger.js'
-import type { RouteContext } from './route-context.js'
+import type { ResolvedRouteOptions } from './route-options.js'
+
+export type { HeaderValue }
+
+/** A custom error handler: `fn(error, request, reply)` with `this` bound to its instance. */
+export type ErrorHandlerFn = (this: any, error: any, request: Request, reply: Reply) => unknown
+
+/** One link of a context's error-handler chain; an error the handler fails with goes to `parent`. */
+export interface ErrorHandlerEntry {
+  fn: ErrorHandlerFn
+  instance: object
+  parent: ErrorHandlerEntry | null
+}
 
 /** Constructor of the reply objects of one context (decorators live on its prototype and props). */
 export interface ReplyClass {
@@ -27,21 +45,18 @@ export interface ReplyClass {
   props: DecoratorProp[]
 }
 
-/** A response header's value. */
-export type HeaderValue = string | number | string[]
-
 /**
  * The reply a handler and the hooks receive: status, headers and the payload to send, which
  * goes through the route's serializer and the onSend hooks on its way to the socket.
+ * `[kRoute]`, the route context serving it, is declared with `RouteContext` (model/route-context).
  */
-export class Reply {
+export abstract class Reply {
   /** The Node.js response. */
   declare raw: ServerResponse
   /** The request this reply answers. */
   declare request: Request
   /** The request's logger. */
   declare log: Logger
-  declare [kRoute]: RouteContext
   declare [kReplyHeaders]: Record<string, HeaderValue>
   declare [kReplySerializer]: ((payload: unknown) => string) | null
   declare [kReplySending]: boolean
@@ -77,7 +92,7 @@ export class Reply {
   }
 
   /** The options of the route that matched. */
-  get routeOptions(): RouteContext['routeOptions'] {
+  get routeOptions(): ResolvedRouteOptions {
     return this[kRoute].routeOptions
   }
 
@@ -156,15 +171,16 @@ export class Reply {
    * the route's response schema for the current status and content type, else the context's
    * default JSON serializer.
    */
-  serialize(payload: unknown): string {
-    return serialize(this, payload)
-  }
+  abstract serialize(payload: unknown): string
 
   /** Sends the payload: an object (JSON), string, Buffer, stream, Error, or nothing. */
-  send(payload?: unknown): this {
-    send(this, payload)
-    return this
-  }
+  abstract send(payload?: unknown): this
+
+  /**
+   * Reports a failure on the request path: the onError hooks, then the error handlers. Every stage
+   * of the request path reports its errors here, so none of them needs to know the error handler.
+   */
+  abstract [kReplyFail](error: unknown): void
 
   /** Redirects to `url` with `code` (default: the status already set if it is 3xx, else 302). */
   redirect(url: string, code?: number): this {
@@ -173,10 +189,7 @@ export class Reply {
   }
 
   /** Answers with the not-found handler of the request's context. */
-  callNotFound(): this {
-    callNotFound(this.request, this)
-    return this
-  }
+  abstract callNotFound(): this
 
   /**
    * Makes the reply awaitable: `await reply` settles once the response has been written
@@ -203,8 +216,11 @@ export class Reply {
   }
 }
 
-/** Derives the reply class of a new context: the parent's decorators, copied, plus room for its own. */
-export function deriveReplyClass(parent: ReplyClass | null): ReplyClass {
+/**
+ * Derives the reply class of a new context: the parent's decorators, copied, plus room for its own.
+ * The root's derives from `base`, the class that implements the request path's methods.
+ */
+export function deriveReplyClass(parent: ReplyClass | null, base: { prototype: Reply }): ReplyClass {
   const props = parent ? parent.props.slice() : []
   // every field set here, in this order, so all replies share one shape
   const ContextReply = function (this: Reply, raw: ServerResponse, request: Request, log: Logger) {
@@ -223,7 +239,7 @@ export function deriveReplyClass(parent: ReplyClass | null): ReplyClass {
     this[kReplyHasStatus] = false
     assignDecoratorProps(this, props)
   } as unknown as ReplyClass
-  ContextReply.prototype = Object.create(parent ? parent.prototype : Reply.prototype)
+  ContextReply.prototype = Object.create(parent ? parent.prototype : base.prototype)
   ContextReply.props = props
   return ContextReply
 }

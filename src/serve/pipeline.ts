@@ -1,22 +1,39 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import { continueAfter } from './continue-after.js'
-import { codes } from './errors.js'
-import { isThenable } from './is-thenable.js'
-import { handleError } from './error-handler.js'
-import { runObserverHooks, runPayloadHooks, runRequestHooks } from './hooks.js'
-import { sendReturnValue } from './send.js'
-import { requestLogger } from './logger.js'
-import { hasBody, parseBody } from './content-type/parse-body.js'
-import { validateRequest, type ValidationError } from './schema/validation.js'
-import { kReplyHijacked, kReplySending, kRoute } from './symbols.js'
-import type { Reply } from './reply.js'
-import type { Request } from './request.js'
-import type { RouteContext } from './route-context.js'
-
 /**
- * Entry point of a matched request (find-my-way's handler): builds the request and reply, then
- * runs onRequest → preParsing → body parsing → preValidation → validation → preHandler → handler.
+ * @module serve/pipeline
+ * A matched request from start to handler: builds the request and reply, then runs onRequest →
+ * preParsing → body parsing → preValidation → validation → preHandler → handler, and watches the
+ * response for onResponse, onRequestAbort and onTimeout. Every failure is reported through the reply.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { codes } from '../core/errors.js'
+import { isThenable } from '../core/is-thenable.js'
+import { requestLogger } from '../core/logger.js'
+import { kReplyFail, kReplyHijacked, kReplySending, kRoute } from '../core/symbols.js'
+import type { Reply } from '../model/reply.js'
+import type { Request } from '../model/request.js'
+import type { RouteContext } from '../model/route-context.js'
+import type { ValidationError, ValidationOutcome } from '../schema/validation.js'
+import { continueAfter } from './continue-after.js'
+import { hasBody, parseBody } from './parse-body.js'
+import { sendReturnValue } from './return-value.js'
+import { runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
+
+/** Builds the request and reply a route serves `req` and `res` with. */
+export function createExchange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: Record<string, string | undefined>,
+  route: RouteContext,
+  query: Record<string, unknown>,
+): Reply {
+  const root = route.root
+  const id = root.genReqId(req)
+  const log = requestLogger(root.logger, root.loggerEnabled, root.options.requestIdLogLabel, id, route.routeOptions.logLevel)
+  const request = new route.Request(id, params as Record<string, string>, req, query, log, route)
+  return new route.Reply(res, request, log)
+}
+
+/** Entry point of a matched request (find-my-way's handler): see the module comment. */
 export function handleRequest(
   req: IncomingMessage,
   res: ServerResponse,
@@ -24,18 +41,15 @@ export function handleRequest(
   route: RouteContext,
   query: Record<string, unknown>,
 ): void {
-  const root = route.root
-  const id = root.genReqId(req)
-  const log = requestLogger(root.logger, root.loggerEnabled, root.options.requestIdLogLabel, id, route.routeOptions.logLevel)
-  const request = new route.Request(id, params as Record<string, string>, req, query, log, route)
-  const reply = new route.Reply(res, request, log)
-
+  const reply = createExchange(req, res, params, route, query)
+  const request = reply.request
   if (route.observeFinish) observeFinish(request, reply)
   if (route.hooks.onRequestAbort !== null) observeAbort(request, reply)
   if (route.hooks.onTimeout !== null) observeTimeout(request, reply)
+  const root = route.root
   if (root.closing && root.options.return503OnClosing) {
     reply.header('connection', 'close')
-    return handleError(reply, new codes.SVC_ERR_SERVICE_UNAVAILABLE())
+    return reply[kReplyFail](new codes.SVC_ERR_SERVICE_UNAVAILABLE())
   }
   if (route.hooks.onRequest === null) return runPreParsing(request, reply)
   runRequestHooks(route.hooks.onRequest, request, reply, runPreParsing)
@@ -61,17 +75,17 @@ function runPreValidation(request: Request, reply: Reply): void {
 }
 
 function runValidation(request: Request, reply: Reply): void {
-  const route = request[kRoute]
-  if (route.validation === null) return runPreHandler(request, reply)
-  let outcome: ReturnType<typeof validateRequest>
+  const validation = request[kRoute].validation
+  if (validation === null) return runPreHandler(request, reply)
+  let outcome: ValidationOutcome
   try {
-    outcome = validateRequest(route, request)
+    outcome = validation.validate(request, request.headers['content-type'])
   } catch (thrown) {
-    // spec 4.4: validators must return { error }, but one that throws still only fails its request
-    return handleError(reply, thrown)
+    // validators must return { error }, but one that throws still only fails its request
+    return reply[kReplyFail](thrown)
   }
   if (isThenable(outcome)) {
-    continueAfter(outcome, reply, (error) => afterValidation(request, reply, error), (thrown) => handleError(reply, thrown))
+    continueAfter(outcome, reply, (error) => afterValidation(request, reply, error), (thrown) => reply[kReplyFail](thrown))
     return
   }
   afterValidation(request, reply, outcome)
@@ -79,7 +93,7 @@ function runValidation(request: Request, reply: Reply): void {
 
 function afterValidation(request: Request, reply: Reply, error: ValidationError | null): void {
   if (error !== null) {
-    if (!request[kRoute].attachValidation) return handleError(reply, error)
+    if (!request[kRoute].attachValidation) return reply[kReplyFail](error)
     request.validationError = error
   }
   runPreHandler(request, reply)
@@ -99,19 +113,18 @@ export function runHandler(request: Request, reply: Reply): void {
   try {
     result = route.handler.call(route.server, request, reply)
   } catch (thrown) {
-    return handleError(reply, thrown)
+    return reply[kReplyFail](thrown)
   }
   sendReturnValue(reply, result)
 }
 
 function observeFinish(request: Request, reply: Reply): void {
-  const route = request[kRoute]
-  const logging = route.root.logRequests
+  const logging = request[kRoute].root.logRequests
   if (logging) request.log.info({ req: request }, 'incoming request')
   reply.raw.once('finish', () => {
     if (logging) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
     const hooks = reply[kRoute].hooks.onResponse
-    if (hooks !== null) runObserverHooks(hooks, request, [reply])
+    if (hooks !== null) runObserverHooks(hooks, request, reply, [reply])
   })
 }
 
@@ -119,7 +132,7 @@ function observeAbort(request: Request, reply: Reply): void {
   reply.raw.once('close', () => {
     if (reply.raw.writableFinished) return
     const hooks = request[kRoute].hooks.onRequestAbort
-    if (hooks !== null) runObserverHooks(hooks, request, [])
+    if (hooks !== null) runObserverHooks(hooks, request, reply, [])
   })
 }
 
@@ -128,7 +141,7 @@ function observeTimeout(request: Request, reply: Reply): void {
   if (socket === null || socket === undefined) return
   const onTimeout = (): void => {
     const hooks = request[kRoute].hooks.onTimeout
-    if (hooks !== null) runObserverHooks(hooks, request, [reply])
+    if (hooks !== null) runObserverHooks(hooks, request, reply, [reply])
   }
   socket.once('timeout', onTimeout)
   reply.raw.once('finish', () => socket.removeListener('timeout', onTimeout))

@@ -1,3 +1,8 @@
+/**
+ * @module core/errors
+ * The one catalogue of `SVC_ERR_*` codes (Fastify's `FST_ERR_*` names where the same error
+ * exists), the `WarrenError` class they share, and `toError` for values thrown that are not errors.
+ */
 import { format } from 'node:util'
 
 /**

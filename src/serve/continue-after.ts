@@ -1,11 +1,13 @@
-import { handleError } from './error-handler.js'
-import type { Reply } from './reply.js'
-
 /**
+ * @module serve/continue-after
  * Continues a request once a promise from user code settles. The continuation runs outside the
- * try/catch of the code that started it, so anything it throws takes the request's error path
- * here — never an unhandled rejection, which Node turns into a crash.
+ * try/catch of the code that started it, so anything it throws is reported through the reply —
+ * never an unhandled rejection, which Node turns into a crash.
  */
+import { kReplyFail } from '../core/symbols.js'
+import type { Reply } from '../model/reply.js'
+
+/** Runs `onFulfilled` or `onRejected` when `promise` settles; a throw in either fails the request. */
 export function continueAfter<T>(
   promise: PromiseLike<T>,
   reply: Reply,
@@ -23,7 +25,7 @@ function guarded<T>(reply: Reply, continuation: (value: T) => void, value: T): v
     continuation(value)
   } catch (thrown) {
     try {
-      handleError(reply, thrown)
+      reply[kReplyFail](thrown)
     } catch (failed) {
       // the error path itself failed: the connection is all that is left to end
       reply.log.error({ err: failed }, 'answering an error failed')

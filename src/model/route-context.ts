@@ -1,6 +1,14 @@
-import { requestHookNames, type HookFn, type RequestHookName } from './hooks.js'
-import { buildRouteValidation, type RouteValidation } from './schema/validation.js'
-import { buildRouteSerializers, type RouteSerializers } from './schema/serialization.js'
+/**
+ * @module model/route-context
+ * Everything a route needs at request time, resolved once when the application starts: its hooks,
+ * compiled validators and serializers, parsers, error handler and decorated request/reply classes.
+ * Also where requests and replies learn their route's type (`[kRoute]`), and the not-found slot
+ * a prefix's not-found route lives in.
+ */
+import { requestHookNames, type RequestHookName } from '../hooks/names.js'
+import type { HookFn } from '../hooks/store.js'
+import { buildRouteValidation, type RouteValidation } from '../schema/validation.js'
+import { buildRouteSerializers, type RouteSerializers } from '../schema/serialization.js'
 import {
   kErrorHandler,
   kHooks,
@@ -8,30 +16,35 @@ import {
   kParsers,
   kReplyClass,
   kRequestClass,
+  kRoute,
   kSchemaCompilers,
-} from './symbols.js'
-import type { ErrorHandlerEntry } from './error-handler.js'
-import type { ParserRegistry } from './content-type/registry.js'
-import type { ReplyClass } from './reply.js'
+} from '../core/symbols.js'
+import type { ParserRegistry } from '../content-type/registry.js'
+import type { SchemaCompilers } from '../schema/compilers.js'
+import type { SchemaErrorFormatter, SerializerCompiler, SerializerFunction, ValidatorCompiler } from '../types/index.js'
+import type { ErrorHandlerEntry, ReplyClass } from './reply.js'
 import type { RequestClass } from './request.js'
 import type { RootState } from './root-state.js'
+import type { ResolvedRouteOptions } from './route-options.js'
 
-/** The options a route was declared with, normalised, as `request.routeOptions` shows them. */
-export interface RouteOptionsView {
-  method: string
-  url: string
-  path: string
-  routePath: string
-  prefix: string
-  bodyLimit: number
-  [kOwnBodyLimit]?: number
-  attachValidation: boolean
-  logLevel: string | undefined
-  exposeHeadRoute: boolean
-  config: Record<string | symbol, unknown>
-  schema: Record<string, any> | undefined
-  handler: (...args: any[]) => unknown
-  [option: string]: unknown
+declare module './request.js' {
+  interface Request {
+    /** The route context serving this request. */
+    [kRoute]: RouteContext
+  }
+}
+
+declare module './reply.js' {
+  interface Reply {
+    /** The route context serving this reply. */
+    [kRoute]: RouteContext
+  }
+}
+
+/** A not-found route registered for a prefix; its route is replaced when the context sets its own handler. */
+export interface NotFoundSlot {
+  route: RouteContext
+  custom: boolean
 }
 
 /**
@@ -41,7 +54,7 @@ export interface RouteOptionsView {
 export class RouteContext {
   readonly root: RootState
   readonly server: any
-  readonly routeOptions: RouteOptionsView
+  readonly routeOptions: ResolvedRouteOptions
   readonly is404: boolean
   readonly trustProxy: boolean
   handler: (...args: any[]) => unknown
@@ -56,11 +69,11 @@ export class RouteContext {
   serializers: RouteSerializers | null = null
   errorHandler!: ErrorHandlerEntry
   replySerializer: (payload: unknown) => string = JSON.stringify
-  schemaErrorFormatter!: (errors: any[], dataVar: string) => Error
+  schemaErrorFormatter!: SchemaErrorFormatter
   /** True when responses must be observed on `finish` (onResponse hooks or request logging). */
   observeFinish = false
 
-  constructor(root: RootState, server: any, routeOptions: RouteOptionsView, is404 = false) {
+  constructor(root: RootState, server: any, routeOptions: ResolvedRouteOptions, is404 = false) {
     this.root = root
     this.server = server
     this.routeOptions = routeOptions
@@ -93,10 +106,10 @@ export class RouteContext {
     this.errorHandler = routeErrorHandler
       ? { fn: routeErrorHandler, instance: server, parent: server[kErrorHandler] }
       : server[kErrorHandler]
-    const compilers = server[kSchemaCompilers]
+    const compilers: SchemaCompilers = server[kSchemaCompilers]
     this.replySerializer = compilers.replySerializer
     // a route's own `schemaErrorFormatter` option (as in Fastify) wins over its context's
-    this.schemaErrorFormatter = (options.schemaErrorFormatter as RouteContext['schemaErrorFormatter'] | undefined) ?? compilers.schemaErrorFormatter
+    this.schemaErrorFormatter = (options.schemaErrorFormatter as SchemaErrorFormatter | undefined) ?? compilers.schemaErrorFormatter
     this.observeFinish = this.hooks.onResponse !== null || this.root.logRequests
   }
 
@@ -104,13 +117,26 @@ export class RouteContext {
   compileSchemas(): void {
     const schema = this.routeOptions.schema
     if (schema === undefined || schema === null) return
-    const compilers = this.server[kSchemaCompilers]
-    this.validation = buildRouteValidation(this, schema, compilers)
-    this.serializers = buildRouteSerializers(this, schema, compilers)
+    const compilers: SchemaCompilers = this.server[kSchemaCompilers]
+    const { method, url } = this.routeOptions
+    this.validation = buildRouteValidation({
+      schema,
+      method,
+      url,
+      compile: (this.routeOptions.validatorCompiler as ValidatorCompiler | undefined) ?? compilers.validatorCompiler,
+      formatError: (items, part) => this.schemaErrorFormatter.call(this.server, items, part),
+    })
+    if (schema.response === undefined || schema.response === null) return
+    this.serializers = buildRouteSerializers({
+      response: schema.response,
+      method,
+      url,
+      compile: (this.routeOptions.serializerCompiler as SerializerCompiler | undefined) ?? compilers.serializerCompiler,
+    })
   }
 
   /** The compiled serializer for a status and content type: exact code, then `Nxx`, then `default`. */
-  serializerFor(statusCode: number, contentType: string | undefined): ((payload: unknown) => string) | null {
+  serializerFor(statusCode: number, contentType: string | undefined): SerializerFunction | null {
     return this.serializers === null ? null : this.serializers.forStatus(statusCode, contentType)
   }
 }

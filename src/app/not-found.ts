@@ -1,0 +1,65 @@
+/**
+ * @module app/not-found
+ * Declaring not-found handlers: `setNotFoundHandler` (once per prefix) and the not-found route each
+ * prefix's slot holds, registered in the not-found router the request path looks URLs up in.
+ */
+import { METHODS } from 'node:http'
+import type FindMyWay from 'find-my-way'
+import { codes } from '../core/errors.js'
+import { kLogLevel, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
+import type { RootState } from '../model/root-state.js'
+import { RouteContext, type NotFoundSlot } from '../model/route-context.js'
+import type { ResolvedRouteOptions } from '../model/route-options.js'
+import type { RouteTable } from './route-table.js'
+
+/**
+ * `setNotFoundHandler([options], handler)`: the handler for unmatched URLs under this context's
+ * prefix, with this context's hooks (and `options.preValidation` / `options.preHandler`).
+ */
+export function setNotFoundHandler(this: any, options: any, handler?: any): any {
+  if (typeof options === 'function') {
+    handler = options
+    options = {}
+  }
+  const root: RootState = this[kRoot]
+  root.assertNotStarted('setNotFoundHandler')
+  registerNotFoundHandler(this, handler, options ?? {}, true)
+  return this
+}
+
+/** Declares the not-found route of a context's prefix (the root's default one included). */
+export function registerNotFoundHandler(server: any, handler: ResolvedRouteOptions['handler'], options: Record<string, unknown>, custom: boolean): void {
+  const root: RootState = server[kRoot]
+  const table: RouteTable = server[kRouteTable]
+  const prefix: string = server[kPrefix]
+  const existing = table.notFoundSlots.get(prefix)
+  if (existing?.custom) throw new codes.SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET(prefix || '/')
+  const view: ResolvedRouteOptions = {
+    ...options,
+    method: '*',
+    url: prefix + '/*',
+    path: prefix + '/*',
+    routePath: '/*',
+    prefix,
+    bodyLimit: root.options.bodyLimit,
+    attachValidation: false,
+    logLevel: server[kLogLevel],
+    exposeHeadRoute: false,
+    config: {},
+    schema: undefined,
+    handler,
+  }
+  const route = new RouteContext(root, server, view, true)
+  table.routes.push(route)
+  if (existing) {
+    existing.route = route
+    existing.custom = custom
+    return
+  }
+  const slot: NotFoundSlot = { route, custom }
+  table.notFoundSlots.set(prefix, slot)
+  const paths = prefix === '' ? ['/', '/*'] : [prefix, prefix + '/', prefix + '/*']
+  for (const path of paths) root.notFoundRouter.on(METHODS as FindMyWay.HTTPMethod[], path, noop, slot)
+}
+
+function noop(): void {}

@@ -1,0 +1,20 @@
+/**
+ * @module core/payload-kind
+ * What kind of value a payload is — a Node stream, a web stream, bytes — so sending and writing
+ * agree on it.
+ */
+
+/** A Node.js readable stream (anything that pipes). */
+export function isStream(payload: unknown): payload is NodeJS.ReadableStream {
+  return typeof (payload as NodeJS.ReadableStream).pipe === 'function'
+}
+
+/** A web `ReadableStream`. */
+export function isWebStream(payload: unknown): payload is ReadableStream {
+  return typeof (payload as ReadableStream).getReader === 'function' && typeof (payload as ReadableStream).tee === 'function'
+}
+
+/** Bytes: a Buffer, a typed array or view, or an ArrayBuffer. */
+export function isBinary(payload: unknown): payload is Buffer | ArrayBufferView | ArrayBuffer {
+  return Buffer.isBuffer(payload) || ArrayBuffer.isView(payload) || payload instanceof ArrayBuffer
+}

@@ -1,0 +1,58 @@
+/**
+ * @module hooks/names
+ * The hooks warren knows, in lifecycle order, and the check a hook passes before it is stored
+ * (its name, that it is a function, that an async hook does not also take `done`).
+ */
+import { codes } from '../core/errors.js'
+import type { ApplicationHookName, HookName, RequestHookName } from '../types/index.js'
+
+export type { ApplicationHookName, HookName, RequestHookName }
+
+/** Hooks that run for every request, in lifecycle order. */
+export const requestHookNames: readonly RequestHookName[] = [
+  'onRequest',
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'preSerialization',
+  'onSend',
+  'onResponse',
+  'onError',
+  'onTimeout',
+  'onRequestAbort',
+]
+
+/** Hooks of the application's life: routes, plugins, start and shutdown. */
+export const applicationHookNames: readonly ApplicationHookName[] = ['onRoute', 'onRegister', 'onReady', 'onListen', 'preClose', 'onClose']
+
+/**
+ * Number of arguments before `done` for each hook: a function declaring no more is sync or async,
+ * never callback-style. Typed by every hook name, so a hook added to the type layer must be added here.
+ */
+const argumentsBeforeDone: Record<HookName, number> = {
+  onRequest: 2,
+  preParsing: 3,
+  preValidation: 2,
+  preHandler: 2,
+  preSerialization: 3,
+  onSend: 3,
+  onResponse: 2,
+  onError: 3,
+  onTimeout: 2,
+  onRequestAbort: 1,
+  onRoute: 1,
+  onRegister: 2,
+  onReady: 0,
+  onListen: 0,
+  preClose: 0,
+  onClose: 1,
+}
+
+/** Checks a hook before it is stored, so mistakes surface at registration rather than per request. */
+export function assertValidHook(name: unknown, fn: unknown): asserts name is HookName {
+  if (typeof name !== 'string') throw new codes.SVC_ERR_HOOK_INVALID_TYPE()
+  if (!Object.hasOwn(argumentsBeforeDone, name)) throw new codes.SVC_ERR_HOOK_NOT_SUPPORTED(name)
+  if (typeof fn !== 'function') throw new codes.SVC_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
+  const isAsync = fn.constructor.name === 'AsyncFunction'
+  if (isAsync && fn.length > argumentsBeforeDone[name as HookName]) throw new codes.SVC_ERR_HOOK_INVALID_ASYNC_HANDLER(name)
+}

@@ -1,0 +1,34 @@
+/**
+ * @module serve/return-value
+ * What a handler or an error handler returned, sent: nothing for `undefined` or the reply itself
+ * (they answer, or will, through the reply), else the value — or what a Promise resolves to, where
+ * `undefined` with nothing sent is an empty answer rather than a request left hanging. A rejection
+ * fails the request.
+ */
+import { isThenable } from '../core/is-thenable.js'
+import { kReplyFail, kReplyHijacked, kReplySending } from '../core/symbols.js'
+import type { Reply } from '../model/reply.js'
+import { continueAfter } from './continue-after.js'
+
+/** Sends what a handler or error handler returned (see the module comment). */
+export function sendReturnValue(reply: Reply, result: unknown): void {
+  if (result === undefined || result === reply) return
+  if (isThenable(result)) {
+    continueAfter(result, reply, (value) => sendResolvedValue(reply, value), (thrown) => reply[kReplyFail](thrown))
+    return
+  }
+  if (!reply[kReplySending]) reply.send(result)
+}
+
+function sendResolvedValue(reply: Reply, value: unknown): void {
+  if (value === reply || reply[kReplyHijacked]) return
+  if (value === undefined) {
+    if (!reply[kReplySending]) reply.send()
+    return
+  }
+  if (reply[kReplySending]) {
+    reply.log.warn('An async handler returned a value after reply.send() was called; the value is ignored')
+    return
+  }
+  reply.send(value)
+}

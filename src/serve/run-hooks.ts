@@ -1,0 +1,114 @@
+/**
+ * @module serve/run-hooks
+ * The runners of request hooks: those that may answer (onRequest, preValidation, preHandler), those
+ * that may replace the payload (preParsing, preSerialization, onSend) and those that only observe
+ * (onResponse, onError, onTimeout, onRequestAbort). A hook may be async or take `done`; a failure
+ * is reported through the reply.
+ */
+import { toError } from '../core/errors.js'
+import { isThenable } from '../core/is-thenable.js'
+import { kReplyFail, kReplyHijacked, kReplySending, kRoute } from '../core/symbols.js'
+import type { HookFn } from '../hooks/store.js'
+import type { Reply } from '../model/reply.js'
+import type { Request } from '../model/request.js'
+import { continueAfter } from './continue-after.js'
+
+function stopped(reply: Reply): boolean {
+  return reply[kReplySending] || reply[kReplyHijacked]
+}
+
+function rejectedWithoutReason(error: unknown): unknown {
+  return error ?? new Error('Hook rejected without a reason')
+}
+
+/**
+ * Runs onRequest / preValidation / preHandler style hooks, then `next`. A hook that replies ends
+ * the chain; one that throws, rejects or calls `done(err)` fails the request.
+ */
+export function runRequestHooks(
+  hooks: HookFn[],
+  request: Request,
+  reply: Reply,
+  next: (request: Request, reply: Reply) => void,
+): void {
+  const server = request[kRoute].server
+  let index = 0
+  const onRejected = (error: unknown): void => reply[kReplyFail](rejectedWithoutReason(error))
+  const step = (error?: unknown): void => {
+    if (error !== undefined && error !== null) return reply[kReplyFail](error)
+    if (stopped(reply)) return
+    if (index === hooks.length) return next(request, reply)
+    const hook = hooks[index++]
+    let result
+    try {
+      result = hook.call(server, request, reply, step)
+    } catch (thrown) {
+      return reply[kReplyFail](thrown)
+    }
+    if (isThenable(result)) continueAfter(result, reply, () => step(), onRejected)
+    else if (hook.length < 3) step()
+  }
+  step()
+}
+
+/**
+ * Runs preParsing / preSerialization / onSend style hooks, each of which may replace the payload
+ * (`done(null, newPayload)` or an async return value), then `next` with the final payload.
+ */
+export function runPayloadHooks(
+  hooks: HookFn[],
+  request: Request,
+  reply: Reply,
+  payload: unknown,
+  next: (reply: Reply, payload: unknown) => void,
+): void {
+  const server = request[kRoute].server
+  // preParsing runs before anything is sent: a hook that replies there ends the chain
+  const stopWhenSent = !reply[kReplySending]
+  let index = 0
+  let current = payload
+  const onRejected = (error: unknown): void => reply[kReplyFail](rejectedWithoutReason(error))
+  const step = (error?: unknown, replacement?: unknown): void => {
+    if (error !== undefined && error !== null) return reply[kReplyFail](error)
+    if (reply[kReplyHijacked] || (stopWhenSent && reply[kReplySending])) return
+    if (replacement !== undefined) current = replacement
+    if (index === hooks.length) return next(reply, current)
+    const hook = hooks[index++]
+    let result
+    try {
+      result = hook.call(server, request, reply, current, step)
+    } catch (thrown) {
+      return reply[kReplyFail](thrown)
+    }
+    if (isThenable(result)) continueAfter(result, reply, (value) => step(null, value), onRejected)
+    else if (hook.length < 4) step()
+  }
+  step()
+}
+
+/**
+ * Runs hooks whose errors can no longer change the response (onResponse, onError, onTimeout,
+ * onRequestAbort): each error is logged, every hook runs, then `next`. `args` follow the request.
+ */
+export function runObserverHooks(hooks: HookFn[], request: Request, reply: Reply, args: unknown[], next?: () => void): void {
+  const server = request[kRoute].server
+  let index = 0
+  const logAndContinue = (error: unknown): void => {
+    request.log.error({ err: toError(error) }, 'a hook failed after the response was decided')
+    step()
+  }
+  const step = (error?: unknown): void => {
+    if (error !== undefined && error !== null) return logAndContinue(error)
+    if (index === hooks.length) return next?.()
+    const hook = hooks[index++]
+    let result
+    try {
+      result = hook.call(server, request, ...args, step)
+    } catch (thrown) {
+      return logAndContinue(thrown)
+    }
+    if (isThenable(result)) continueAfter(result, reply, () => step(), logAndContinue)
+    else if (hook.length <= args.length + 1) step()
+  }
+  step()
+}

@@ -1,0 +1,99 @@
+/**
+ * @module serve/send
+ * `reply.send(payload)` on its way to the socket: decides how the payload becomes bytes (as it is,
+ * or JSON through the reply's serializer, the route's response schema or the context default),
+ * runs the preSerialization and onSend hooks, and hands the result to `write`.
+ */
+import { serializationFailed } from '../schema/serialization.js'
+import { BINARY_TYPE, JSON_TYPE, TEXT_TYPE } from '../core/media-type.js'
+import { isBinary, isStream, isWebStream } from '../core/payload-kind.js'
+import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
+import type { Reply } from '../model/reply.js'
+import { runPayloadHooks } from './run-hooks.js'
+import { writeResponse } from './write.js'
+
+/**
+ * Sends a payload: an Error goes to the reply's failure path; strings, bytes and streams go as
+ * they are, anything else as JSON; preSerialization and onSend hooks on the way.
+ */
+export function send(reply: Reply, payload: unknown): void {
+  if (reply[kReplyHijacked]) {
+    reply.log.warn('Reply was hijacked; send() is ignored')
+    return
+  }
+  if (reply[kReplySending]) {
+    reply.log.warn({ url: reply.request.url }, 'Reply was already sent, did you forget to "return reply" in an async handler?')
+    return
+  }
+  if (payload instanceof Error) return reply[kReplyFail](payload)
+  reply[kReplySending] = true
+  const headers = reply[kReplyHeaders]
+  const contentType = headers['content-type'] as string | undefined
+
+  if (payload === undefined) return runOnSend(reply, payload)
+  if (payload !== null) {
+    if (typeof payload === 'string') {
+      declareTextType(headers, contentType, TEXT_TYPE)
+      return runOnSend(reply, payload)
+    }
+    if (isBinary(payload)) {
+      if (contentType === undefined) headers['content-type'] = BINARY_TYPE
+      return runOnSend(reply, payload)
+    }
+    if (isStream(payload) || isWebStream(payload)) return runOnSend(reply, payload)
+  }
+  // objects become JSON, or whatever the route's response schema for this status and type produces
+  if (
+    reply[kReplySerializer] !== null ||
+    contentType === undefined ||
+    contentType.includes('json') ||
+    reply[kRoute].serializerFor(reply.raw.statusCode, contentType) !== null
+  ) {
+    declareTextType(headers, contentType, JSON_TYPE)
+    const hooks = reply[kRoute].hooks.preSerialization
+    if (hooks === null) return serializeAndSend(reply, payload)
+    return runPayloadHooks(hooks, reply.request, reply, payload, serializeAndSend)
+  }
+  runOnSend(reply, payload)
+}
+
+/**
+ * The content type of a text payload: `fallback` when none was set; as in Fastify, a JSON media
+ * type without a charset is declared UTF-8.
+ */
+export function declareTextType(headers: Record<string, unknown>, contentType: string | undefined, fallback: string): void {
+  if (contentType === undefined) headers['content-type'] = fallback
+  else if (contentType.includes('json') && !contentType.includes('charset')) headers['content-type'] = contentType + '; charset=utf-8'
+}
+
+function serializeAndSend(reply: Reply, payload: unknown): void {
+  let serialized: string
+  try {
+    serialized = serialize(reply, payload)
+  } catch (error) {
+    return reply[kReplyFail](error)
+  }
+  runOnSend(reply, serialized)
+}
+
+/** Serializes with the reply's serializer, else the route's schema for the status, else the context default. */
+export function serialize(reply: Reply, payload: unknown): string {
+  const custom = reply[kReplySerializer]
+  if (custom !== null) return custom(payload)
+  const route = reply[kRoute]
+  const statusCode = reply.raw.statusCode
+  const bySchema = route.serializerFor(statusCode, reply[kReplyHeaders]['content-type'] as string | undefined)
+  if (bySchema === null) return route.replySerializer(payload)
+  try {
+    return bySchema(payload)
+  } catch (error) {
+    throw serializationFailed(route.routeOptions.method, route.routeOptions.url, statusCode, error)
+  }
+}
+
+/** Runs the onSend hooks, then writes the response. */
+export function runOnSend(reply: Reply, payload: unknown): void {
+  const hooks = reply[kRoute].hooks.onSend
+  if (hooks === null) return writeResponse(reply, payload)
+  runPayloadHooks(hooks, reply.request, reply, payload, writeResponse)
+}

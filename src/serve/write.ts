@@ -1,0 +1,132 @@
+/**
+ * @module serve/write
+ * The last stage: status, headers and payload onto the socket — a string or bytes with their
+ * length, a Node or web stream piped, nothing for bodiless statuses and HEAD. A header Node refuses
+ * or a stream that fails before its first byte is reported through the reply.
+ */
+import { Readable, finished } from 'node:stream'
+import { codes } from '../core/errors.js'
+import { isStream, isWebStream } from '../core/payload-kind.js'
+import { kReplyFail, kReplyHeaders, kReplyHijacked, kRoute } from '../core/symbols.js'
+import type { Reply } from '../model/reply.js'
+
+function hasNoBody(statusCode: number): boolean {
+  return statusCode === 204 || statusCode === 304 || (statusCode >= 100 && statusCode < 200)
+}
+
+/** Writes status, headers and payload (a string, bytes, a stream, or nothing) to the socket. */
+export function writeResponse(reply: Reply, payload: unknown): void {
+  if (reply[kReplyHijacked]) return
+  const res = reply.raw
+  const headers = reply[kReplyHeaders]
+  const statusCode = res.statusCode
+
+  const bodiless = hasNoBody(statusCode)
+  if (bodiless || payload === undefined || payload === null) {
+    if (bodiless) delete headers['content-length']
+    else if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && !res.hasHeader('content-length')) {
+      headers['content-length'] = '0'
+    }
+    if (writeHead(reply, headers)) res.end()
+    return
+  }
+  const isHead = reply.request.method === 'HEAD'
+  if (isHead && (isStream(payload) || isWebStream(payload))) return endHeadWithoutStream(reply, payload)
+  if (isStream(payload)) return sendStream(reply, payload)
+  if (isWebStream(payload)) return sendWebStream(reply, payload)
+
+  let body: string | Buffer
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) body = payload
+  else if (ArrayBuffer.isView(payload)) body = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)
+  else if (payload instanceof ArrayBuffer) body = Buffer.from(payload)
+  else return reply[kReplyFail](new codes.SVC_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length
+  if (headers['content-length'] === undefined || (!isHead && Number(headers['content-length']) !== length)) {
+    headers['content-length'] = String(length)
+  }
+  // a HEAD response carries the headers of the GET one, never its body
+  if (writeHead(reply, headers)) res.end(isHead ? undefined : body)
+}
+
+/** HEAD with a stream payload: the headers only; the stream is not read. */
+function endHeadWithoutStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStream): void {
+  if (isWebStream(stream)) void stream.cancel().catch(() => {})
+  else destroyStream(stream)
+  if (writeHead(reply, reply[kReplyHeaders])) reply.raw.end()
+}
+
+/** While the server closes, each response ends its connection, so keep-alive sockets do not hold close() up. */
+function closeConnectionIfClosing(reply: Reply, headers: Record<string, unknown>): void {
+  if (reply[kRoute].root.closing) headers.connection = 'close'
+}
+
+function writeHead(reply: Reply, headers: Record<string, unknown>): boolean {
+  closeConnectionIfClosing(reply, headers)
+  try {
+    reply.raw.writeHead(reply.raw.statusCode, headers as Record<string, string>)
+    return true
+  } catch (error) {
+    return refuseHeaders(reply, headers, error)
+  }
+}
+
+/**
+ * setHeader rather than writeHead: a stream that fails before its first chunk (a missing file)
+ * must still be answered with an error response.
+ */
+function setHeaders(reply: Reply, headers: Record<string, unknown>): boolean {
+  closeConnectionIfClosing(reply, headers)
+  try {
+    for (const key of Object.keys(headers)) reply.raw.setHeader(key, headers[key] as string)
+    return true
+  } catch (error) {
+    return refuseHeaders(reply, headers, error)
+  }
+}
+
+/** An invalid header value: drops the reply's headers so the error response can be written, and fails the request. */
+function refuseHeaders(reply: Reply, headers: Record<string, unknown>, error: unknown): false {
+  for (const key of Object.keys(headers)) {
+    reply.raw.removeHeader(key)
+    delete headers[key]
+  }
+  reply[kReplyFail](error)
+  return false
+}
+
+function destroyStream(stream: NodeJS.ReadableStream): void {
+  const destroyable = stream as Readable
+  if (typeof destroyable.destroy === 'function') destroyable.destroy()
+}
+
+/** A web ReadableStream, through a Node stream; one that cannot be read (already locked) is an error. */
+function sendWebStream(reply: Reply, stream: ReadableStream): void {
+  let readable: Readable
+  try {
+    readable = Readable.fromWeb(stream as import('node:stream/web').ReadableStream)
+  } catch (error) {
+    return reply[kReplyFail](error)
+  }
+  sendStream(reply, readable)
+}
+
+function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {
+  if (!setHeaders(reply, reply[kReplyHeaders])) return destroyStream(stream)
+  const res = reply.raw
+  let sourceDone = false
+  finished(stream as Readable, { writable: false }, (error) => {
+    sourceDone = true
+    if (!error) return
+    if (res.headersSent || reply.request.raw.destroyed) {
+      reply.log.error({ err: error }, 'response stream failed after the headers were sent')
+      res.destroy()
+    } else {
+      reply[kReplyFail](error)
+    }
+  })
+  finished(res, () => {
+    if (!sourceDone) destroyStream(stream)
+  })
+  stream.pipe(res)
+}
