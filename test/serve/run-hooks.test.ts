@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest'
+import { runObserverHooks, runPayloadHooks, runRequestHooks } from '../../src/serve/run-hooks.js'
+import { kReplySending } from '../../src/core/symbols.js'
+import type { HookFn } from '../../src/hooks/store.js'
+import { stubReply } from './stubs.js'
+
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+// the hook runners alone: stub request and reply, no application
+describe('runRequestHooks (serve/run-hooks)', () => {
+  it('runs sync, callback and async hooks in order, then next', async () => {
+    const { reply, request, failures } = stubReply()
+    const order: string[] = []
+    const hooks: HookFn[] = [
+      () => void order.push('sync'),
+      (_request: unknown, _reply: unknown, done: () => void) => {
+        order.push('callback')
+        setImmediate(done)
+      },
+      async () => void order.push('async'),
+    ]
+    runRequestHooks(hooks, request, reply, () => order.push('next'))
+    await settle()
+    await settle()
+    expect(order).toEqual(['sync', 'callback', 'async', 'next'])
+    expect(failures).toEqual([])
+  })
+
+  it('calls each hook with the route instance as this', () => {
+    const server = { name: 'context' }
+    const { reply, request } = stubReply({ server })
+    const seen: unknown[] = []
+    runRequestHooks([function (this: unknown) { seen.push(this) }], request, reply, () => {})
+    expect(seen).toEqual([server])
+  })
+
+  it('reports done(err), a throw and a rejection through the reply, and stops there', async () => {
+    for (const hook of [
+      (_q: unknown, _r: unknown, done: (error: Error) => void) => done(new Error('done')),
+      () => {
+        throw new Error('thrown')
+      },
+      async () => {
+        throw new Error('rejected')
+      },
+    ] as HookFn[]) {
+      const { reply, request, failures } = stubReply()
+      let nextRan = false
+      runRequestHooks([hook], request, reply, () => (nextRan = true))
+      await settle()
+      expect(failures).toHaveLength(1)
+      expect((failures[0] as Error).message).toMatch(/done|thrown|rejected/)
+      expect(nextRan).toBe(false)
+    }
+  })
+
+  it('a rejection without a reason still fails the request with an error', async () => {
+    const { reply, request, failures } = stubReply()
+    runRequestHooks([() => Promise.reject(undefined)], request, reply, () => {})
+    await settle()
+    expect((failures[0] as Error).message).toBe('Hook rejected without a reason')
+  })
+
+  it('stops without next once a hook replied', () => {
+    const { reply, request } = stubReply()
+    let nextRan = false
+    const replying: HookFn = () => {
+      ;(reply as unknown as Record<symbol, boolean>)[kReplySending] = true
+    }
+    runRequestHooks([replying, () => (nextRan = true)], request, reply, () => (nextRan = true))
+    expect(nextRan).toBe(false)
+  })
+})
+
+describe('runPayloadHooks (serve/run-hooks)', () => {
+  it('passes each replacement on, by done and by a resolved value', async () => {
+    const { reply, request } = stubReply()
+    let final: unknown
+    const hooks: HookFn[] = [
+      (_q: unknown, _r: unknown, payload: string, done: (e: null, p: string) => void) => done(null, payload + 'b'),
+      async (_q: unknown, _r: unknown, payload: string) => payload + 'c',
+      async () => undefined,
+    ]
+    runPayloadHooks(hooks, request, reply, 'a', (_reply, payload) => (final = payload))
+    await settle()
+    expect(final).toBe('abc')
+  })
+
+  it('reports a failing hook through the reply', async () => {
+    const { reply, request, failures } = stubReply()
+    runPayloadHooks([async () => Promise.reject(new Error('onSend failed'))], request, reply, 'x', () => {})
+    await settle()
+    expect((failures[0] as Error).message).toBe('onSend failed')
+  })
+})
+
+describe('runObserverHooks (serve/run-hooks)', () => {
+  it('logs each failure and still runs every hook, then next', async () => {
+    const { reply, request, log, failures } = stubReply()
+    const ran: string[] = []
+    const hooks: HookFn[] = [
+      () => {
+        ran.push('throws')
+        throw new Error('a')
+      },
+      async () => {
+        ran.push('rejects')
+        throw new Error('b')
+      },
+      () => void ran.push('fine'),
+    ]
+    runObserverHooks(hooks, request, reply, [reply], () => ran.push('next'))
+    await settle()
+    await settle()
+    expect(ran).toEqual(['throws', 'rejects', 'fine', 'next'])
+    expect(log.error).toHaveBeenCalledTimes(2)
+    expect(failures).toEqual([])
+  })
+
+  it('a next that throws after an async hook takes the reply failure path, not an unhandled rejection', async () => {
+    const { reply, request, failures } = stubReply()
+    runObserverHooks([async () => {}], request, reply, [], () => {
+      throw new Error('next failed')
+    })
+    await settle()
+    expect((failures[0] as Error).message).toBe('next failed')
+  })
+})
