@@ -22,10 +22,19 @@ export function createJsonParser(onProtoPoisoning: ProtoAction = 'error', onCons
     try {
       value = secureJson.parse(text, options)
     } catch (error) {
-      return done(new codes.SVC_ERR_CTP_INVALID_JSON_BODY((error as Error).message))
+      return done(refusal(error as Error))
     }
     done(null, value)
   }
+}
+
+/**
+ * secure-json-parse throws a SyntaxError both for malformed JSON and for valid JSON with a
+ * `__proto__` / `constructor.prototype` key: only the first is invalid, the second is forbidden.
+ */
+function refusal(error: Error): Error {
+  if (!/forbidden \w+ property/.test(error.message)) return new codes.SVC_ERR_CTP_INVALID_JSON_BODY(error.message)
+  return new codes.SVC_ERR_CTP_FORBIDDEN_PROPERTY()
 }
 
 /** The `text/plain` parser: the body as a string. */

@@ -90,6 +90,8 @@ export const codes = {
   SVC_ERR_NOT_FOUND: defineError('SVC_ERR_NOT_FOUND', 'Route %s:%s not found', 404),
   SVC_ERR_BAD_URL: defineError('SVC_ERR_BAD_URL', "'%s' is not a valid url component", 400),
   SVC_ERR_SERVICE_UNAVAILABLE: defineError('SVC_ERR_SERVICE_UNAVAILABLE', 'Service Unavailable', 503),
+  SVC_ERR_INTERNAL: defineError('SVC_ERR_INTERNAL', 'Internal Server Error', 500),
+  SVC_ERR_CLIENT: defineError('SVC_ERR_CLIENT', 'The request failed with a client error', 400),
   SVC_ERR_NON_ERROR_THROWN: defineError('SVC_ERR_NON_ERROR_THROWN', 'A non-error value was thrown: %s', 500),
   SVC_ERR_REP_INVALID_PAYLOAD_TYPE: defineError('SVC_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer", 500),
   SVC_ERR_BAD_STATUS_CODE: defineError('SVC_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),
@@ -106,6 +108,7 @@ export const codes = {
   SVC_ERR_CTP_INVALID_MEDIA_TYPE: defineError('SVC_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: %s', 415),
   SVC_ERR_CTP_INVALID_CONTENT_LENGTH: defineError('SVC_ERR_CTP_INVALID_CONTENT_LENGTH', 'Request body size did not match Content-Length', 400),
   SVC_ERR_CTP_EMPTY_JSON_BODY: defineError('SVC_ERR_CTP_EMPTY_JSON_BODY', "Body cannot be empty when content-type is set to 'application/json'", 400),
+  SVC_ERR_CTP_FORBIDDEN_PROPERTY: defineError('SVC_ERR_CTP_FORBIDDEN_PROPERTY', 'Body contains a forbidden property (__proto__ or constructor.prototype), refused as a prototype-poisoning attempt: see the onProtoPoisoning and onConstructorPoisoning options', 400),
   SVC_ERR_CTP_INVALID_JSON_BODY: defineError('SVC_ERR_CTP_INVALID_JSON_BODY', "Body is not valid JSON but content-type is set to 'application/json': %s", 400),
   SVC_ERR_CTP_INSTANCE_ALREADY_STARTED: defineError('SVC_ERR_CTP_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" when the instance has already started', 500),
 

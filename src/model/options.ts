@@ -36,6 +36,10 @@ export interface NormalizedOptions {
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   validator: ValidatorOptions
   https: HttpsServerOptions | null
+  /** 5xx answers carry the error's own message (else the status phrase; the message is logged). */
+  exposeServerErrors: boolean
+  /** Error bodies exactly as Fastify writes them: no generic `code` for errors without one. */
+  fastifyErrorBodies: boolean
 }
 
 type Check = (value: unknown) => boolean
@@ -67,7 +71,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
   if (validator.plugins !== undefined && !Array.isArray(validator.plugins)) {
     throw new codes.SVC_ERR_INIT_OPTS_INVALID('validator.plugins', 'expected an array')
   }
-  return {
+  const normalized: NormalizedOptions = {
     logger: option(o, 'logger', (v) => isBoolean(v) || isObject(v), 'a boolean, pino options or a logger', false),
     bodyLimit: option(o, 'bodyLimit', isNonNegativeInteger, 'a non-negative integer', 1024 * 1024),
     genReqId: option(o, 'genReqId', isFunction, 'a function', undefined),
@@ -92,5 +96,24 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     schemaErrorFormatter: option(o, 'schemaErrorFormatter', isSyncFunction, 'a synchronous function', undefined),
     validator,
     https: option(o, 'https', (v) => v === null || isObject(v), 'an object', null),
+    // on by default outside production: a thrown message may hold secrets, but in development it is what you need to see
+    exposeServerErrors: option(o, 'exposeServerErrors', isBoolean, 'a boolean', process.env.NODE_ENV !== 'production'),
+    fastifyErrorBodies: option(o, 'fastifyErrorBodies', isBoolean, 'a boolean', false),
+  }
+  refuseUnknown(o, normalized)
+  return normalized
+}
+
+/**
+ * Every option given must be one warren knows: a misspelt or foreign option would otherwise be
+ * ignored in silence and surface later as a puzzle (Fastify's `ajv` option most of all).
+ */
+function refuseUnknown(given: Record<string, unknown>, known: NormalizedOptions): void {
+  for (const key of Object.keys(given)) {
+    if (Object.hasOwn(known, key)) continue
+    const hint = key === 'ajv'
+      ? "warren has no 'ajv' option: configure its Ajv with 'validator: { customOptions, plugins }'"
+      : 'unknown option'
+    throw new codes.SVC_ERR_INIT_OPTS_INVALID(key, hint)
   }
 }

@@ -5,6 +5,7 @@
 import { Ajv, type Options as AjvOptions, type Plugin as AjvPlugin } from 'ajv'
 import type { AjvPluginLike, ValidatorOptions } from '../types/options.js'
 import formatsModule from 'ajv-formats'
+import { codes } from '../core/errors.js'
 import fastUri from 'fast-uri'
 import type { SharedSchema } from './store.js'
 import type { ValidationFunction as ValidateFunction, ValidatorCompiler } from '../types/index.js'
@@ -27,15 +28,28 @@ function pluginFunction(plugin: AjvPluginLike): AjvPlugin<any> {
   return typeof plugin === 'function' ? plugin : plugin.default
 }
 
+/**
+ * Applies one validator plugin; a plugin that refuses the configuration (ajv-errors without
+ * `allErrors: true`, say) fails start-up with a coded error that names it.
+ */
+function applyPlugin(ajv: Ajv, entry: NonNullable<ValidatorOptions['plugins']>[number]): void {
+  const [plugin, pluginOptions] = Array.isArray(entry) ? entry : [entry, undefined]
+  const fn = pluginFunction(plugin)
+  try {
+    if (Array.isArray(entry)) fn(ajv, pluginOptions)
+    else fn(ajv)
+  } catch (error) {
+    const name = fn.name || 'anonymous plugin'
+    throw Object.assign(new codes.SVC_ERR_INIT_OPTS_INVALID('validator.plugins', `the validator plugin '${name}' refused the configuration: ${(error as Error).message}`), { cause: error })
+  }
+}
+
 function buildAjv(options: ValidatorOptions): Ajv {
   // Ajv 8 always reports JSON pointers; the option of older versions is accepted and dropped.
   const { jsonPointers: _dropped, ...customOptions } = options.customOptions ?? {}
   const ajv = new Ajv({ ...validatorBaseline, ...customOptions })
   addFormats(ajv)
-  for (const entry of options.plugins ?? []) {
-    if (Array.isArray(entry)) pluginFunction(entry[0])(ajv, entry[1])
-    else pluginFunction(entry)(ajv)
-  }
+  for (const entry of options.plugins ?? []) applyPlugin(ajv, entry)
   // OpenAPI's `example` annotation is common in route schemas; Ajv's strict mode would reject it.
   if (!ajv.getKeyword('example')) ajv.addKeyword('example')
   return ajv

@@ -76,29 +76,48 @@ function statusOf(error: { statusCode?: unknown; status?: unknown }): number {
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
 }
 
-/** The root context's error handler: logs and answers `{ statusCode, code, error, message }`. */
+/**
+ * The root context's error handler: logs (a 5xx with its stack at error level; a 4xx, an expected
+ * client error, at info without one) and answers `{ statusCode, code, error, message }`.
+ */
 export function defaultErrorHandler(error: any, request: Request, reply: Reply): void {
   if (error.headers !== null && typeof error.headers === 'object') reply.headers(error.headers)
   if (!reply[kReplyHasStatus] || reply.statusCode < 400) reply.code(statusOf(error))
   if (reply.statusCode >= 500) request.log.error({ req: request, res: reply, err: error }, error.message)
-  else request.log.info({ res: reply, err: error }, error.message)
+  else request.log.info({ res: reply, err: clientErrorSummary(error) }, error.message)
   sendErrorBody(reply, error)
 }
 
-/** Builds the error body a status and an error give. */
-function errorBody(statusCode: number, error: { code?: unknown; message?: unknown }): ErrorBody {
+/** What the log keeps of a client error: what went wrong, not where in the server (no stack). */
+function clientErrorSummary(error: Error & { code?: unknown; statusCode?: unknown }): Record<string, unknown> {
+  return { type: error.name, code: error.code, statusCode: error.statusCode, message: error.message }
+}
+
+const internalCode = codes.SVC_ERR_INTERNAL.code
+const clientCode = codes.SVC_ERR_CLIENT.code
+
+/**
+ * Builds the error body a status and an error give. Every body has a `code` (a generic one for an
+ * error without its own, unless `fastifyErrorBodies`), and a 5xx keeps its message only with
+ * `exposeServerErrors` (else the status phrase: a thrown message may hold secrets).
+ */
+function errorBody(reply: Reply, statusCode: number, error: { code?: unknown; message?: unknown }): ErrorBody {
+  const options = reply[kRoute].root.options
+  const phrase = STATUS_CODES[statusCode] ?? 'Unknown Error'
+  const ownCode = typeof error.code === 'string' ? error.code : undefined
+  const hidden = statusCode >= 500 && !options.exposeServerErrors
   return {
     statusCode,
-    code: typeof error.code === 'string' ? error.code : undefined,
-    error: STATUS_CODES[statusCode] ?? 'Unknown Error',
-    message: typeof error.message === 'string' ? error.message : '',
+    code: ownCode ?? (options.fastifyErrorBodies ? undefined : statusCode >= 500 ? internalCode : clientCode),
+    error: phrase,
+    message: hidden ? phrase : typeof error.message === 'string' ? error.message : '',
   }
 }
 
 /** Serializes the error body (with the route's response schema for the status, if any) and sends it. */
 function sendErrorBody(reply: Reply, error: Error): void {
   const statusCode = reply.statusCode
-  const body = errorBody(statusCode, error as Error & { code?: string })
+  const body = errorBody(reply, statusCode, error as Error & { code?: string })
   let payload: string
   try {
     const bySchema = reply[kRoute].serializerFor(statusCode, 'application/json')
@@ -123,7 +142,7 @@ function writeLastResort(reply: Reply, error: Error): void {
     return
   }
   reply[kReplySending] = true
-  const body = JSON.stringify(errorBody(500, error))
+  const body = JSON.stringify(errorBody(reply, 500, error))
   res.writeHead(500, { 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)) })
   res.end(body)
 }

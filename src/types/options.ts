@@ -79,4 +79,15 @@ export interface WarrenOptions {
   validator?: ValidatorOptions
   /** Serve HTTPS with these TLS options (`null` or absent: plain HTTP). */
   https?: HttpsServerOptions | null
+  /**
+   * 5xx error bodies carry the error's own message. Default: `true` unless `NODE_ENV` is
+   * `'production'`, where a 5xx answers the status phrase (`"Internal Server Error"`) and the
+   * original message is logged with the request id — a thrown message may hold secrets.
+   */
+  exposeServerErrors?: boolean
+  /**
+   * Error bodies exactly as Fastify writes them: an error without a `code` of its own answers
+   * without one (default `false`: it gets `SVC_ERR_INTERNAL` for a 5xx, `SVC_ERR_CLIENT` for a 4xx).
+   */
+  fastifyErrorBodies?: boolean
 }

@@ -110,7 +110,7 @@ describe('parsers that fail', () => {
     echo(app)
     const res = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'text/x-broken' }, payload: 'x' })
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'nope' })
+    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'nope' })
   })
 
   it('a parser calling done twice answers once', async () => {

@@ -166,3 +166,17 @@ describe('factory options', () => {
     expect(defaults.server.requestTimeout).toBe(0)
   })
 })
+
+describe('unknown factory options', () => {
+  it('are refused with SVC_ERR_INIT_OPTS_INVALID naming the key', () => {
+    expect(() => warren({ bodylimit: 10 })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID', message: expect.stringContaining("'bodylimit'") }))
+  })
+
+  it("point Fastify's `ajv` option to `validator`", () => {
+    expect(() => warren({ ajv: { customOptions: { allErrors: true } } })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID', message: expect.stringContaining("'validator: { customOptions, plugins }'") }))
+  })
+
+  it('accept every documented option', () => {
+    expect(() => warren({ logger: false, bodyLimit: 10, exposeServerErrors: true, fastifyErrorBodies: false, validator: {} })).not.toThrow()
+  })
+})

@@ -89,7 +89,7 @@ describe('not found', () => {
     app.setNotFoundHandler(async () => { throw new Error('nf broke') })
     const res = await app.inject('/nope')
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'nf broke' })
+    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'nf broke' })
   })
 
   it('a not-found handler can read the body of a POST', async () => {

@@ -26,7 +26,7 @@ describe('@fastify/auth', () => {
     expect((await app.inject({ url: '/either', headers: { 'x-role': 'admin' } })).body).toBe('in')
     const neither = await app.inject({ url: '/either' })
     expect(neither.statusCode).toBe(401)
-    expect(neither.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'not an admin' })
+    expect(neither.json()).toEqual({ statusCode: 401, code: 'SVC_ERR_CLIENT', error: 'Unauthorized', message: 'not an admin' })
   })
 
   it("composes them with relation 'and': both are needed, the first failure answers", async () => {

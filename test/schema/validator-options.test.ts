@@ -218,3 +218,14 @@ describe('7.7 ajv-errors and ajv-i18n', () => {
     expect(fr.json().message).toBe('body/age doit être de type integer')
   })
 })
+
+describe('a validator plugin that refuses the configuration', () => {
+  it('fails start-up with SVC_ERR_INIT_OPTS_INVALID naming the plugin (ajv-errors without allErrors)', async () => {
+    const app = warren({ validator: { plugins: [ajvErrors] } })
+    app.post('/', { schema: { body: { type: 'object', properties: { a: { type: 'string' } } } } }, async () => 'ok')
+    await expect(app.ready()).rejects.toMatchObject({
+      code: 'SVC_ERR_INIT_OPTS_INVALID',
+      message: expect.stringMatching(/validator\.plugins.*refused the configuration.*allErrors/),
+    })
+  })
+})

@@ -167,7 +167,7 @@ describe('7.2 other errors (Fastify v5 shapes)', () => {
     })
     const res = await app.inject('/boom')
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'kaboom' })
+    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'kaboom' })
   })
 
   it('7.2 errors with statusCode, code and headers keep them', async () => {

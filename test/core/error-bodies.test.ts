@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { captureLogs, warren } from './helpers.js'
+
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+/** An http-errors style error: a status, no code. */
+function teapot(): Error {
+  return Object.assign(new Error("I'm a teapot"), { statusCode: 418 })
+}
+
+describe('every error body has a code', () => {
+  it('an error thrown without a code answers SVC_ERR_INTERNAL (5xx) or SVC_ERR_CLIENT (4xx)', async () => {
+    const app = warren()
+    app.get('/plain', async () => {
+      throw new Error('something broke')
+    })
+    app.get('/teapot', async () => {
+      throw teapot()
+    })
+    const plain = await app.inject('/plain')
+    expect(plain.statusCode).toBe(500)
+    expect(plain.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'something broke' })
+    const tea = await app.inject('/teapot')
+    expect(tea.statusCode).toBe(418)
+    expect(tea.json()).toEqual({ statusCode: 418, code: 'SVC_ERR_CLIENT', error: "I'm a Teapot", message: "I'm a teapot" })
+  })
+
+  it("an error's own code is kept", async () => {
+    const app = warren()
+    app.get('/', async () => {
+      throw Object.assign(new Error('taken'), { statusCode: 409, code: 'E_TAKEN' })
+    })
+    expect((await app.inject('/')).json()).toEqual({ statusCode: 409, code: 'E_TAKEN', error: 'Conflict', message: 'taken' })
+  })
+
+  it('fastifyErrorBodies: true answers without a code, as Fastify does', async () => {
+    const app = warren({ fastifyErrorBodies: true })
+    app.get('/', async () => {
+      throw new Error('kaboom')
+    })
+    expect((await app.inject('/')).json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'kaboom' })
+  })
+})
+
+describe('exposeServerErrors', () => {
+  const original = process.env.NODE_ENV
+  afterEach(() => {
+    process.env.NODE_ENV = original
+  })
+
+  it('false: a 5xx answers the status phrase, and the log keeps the message with the request id', async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ exposeServerErrors: false, logger: { stream }, genReqId: () => 'req-7' })
+    app.get('/', async () => {
+      throw new Error('db password is hunter2')
+    })
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'Internal Server Error' })
+    expect(res.body).not.toContain('hunter2')
+    await settle()
+    const logged = lines.find((line) => line.level === 50)
+    expect(logged).toMatchObject({ reqId: 'req-7', msg: 'db password is hunter2', err: { message: 'db password is hunter2' } })
+    expect(logged.err.stack).toContain('db password is hunter2')
+  })
+
+  it('false: 4xx messages are still sent (they are for the client)', async () => {
+    const app = warren({ exposeServerErrors: false })
+    app.get('/', async () => {
+      throw teapot()
+    })
+    expect((await app.inject('/')).json().message).toBe("I'm a teapot")
+  })
+
+  it('false: a coded 5xx keeps its code, with the phrase as message', async () => {
+    const app = warren({ exposeServerErrors: false })
+    app.get('/', { schema: { response: { 200: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } } }, async () => ({}))
+    const res = await app.inject('/')
+    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_RESPONSE_SERIALIZATION', error: 'Internal Server Error', message: 'Internal Server Error' })
+  })
+
+  it('defaults to hiding under NODE_ENV=production and to exposing elsewhere', async () => {
+    process.env.NODE_ENV = 'production'
+    const production = warren()
+    process.env.NODE_ENV = 'development'
+    const development = warren()
+    for (const app of [production, development]) {
+      app.get('/', async () => {
+        throw new Error('secret detail')
+      })
+    }
+    expect((await production.inject('/')).json().message).toBe('Internal Server Error')
+    expect((await development.inject('/')).json().message).toBe('secret detail')
+  })
+
+  it('is checked: a non-boolean is refused at start', () => {
+    expect(() => warren({ exposeServerErrors: 'no' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID', message: expect.stringContaining('exposeServerErrors') }))
+  })
+})
+
+describe('error logs', () => {
+  it('logs a 4xx at info without a stack, a 5xx at error with one', async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { stream }, disableRequestLogging: true })
+    app.get('/client', async () => {
+      throw teapot()
+    })
+    app.get('/server', async () => {
+      throw new Error('broken')
+    })
+    await app.inject('/client')
+    await app.inject('/server')
+    await settle()
+    const client = lines.find((line) => line.msg === "I'm a teapot")
+    expect(client).toMatchObject({ level: 30, err: { message: "I'm a teapot", statusCode: 418 } })
+    expect(client.err.stack ?? '').toBe('')
+    const server = lines.find((line) => line.msg === 'broken')
+    expect(server.level).toBe(50)
+    expect(server.err.stack).toContain('broken')
+  })
+})
