@@ -3,7 +3,7 @@
 // Each rule's name says which layer was crossed; its comment says what that layer may import.
 
 const above = {
-  core: '^src/(hooks|schema|content-type|model|serve|app|plugins)/|^src/(index|server)\\.ts$',
+  core: '^src/(hooks|schema|content-type|model|serve|app|plugins|client)/|^src/(index|server)\\.ts$',
   stores: '^src/(model|serve|app|plugins)/|^src/(index|server)\\.ts$',
   model: '^src/(serve|app|plugins)/|^src/(index|server)\\.ts$',
   serve: '^src/(app|plugins)/|^src/(index|server)\\.ts$',
@@ -57,6 +57,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/plugins/' },
       to: { path: '^src/', pathNot: '^src/index\\.ts$|^src/plugins/' },
+    },
+    {
+      name: 'layer-client',
+      comment: 'src/client (warren/client, runs in browsers) imports nothing of the server: only its own folder and src/types.',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/', pathNot: '^src/(client|types)/' },
     },
     {
       name: 'layer-core',

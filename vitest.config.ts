@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 export default defineConfig({
   resolve: {
     alias: {
+      'warren/client': fileURLToPath(new URL('./src/client/index.ts', import.meta.url)),
       'warren/bearer-auth': fileURLToPath(new URL('./src/plugins/bearer-auth.ts', import.meta.url)),
       warren: fileURLToPath(new URL('./src/index.ts', import.meta.url))
     }

@@ -1,0 +1,111 @@
+/**
+ * @module client
+ * `warren/client`: a fetch-based client for a warren server's routes. It imports nothing of the
+ * server at run time (it works in browsers), sends to a base URL with `fetch` or, in tests, through
+ * an application's `inject()`.
+ *
+ * @example
+ * ```ts
+ * import { client } from 'warren/client'
+ * const api = client({ baseUrl: 'http://127.0.0.1:3000' })
+ * const answer = await api.get('/users/:id', { params: { id: 7 }, query: { expand: true } })
+ * if (answer.status === 200) console.log(answer.body)
+ * ```
+ */
+import { WarrenClientError } from './errors.js'
+import { readResponse, type ClientResponse } from './response.js'
+import { fetchTransport, injectTransport, type FetchLike, type InjectTarget, type Transport } from './transport.js'
+import { buildUrl, type ParamValue } from './url.js'
+import { ResponseValidator, type ResponseSchemaTable } from './validate.js'
+
+export { WarrenClientError }
+export type { ClientErrorCode } from './errors.js'
+export type { ClientResponse, FetchLike, InjectTarget, ParamValue, ResponseSchemaTable }
+
+/** Headers sent with every call: fixed, or computed per call (a fresh token, say). */
+export type ClientHeaders = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
+
+/** Options of {@link client}: a `baseUrl` (with an optional `fetch`), or an `app` to inject into. */
+export interface ClientOptions {
+  /** Where the server listens, e.g. `http://127.0.0.1:3000`. */
+  baseUrl?: string
+  /** The fetch to use (default: the global `fetch`). */
+  fetch?: FetchLike
+  /** An application to send requests to through `inject()`, without a socket (tests). */
+  app?: InjectTarget
+  /** Headers sent with every call (a call's own headers win). */
+  headers?: ClientHeaders
+  /** Response schemas by route, to check every answer against (TypeBox's compiler). */
+  validate?: ResponseSchemaTable
+  /** Shared schemas `Type.Ref` in `validate` points at. */
+  references?: unknown[]
+}
+
+/** What one call sends besides the method and path. */
+export interface CallOptions {
+  /** Values for the path's `:name` segments. */
+  params?: Record<string, ParamValue>
+  /** The query: a key repeats for each item of an array. */
+  query?: Record<string, ParamValue | readonly ParamValue[]>
+  headers?: Record<string, string>
+  /** Sent as JSON unless it is a string. */
+  body?: unknown
+  signal?: AbortSignal
+}
+
+/** One method of the client: `(path, options?)` resolves with the answer. */
+export type CallFn = (path: string, options?: CallOptions) => Promise<ClientResponse>
+
+/** The client: one function per HTTP method, and `request` for any method. */
+export interface WarrenClient {
+  get: CallFn
+  post: CallFn
+  put: CallFn
+  patch: CallFn
+  delete: CallFn
+  head: CallFn
+  options: CallFn
+  /** A call with any method. */
+  request(method: string, path: string, options?: CallOptions): Promise<ClientResponse>
+}
+
+function transportFor(options: ClientOptions): Transport {
+  if (options.app !== undefined) return injectTransport(options.app)
+  if (options.baseUrl === undefined) throw new TypeError('client(): give a baseUrl, or an app to inject into')
+  const fetchFn = options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined)
+  if (fetchFn === undefined) throw new TypeError('client(): no global fetch here; pass one as `fetch`')
+  return fetchTransport(options.baseUrl, fetchFn)
+}
+
+/** Builds a client (see the module comment). */
+export function client(options: ClientOptions): WarrenClient {
+  const send = transportFor(options)
+  const validator = options.validate === undefined ? null : new ResponseValidator(options.validate, options.references)
+  const request = async (method: string, path: string, call: CallOptions = {}): Promise<ClientResponse> => {
+    const upper = method.toUpperCase()
+    const common = typeof options.headers === 'function' ? await options.headers() : (options.headers ?? {})
+    const headers: Record<string, string> = { ...common, ...call.headers }
+    let body: string | undefined
+    if (call.body !== undefined) {
+      body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
+      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+        headers['content-type'] = typeof call.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json'
+      }
+    }
+    const url = buildUrl(path, call.params, call.query)
+    const response = await readResponse(await send({ method: upper, url, headers, body, signal: call.signal }), upper)
+    if (validator !== null) await validator.check(upper, path, response)
+    return response
+  }
+  const method = (name: string): CallFn => (path, call) => request(name, path, call)
+  return {
+    get: method('GET'),
+    post: method('POST'),
+    put: method('PUT'),
+    patch: method('PATCH'),
+    delete: method('DELETE'),
+    head: method('HEAD'),
+    options: method('OPTIONS'),
+    request,
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * @module client/response
+ * Reading an answer: JSON bodies parsed, text bodies as strings, nothing for bodiless answers;
+ * anything else, or JSON that does not parse, is a `WarrenClientError`.
+ */
+import { WarrenClientError } from './errors.js'
+
+/** An answer as the client returns it: the status, the parsed body and the headers. */
+export interface ClientResponse<Status extends number = number, Body = unknown> {
+  status: Status
+  body: Body
+  headers: Headers
+}
+
+/** The minimal shape of a fetch `Response` the client reads. */
+export interface ResponseLike {
+  status: number
+  headers: Headers
+  text(): Promise<string>
+}
+
+function isJson(contentType: string): boolean {
+  const essence = contentType.split(';')[0].trim().toLowerCase()
+  return essence === 'application/json' || essence.endsWith('+json')
+}
+
+/** Reads `response` into a {@link ClientResponse}. */
+export async function readResponse(response: ResponseLike, method: string): Promise<ClientResponse> {
+  const { status, headers } = response
+  const body = method === 'HEAD' || status === 204 || status === 304 ? '' : await response.text()
+  if (body === '') return { status, body: undefined, headers }
+  const contentType = headers.get('content-type') ?? ''
+  if (isJson(contentType)) {
+    try {
+      return { status, body: JSON.parse(body), headers }
+    } catch (error) {
+      throw new WarrenClientError('CLIENT_ERR_INVALID_JSON', `The ${status} answer says it is JSON but does not parse: ${(error as Error).message}`, { status, text: body, cause: error })
+    }
+  }
+  if (contentType.startsWith('text/')) return { status, body, headers }
+  throw new WarrenClientError('CLIENT_ERR_UNEXPECTED_CONTENT_TYPE', `The ${status} answer is '${contentType || 'untyped'}', neither JSON nor text`, { status, text: body })
+}

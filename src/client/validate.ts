@@ -1,0 +1,50 @@
+/**
+ * @module client/validate
+ * Optional response validation with TypeBox's own compiler (loaded only when asked for, so the
+ * client never loads Ajv and a client without validation never loads the compiler): the schema for
+ * an answer is chosen as the server chooses it — exact status, then its class (`2xx`), then `default`.
+ */
+import { WarrenClientError } from './errors.js'
+import type { ClientResponse } from './response.js'
+
+/** Response schemas by route (`'GET /users/:id'`) and status key (`'200'`, `'2xx'`, `'default'`). */
+export type ResponseSchemaTable = Record<string, Record<string, unknown>>
+
+type Check = { Check(value: unknown): boolean; Errors(value: unknown): Iterable<{ path: string; message: string }> }
+
+/** Validates answers against a table of response schemas, compiling each schema once. */
+export class ResponseValidator {
+  readonly #table: ResponseSchemaTable
+  readonly #references: unknown[]
+  readonly #compiled = new Map<unknown, Check>()
+  #compiler: Promise<{ Compile(schema: unknown, references: unknown[]): Check }> | undefined
+
+  constructor(table: ResponseSchemaTable, references: unknown[] = []) {
+    this.#table = table
+    this.#references = references
+  }
+
+  /** Throws `CLIENT_ERR_RESPONSE_VALIDATION` when `response` does not match its route's schema for its status. */
+  async check(method: string, path: string, response: ClientResponse): Promise<void> {
+    const byStatus = this.#table[`${method} ${path}`]
+    if (byStatus === undefined) return
+    const status = String(response.status)
+    const schema = byStatus[status] ?? byStatus[`${status[0]}xx`] ?? byStatus[`${status[0]}XX`] ?? byStatus.default
+    if (schema === undefined) return
+    const check = await this.#compile(schema)
+    if (check.Check(response.body)) return
+    const first = [...check.Errors(response.body)][0]
+    const where = first === undefined ? '' : `: ${first.path || '/'} ${first.message}`
+    throw new WarrenClientError('CLIENT_ERR_RESPONSE_VALIDATION', `The ${status} answer of ${method} ${path} does not match its schema${where}`, { status: response.status })
+  }
+
+  async #compile(schema: unknown): Promise<Check> {
+    let check = this.#compiled.get(schema)
+    if (check === undefined) {
+      this.#compiler ??= import('@sinclair/typebox/compiler').then((module) => module.TypeCompiler as unknown as { Compile(schema: unknown, references: unknown[]): Check })
+      check = (await this.#compiler).Compile(schema, this.#references)
+      this.#compiled.set(schema, check)
+    }
+    return check
+  }
+}

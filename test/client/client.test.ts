@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import warren, { Type } from 'warren'
+import { client, WarrenClientError } from 'warren/client'
+
+const User = Type.Object({ id: Type.Integer(), name: Type.String() })
+
+/** The server the client talks to, over inject and over a socket. */
+function buildApp() {
+  const app = warren()
+  app.get('/users/:id', { schema: { params: Type.Object({ id: Type.String() }), response: { 200: User } } }, async (request) => ({ id: 7, name: request.params.id }))
+  app.get('/tags', { schema: { querystring: Type.Object({ tag: Type.Array(Type.String()), limit: Type.Optional(Type.Integer()) }) } }, async (request) => request.query)
+  app.post('/users', { schema: { body: Type.Object({ name: Type.String() }), response: { 201: User } } }, async (request, reply) => {
+    reply.code(201)
+    return { id: 1, name: request.body.name }
+  })
+  app.get('/whoami', async (request) => ({ token: request.headers.authorization ?? null, trace: request.headers['x-trace'] ?? null }))
+  app.get('/text', async () => 'plain words')
+  app.get('/bytes', async (_request, reply) => reply.type('application/octet-stream').send(Buffer.from([1, 2])))
+  app.get('/broken-json', async (_request, reply) => reply.type('application/json').send('{ nope'))
+  app.delete('/users/:id', async (_request, reply) => reply.code(204).send())
+  return app
+}
+
+describe('warren/client over inject', () => {
+  const app = buildApp()
+  const api = client({ app })
+
+  it('fills and encodes path params, and answers with status, parsed body and headers', async () => {
+    const answer = await api.get('/users/:id', { params: { id: 'a b/c' } })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ id: 7, name: 'a b/c' })
+    expect(answer.headers.get('content-type')).toMatch(/application\/json/)
+  })
+
+  it('serialises the query as the server parses it: arrays repeat their key', async () => {
+    const one = await api.get('/tags', { query: { tag: ['one', 'two'], limit: 3, skipped: undefined } })
+    expect(one.body).toEqual({ tag: ['one', 'two'], limit: 3 })
+    const single = await api.get('/tags', { query: { tag: ['only'] } })
+    expect(single.body).toEqual({ tag: ['only'] })
+  })
+
+  it('sends a body as JSON and reads any status as an answer, not an error', async () => {
+    const created = await api.post('/users', { body: { name: 'Ada' } })
+    expect(created).toMatchObject({ status: 201, body: { id: 1, name: 'Ada' } })
+    const invalid = await api.post('/users', { body: { nom: 'Ada' } })
+    expect(invalid.status).toBe(400)
+    expect(invalid.body).toMatchObject({ code: 'SVC_ERR_VALIDATION' })
+    const missing = await api.get('/nowhere')
+    expect(missing).toMatchObject({ status: 404, body: { code: 'SVC_ERR_NOT_FOUND' } })
+  })
+
+  it('sends the client headers (fixed or computed per call) under the call headers', async () => {
+    let n = 0
+    const withAuth = client({ app, headers: () => ({ authorization: `Bearer t${++n}`, 'x-trace': 'from-client' }) })
+    expect((await withAuth.get('/whoami')).body).toEqual({ token: 'Bearer t1', trace: 'from-client' })
+    expect((await withAuth.get('/whoami', { headers: { 'x-trace': 'from-call' } })).body).toEqual({ token: 'Bearer t2', trace: 'from-call' })
+  })
+
+  it('reads text as a string and an empty answer as undefined', async () => {
+    expect((await api.get('/text')).body).toBe('plain words')
+    const deleted = await api.delete('/users/:id', { params: { id: 3 } })
+    expect(deleted).toMatchObject({ status: 204, body: undefined })
+  })
+
+  it('rejects with typed errors: JSON that does not parse, a body of another kind, a missing param', async () => {
+    await expect(api.get('/broken-json')).rejects.toMatchObject({ name: 'WarrenClientError', code: 'CLIENT_ERR_INVALID_JSON', status: 200, text: '{ nope' })
+    await expect(api.get('/bytes')).rejects.toMatchObject({ code: 'CLIENT_ERR_UNEXPECTED_CONTENT_TYPE', status: 200 })
+    await expect(api.get('/users/:id')).rejects.toMatchObject({ code: 'CLIENT_ERR_MISSING_PARAM', message: expect.stringContaining("'id'") })
+  })
+
+  it('validates answers against TypeBox schemas when asked (TypeBox compiler, no Ajv)', async () => {
+    const strict = client({ app, validate: { 'GET /users/:id': { 200: User }, 'GET /tags': { '2xx': Type.Object({ tag: Type.Array(Type.Integer()) }) } } })
+    await expect(strict.get('/users/:id', { params: { id: 'x' } })).resolves.toMatchObject({ status: 200 })
+    const failure = await strict.get('/tags', { query: { tag: ['not-a-number'] } }).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(WarrenClientError)
+    expect(failure).toMatchObject({ code: 'CLIENT_ERR_RESPONSE_VALIDATION', status: 200, message: expect.stringContaining('/tag/0') })
+  })
+})
+
+describe('warren/client over a real socket', () => {
+  const app = buildApp()
+  let baseUrl = ''
+  beforeAll(async () => {
+    baseUrl = await app.listen({ port: 0 })
+  })
+  afterAll(() => app.close())
+
+  it('answers as it does over inject', async () => {
+    const api = client({ baseUrl })
+    const viaSocket = await api.get('/users/:id', { params: { id: 'x y' } })
+    const viaInject = await client({ app }).get('/users/:id', { params: { id: 'x y' } })
+    expect(viaSocket.body).toEqual(viaInject.body)
+    expect(viaSocket.status).toBe(viaInject.status)
+    expect((await api.get('/tags', { query: { tag: ['a', 'b'] } })).body).toEqual({ tag: ['a', 'b'] })
+    expect((await api.post('/users', { body: { name: 'Grace' } })).body).toEqual({ id: 1, name: 'Grace' })
+  })
+
+  it('a refused connection is CLIENT_ERR_NETWORK', async () => {
+    const closed = warren()
+    const address = await closed.listen({ port: 0 })
+    await closed.close()
+    await expect(client({ baseUrl: address }).get('/')).rejects.toMatchObject({ code: 'CLIENT_ERR_NETWORK' })
+  })
+
+  it('needs a baseUrl or an app', () => {
+    expect(() => client({})).toThrow(/baseUrl/)
+  })
+})
