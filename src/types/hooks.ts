@@ -7,8 +7,9 @@
  * @packageDocumentation
  */
 import type { Readable } from 'node:stream'
-import type { RouteReply, RouteRequest } from './route.js'
-import type { RouteOptionsView } from './route.js'
+import type { RouteReply } from './reply.js'
+import type { RouteRequest } from './request.js'
+import type { RouteOptionsView } from './route-view.js'
 import type { DefaultRouteTypes, RouteTypes } from './schema.js'
 import type { Done } from './util.js'
 
@@ -30,16 +31,16 @@ export type PayloadDone<P = unknown> = (err?: Error | null, payload?: P) => void
 /** `onRequest`, `preValidation`, `preHandler`, `onResponse`, `onTimeout`: `(request, reply, done)` or async `(request, reply)`. */
 export type RequestHook<Self, RT extends RouteTypes, Rq, Rp> = (
   this: Self,
-  request: RouteRequest<RT, Rq>,
-  reply: RouteReply<RT, Rp>,
+  request: RouteRequest<RT, Rq, Self>,
+  reply: RouteReply<RT, Rp, Self>,
   done: Done,
 ) => void | Promise<unknown>
 
 /** `preParsing`: may replace the body stream, by resolving to (or passing `done`) a new one. */
 export type PreParsingHook<Self, RT extends RouteTypes, Rq, Rp> = (
   this: Self,
-  request: RouteRequest<RT, Rq>,
-  reply: RouteReply<RT, Rp>,
+  request: RouteRequest<RT, Rq, Self>,
+  reply: RouteReply<RT, Rp, Self>,
   payload: Readable,
   done: PayloadDone<Readable>,
 ) => void | Promise<Readable | void>
@@ -47,8 +48,8 @@ export type PreParsingHook<Self, RT extends RouteTypes, Rq, Rp> = (
 /** `preSerialization` (payload: the handler's value) and `onSend` (payload: the serialized body): may replace the payload. */
 export type PayloadHook<Self, RT extends RouteTypes, Rq, Rp> = (
   this: Self,
-  request: RouteRequest<RT, Rq>,
-  reply: RouteReply<RT, Rp>,
+  request: RouteRequest<RT, Rq, Self>,
+  reply: RouteReply<RT, Rp, Self>,
   payload: unknown,
   done: PayloadDone,
 ) => void | Promise<unknown>
@@ -56,8 +57,8 @@ export type PayloadHook<Self, RT extends RouteTypes, Rq, Rp> = (
 /** `onError`: observes an error on its way to the error handler; it cannot change the reply. */
 export type OnErrorHook<Self, RT extends RouteTypes, Rq, Rp> = (
   this: Self,
-  request: RouteRequest<RT, Rq>,
-  reply: RouteReply<RT, Rp>,
+  request: RouteRequest<RT, Rq, Self>,
+  reply: RouteReply<RT, Rp, Self>,
   error: HandlerError,
   done: () => void,
 ) => void | Promise<void>
@@ -65,7 +66,7 @@ export type OnErrorHook<Self, RT extends RouteTypes, Rq, Rp> = (
 /** `onRequestAbort`: the client closed the connection before the response was sent. */
 export type OnRequestAbortHook<Self, RT extends RouteTypes, Rq> = (
   this: Self,
-  request: RouteRequest<RT, Rq>,
+  request: RouteRequest<RT, Rq, Self>,
   done: Done,
 ) => void | Promise<void>
 
