@@ -20,16 +20,18 @@ import type { AnyWarren, Warren } from './instance.js'
 import type { RouteReply } from './reply.js'
 import type { RouteRequest } from './request.js'
 import type { HandlerFor } from './route.js'
-import type { RouteSchema, RouteTypesOf } from './schema.js'
+import type { DefaultRouteTypes, RouteSchema, RouteTypesOf } from './schema.js'
 
 /**
- * The types of a route with schema `Sc` at path `Path` declared on instance `App`.
+ * The types of a route with schema `Sc` at path `Path` declared on instance `App`. Without a
+ * schema and a path, the types of any route ({@link DefaultRouteTypes}): what a reusable guard
+ * or helper takes, since every route's request and reply are assignable to them.
  */
-export type RouteTypesFor<Sc extends RouteSchema = {}, App extends AnyWarren = Warren, Path extends string = string> = RouteTypesOf<
-  Sc,
-  Path,
-  ContextOf<App>['s']
->
+export type RouteTypesFor<Sc extends RouteSchema = {}, App extends AnyWarren = Warren, Path extends string = string> = string extends Path
+  ? [keyof Sc] extends [never]
+    ? DefaultRouteTypes
+    : RouteTypesOf<Sc, Path, ContextOf<App>['s']>
+  : RouteTypesOf<Sc, Path, ContextOf<App>['s']>
 
 /**
  * A route handler typed as it would be inline, for a route with schema `Sc` on instance `App`
