@@ -96,7 +96,12 @@ const validatorCompiler: ValidatorCompiler = ({ schema, method, url, httpPart })
 app.setValidatorCompiler(validatorCompiler)
 app.setValidatorCompiler(() => () => ({ error: new Error('x') }))
 app.setValidatorCompiler(() => () => true)
-expectError(app.setValidatorCompiler(() => () => Promise.resolve(true)))
+// an async validator is awaited by the runtime (decision of issue #11)
+app.setValidatorCompiler(() => async () => ({ value: 1 }))
+app.setValidatorCompiler(() => () => Promise.resolve(true))
+// a result that is neither a boolean nor { value } / { error }
+expectError(app.setValidatorCompiler(() => () => 'valid'))
+expectError(app.setValidatorCompiler(() => async () => 'valid'))
 const serializerCompiler: SerializerCompiler = ({ httpStatus, contentType }) => {
   expectType<string>(httpStatus)
   expectType<string | undefined>(contentType)

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import type { IncomingMessage } from 'node:http'
-import type { RouteRequest } from './route.js'
+import type { RouteRequest } from './request.js'
 import type { DefaultRouteTypes } from './schema.js'
 
 /** What to do with `__proto__` / `constructor.prototype` keys in a JSON body. */
@@ -23,7 +23,7 @@ export type BodyParserDone = (err: Error | null, body?: unknown) => void
  */
 export type StreamBodyParser<Self, Rq = {}> = (
   this: Self,
-  request: RouteRequest<DefaultRouteTypes, Rq>,
+  request: RouteRequest<DefaultRouteTypes, Rq, Self>,
   payload: IncomingMessage,
   done: BodyParserDone,
 ) => unknown
@@ -35,7 +35,7 @@ export type StreamBodyParser<Self, Rq = {}> = (
  */
 export type BufferedBodyParser<Body, Self, Rq = {}> = (
   this: Self,
-  request: RouteRequest<DefaultRouteTypes, Rq>,
+  request: RouteRequest<DefaultRouteTypes, Rq, Self>,
   body: Body,
   done: BodyParserDone,
 ) => unknown

@@ -14,20 +14,24 @@
  *
  * @packageDocumentation
  */
+import type { ContextOf } from './context.js'
 import type { RequestHookName, RequestHooks } from './hooks.js'
 import type { AnyWarren, Warren } from './instance.js'
-import type { ContextOf } from './plugin.js'
-import type { HandlerFor, RouteReply, RouteRequest } from './route.js'
-import type { RouteSchema, RouteTypesOf } from './schema.js'
+import type { RouteReply } from './reply.js'
+import type { RouteRequest } from './request.js'
+import type { HandlerFor } from './route.js'
+import type { DefaultRouteTypes, RouteSchema, RouteTypesOf } from './schema.js'
 
 /**
- * The types of a route with schema `Sc` at path `Path` declared on instance `App`.
+ * The types of a route with schema `Sc` at path `Path` declared on instance `App`. Without a
+ * schema and a path, the types of any route ({@link DefaultRouteTypes}): what a reusable guard
+ * or helper takes, since every route's request and reply are assignable to them.
  */
-export type RouteTypesFor<Sc extends RouteSchema = {}, App extends AnyWarren = Warren, Path extends string = string> = RouteTypesOf<
-  Sc,
-  Path,
-  ContextOf<App>['s']
->
+export type RouteTypesFor<Sc extends RouteSchema = {}, App extends AnyWarren = Warren, Path extends string = string> = string extends Path
+  ? [keyof Sc] extends [never]
+    ? DefaultRouteTypes
+    : RouteTypesOf<Sc, Path, ContextOf<App>['s']>
+  : RouteTypesOf<Sc, Path, ContextOf<App>['s']>
 
 /**
  * A route handler typed as it would be inline, for a route with schema `Sc` on instance `App`
@@ -43,11 +47,12 @@ export type RouteHandler<Sc extends RouteSchema = {}, App extends AnyWarren = Wa
 /** The request of a route with schema `Sc` on instance `App` at path `Path`. */
 export type RequestOf<Sc extends RouteSchema = {}, App extends AnyWarren = Warren, Path extends string = string> = RouteRequest<
   RouteTypesFor<Sc, App, Path>,
-  ContextOf<App>['rq']
+  ContextOf<App>['rq'],
+  App
 >
 
 /** The reply of a route with schema `Sc` on instance `App`: `send` checked per status. */
-export type ReplyOf<Sc extends RouteSchema = {}, App extends AnyWarren = Warren> = RouteReply<RouteTypesFor<Sc, App>, ContextOf<App>['rp']>
+export type ReplyOf<Sc extends RouteSchema = {}, App extends AnyWarren = Warren> = RouteReply<RouteTypesFor<Sc, App>, ContextOf<App>['rp'], App>
 
 /** A route-level hook `Name` typed for a route with schema `Sc` on instance `App` at path `Path`. */
 export type RouteHook<

@@ -7,8 +7,9 @@
  * @packageDocumentation
  */
 import type { Readable } from 'node:stream'
-import type { RouteReply, RouteRequest } from './route.js'
-import type { RouteOptionsView } from './route.js'
+import type { RouteReply } from './reply.js'
+import type { RouteRequest } from './request.js'
+import type { RouteOptionsView } from './route-view.js'
 import type { DefaultRouteTypes, RouteTypes } from './schema.js'
 import type { Done } from './util.js'
 
@@ -27,70 +28,76 @@ export interface HandlerError extends Error {
 /** `done` of the payload hooks: an error, or the (possibly replaced) payload. */
 export type PayloadDone<P = unknown> = (err?: Error | null, payload?: P) => void
 
-/** `onRequest`, `preValidation`, `preHandler`, `onResponse`, `onTimeout`: `(request, reply, done)` or async `(request, reply)`. */
-export type RequestHook<Self, RT extends RouteTypes, Rq, Rp> = (
-  this: Self,
-  request: RouteRequest<RT, Rq>,
-  reply: RouteReply<RT, Rp>,
-  done: Done,
-) => void | Promise<unknown>
+/*
+ * Each hook is written over the request and reply types it takes (`Req`, `Rep`), and the names
+ * over the route types (`RT`) are aliases of those. The route-level slots use the former, so a
+ * hook compares with a slot through its request and reply, whose assignability TypeScript
+ * checks structurally (a route's request is a subtype of any route's request). Compared
+ * through `RT`, TypeScript would measure the route types as invariant (they reach `reply.send`
+ * through conditional types) and refuse a guard written for any route.
+ */
 
-/** `preParsing`: may replace the body stream, by resolving to (or passing `done`) a new one. */
-export type PreParsingHook<Self, RT extends RouteTypes, Rq, Rp> = (
+/** A request hook over its request and reply types: `(request, reply, done)` or async `(request, reply)`. */
+export type RequestHookFn<Self, Req, Rep> = (this: Self, request: Req, reply: Rep, done: Done) => void | Promise<unknown>
+
+/** A `preParsing` hook over its request and reply types. */
+export type PreParsingHookFn<Self, Req, Rep> = (
   this: Self,
-  request: RouteRequest<RT, Rq>,
-  reply: RouteReply<RT, Rp>,
+  request: Req,
+  reply: Rep,
   payload: Readable,
   done: PayloadDone<Readable>,
 ) => void | Promise<Readable | void>
 
+/** A payload hook (`preSerialization`, `onSend`) over its request and reply types. */
+export type PayloadHookFn<Self, Req, Rep> = (this: Self, request: Req, reply: Rep, payload: unknown, done: PayloadDone) => void | Promise<unknown>
+
+/** An `onError` hook over its request and reply types. */
+export type OnErrorHookFn<Self, Req, Rep> = (this: Self, request: Req, reply: Rep, error: HandlerError, done: () => void) => void | Promise<void>
+
+/** An `onRequestAbort` hook over its request type. */
+export type OnRequestAbortHookFn<Self, Req> = (this: Self, request: Req, done: Done) => void | Promise<void>
+
+/** `onRequest`, `preValidation`, `preHandler`, `onResponse`, `onTimeout`: `(request, reply, done)` or async `(request, reply)`. */
+export type RequestHook<Self, RT extends RouteTypes, Rq, Rp> = RequestHookFn<Self, RouteRequest<RT, Rq, Self>, RouteReply<RT, Rp, Self>>
+
+/** `preParsing`: may replace the body stream, by resolving to (or passing `done`) a new one. */
+export type PreParsingHook<Self, RT extends RouteTypes, Rq, Rp> = PreParsingHookFn<Self, RouteRequest<RT, Rq, Self>, RouteReply<RT, Rp, Self>>
+
 /** `preSerialization` (payload: the handler's value) and `onSend` (payload: the serialized body): may replace the payload. */
-export type PayloadHook<Self, RT extends RouteTypes, Rq, Rp> = (
-  this: Self,
-  request: RouteRequest<RT, Rq>,
-  reply: RouteReply<RT, Rp>,
-  payload: unknown,
-  done: PayloadDone,
-) => void | Promise<unknown>
+export type PayloadHook<Self, RT extends RouteTypes, Rq, Rp> = PayloadHookFn<Self, RouteRequest<RT, Rq, Self>, RouteReply<RT, Rp, Self>>
 
 /** `onError`: observes an error on its way to the error handler; it cannot change the reply. */
-export type OnErrorHook<Self, RT extends RouteTypes, Rq, Rp> = (
-  this: Self,
-  request: RouteRequest<RT, Rq>,
-  reply: RouteReply<RT, Rp>,
-  error: HandlerError,
-  done: () => void,
-) => void | Promise<void>
+export type OnErrorHook<Self, RT extends RouteTypes, Rq, Rp> = OnErrorHookFn<Self, RouteRequest<RT, Rq, Self>, RouteReply<RT, Rp, Self>>
 
 /** `onRequestAbort`: the client closed the connection before the response was sent. */
-export type OnRequestAbortHook<Self, RT extends RouteTypes, Rq> = (
-  this: Self,
-  request: RouteRequest<RT, Rq>,
-  done: Done,
-) => void | Promise<void>
+export type OnRequestAbortHook<Self, RT extends RouteTypes, Rq> = OnRequestAbortHookFn<Self, RouteRequest<RT, Rq, Self>>
 
 /** Every request hook, by name, for instance `Self`, route types `RT`, request and reply decorations `Rq`, `Rp`. */
-export interface RequestHooks<Self, RT extends RouteTypes, Rq, Rp> {
+export interface RequestHooks<Self, RT extends RouteTypes, Rq, Rp> extends HooksOver<Self, RouteRequest<RT, Rq, Self>, RouteReply<RT, Rp, Self>> {}
+
+/** Every request hook, by name, over the request and reply types `Req`, `Rep` (see above for why). */
+export interface HooksOver<Self, Req, Rep> {
   /** First hook of the lifecycle, before the body is read. */
-  onRequest: RequestHook<Self, RT, Rq, Rp>
+  onRequest: RequestHookFn<Self, Req, Rep>
   /** Before the body is parsed; may replace the body stream. */
-  preParsing: PreParsingHook<Self, RT, Rq, Rp>
+  preParsing: PreParsingHookFn<Self, Req, Rep>
   /** Before validation. */
-  preValidation: RequestHook<Self, RT, Rq, Rp>
+  preValidation: RequestHookFn<Self, Req, Rep>
   /** After validation, before the handler. */
-  preHandler: RequestHook<Self, RT, Rq, Rp>
+  preHandler: RequestHookFn<Self, Req, Rep>
   /** Before the payload is serialized; may replace it. */
-  preSerialization: PayloadHook<Self, RT, Rq, Rp>
+  preSerialization: PayloadHookFn<Self, Req, Rep>
   /** Before the serialized payload is written; may replace it. */
-  onSend: PayloadHook<Self, RT, Rq, Rp>
+  onSend: PayloadHookFn<Self, Req, Rep>
   /** After the response was sent. */
-  onResponse: RequestHook<Self, RT, Rq, Rp>
+  onResponse: RequestHookFn<Self, Req, Rep>
   /** When an error is about to be handled. */
-  onError: OnErrorHook<Self, RT, Rq, Rp>
+  onError: OnErrorHookFn<Self, Req, Rep>
   /** When the connection timed out. */
-  onTimeout: RequestHook<Self, RT, Rq, Rp>
+  onTimeout: RequestHookFn<Self, Req, Rep>
   /** When the client aborted the request. */
-  onRequestAbort: OnRequestAbortHook<Self, RT, Rq>
+  onRequestAbort: OnRequestAbortHookFn<Self, Req>
 }
 
 /** Application hooks, by name, for instance `Self`. */

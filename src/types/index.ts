@@ -37,8 +37,10 @@ export type {
   SerializerCompiler,
   SchemaErrorFormatter,
 } from './validation.js'
-export type { RequestRouteOptions, WarrenRequest } from './request.js'
-export type { HeaderValue, ReplyBase, WarrenReply, ReplyFor } from './reply.js'
+export type { ContextShape, ContextOf, DecoratorValue, InstanceSlot, BareInstance } from './context.js'
+export type { RequestRouteOptions, WarrenRequest, RouteRequest } from './request.js'
+export type { HeaderValue, ReplyBase, WarrenReply, ReplyFor, RouteReply } from './reply.js'
+export type { RouteOptionsView } from './route-view.js'
 export type {
   HandlerError,
   PayloadDone,
@@ -57,15 +59,12 @@ export type {
 } from './hooks.js'
 export type {
   HTTPMethod,
-  RouteRequest,
-  RouteReply,
   HandlerFor,
   ErrorHandlerFor,
   RouteShorthandOptions,
   RoutePath,
   RouteOptions,
   RouteShorthand,
-  RouteOptionsView,
 } from './route.js'
 export type {
   ProtoAction,
@@ -76,21 +75,10 @@ export type {
   ContentTypeParserOptions,
 } from './content-type.js'
 export type { AjvPluginLike, ValidatorOptions, WarrenOptions } from './options.js'
+export type { RegisterOptions, PluginMeta, RegisterCheck, RegisterArgs } from './register.js'
+export type { PluginFunction, SharedPlugin, PluginHelper, PluginWrapper } from './plugin.js'
 export type {
-  PluginFunction,
-  SharedPlugin,
-  RegisterOptions,
-  PluginMeta,
-  ContextOf,
-  RegisterCheck,
-  RegisterArgs,
   RegisterResult,
-  PluginHelper,
-  PluginWrapper,
-} from './plugin.js'
-export type {
-  ContextShape,
-  DecoratorValue,
   ListenOptions,
   NotFoundOptions,
   WarrenInstance,

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import type { TSchema } from '@sinclair/typebox'
 import type { Chain as InjectChain, InjectOptions, Response as InjectResponse } from 'light-my-request'
-import type { kContext } from './brand.js'
+import type { kContext, kShared } from './brand.js'
 import type {
   BufferedBodyParser,
   ContentTypeMatcher,
@@ -17,34 +17,16 @@ import type {
   ProtoAction,
   StreamBodyParser,
 } from './content-type.js'
+import type { ContextOf, ContextShape, DecoratorValue } from './context.js'
 import type { ContextHooks, HandlerError, HookName, HookOption, RequestHooks } from './hooks.js'
 import type { WarrenLogger } from './logger.js'
-import type { RegisterArgs, RegisterCheck, RegisterResult } from './plugin.js'
+import type { RegisterArgs, RegisterCheck } from './register.js'
 import type { WarrenReply } from './reply.js'
 import type { WarrenRequest } from './request.js'
 import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand } from './route.js'
 import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
-
-/** The context an instance type carries: instance, request and reply decorators, and shared schemas. */
-export interface ContextShape {
-  /** Instance decorators. */
-  d: object
-  /** Request decorators. */
-  rq: object
-  /** Reply decorators. */
-  rp: object
-  /** Shared schemas by `$id`. */
-  s: object
-}
-
-/** A decorator value as it reads on the decorated object: a `{ getter }` pair reads as what the getter returns. */
-export type DecoratorValue<V> = V extends { getter: (...args: never[]) => infer G }
-  ? G
-  : V extends { setter: (value: infer S) => void }
-    ? S
-    : V
 
 /** Constrains `this` of `decorate(K)`: the instance must not already have a property `K`. */
 /** `unknown` for a plugin whose instance parameter is not a warren instance; warren plugins go through the first overload. */
@@ -79,6 +61,21 @@ type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S 
     ? Self
     : Warren<D, Rq, Rp, Flatten<S & { [P in Id]: Sc }>>
   : Self
+
+/* ---------- register: result ---------- */
+
+/** Merges the additions of a plugin's returned instance into the parent's context. */
+type MergeContext<A extends ContextShape, B extends ContextShape, Fallback> = [B] extends [never]
+  ? Fallback
+  : Warren<Flatten<A['d'] & B['d']>, Flatten<A['rq'] & B['rq']>, Flatten<A['rp'] & B['rp']>, Flatten<A['s'] & B['s']>>
+
+/**
+ * What `register` returns: for a shared plugin, the parent widened with what the instance the
+ * plugin returns (awaited) carries; for an encapsulated one, the parent unchanged.
+ */
+export type RegisterResult<This, B, R> = B extends { readonly [kShared]: true }
+  ? MergeContext<ContextOf<This>, ContextOf<Awaited<R>>, This>
+  : This
 
 /** Options of `listen`. */
 export interface ListenOptions {
@@ -340,3 +337,10 @@ export type Warren<D extends object = {}, Rq extends object = {}, Rp extends obj
 
 /** Any instance, whatever its decorations. */
 export type AnyWarren = WarrenInstance<any, any, any, any>
+
+declare module './context.js' {
+  /** Names the bare instance for the request and reply types (see {@link BareInstance}). */
+  interface InstanceSlot {
+    bare: Warren
+  }
+}

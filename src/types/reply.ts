@@ -7,16 +7,17 @@
  */
 import type { ServerResponse } from 'node:http'
 import type { kReply } from './brand.js'
-import type { Warren } from './instance.js'
+import type { BareInstance } from './context.js'
 import type { WarrenLogger } from './logger.js'
 import type { RequestRouteOptions, WarrenRequest } from './request.js'
-import type { DeclaredCode, PayloadForCode } from './status.js'
+import type { DefaultRouteTypes, RouteTypes } from './schema.js'
+import type { DeclaredCode, PayloadForCode, SuccessPayload } from './status.js'
 
 /** A header value as the reply stores it. */
 export type HeaderValue = string | number | string[]
 
-/** The part of a reply that does not depend on the route: headers, state, raw objects. */
-export interface ReplyBase {
+/** The part of a reply that does not depend on the route: headers, state, raw objects. `Server` is the instance the route belongs to. */
+export interface ReplyBase<Server = BareInstance> {
   /** Phantom brand: lets a handler return its reply. Not present at run time. */
   readonly [kReply]: true
   /** The status code that will be (or was) sent. */
@@ -28,9 +29,9 @@ export interface ReplyBase {
   /** The Node.js response. */
   readonly raw: ServerResponse
   /** The request this reply answers. */
-  readonly request: WarrenRequest
-  /** The instance the route was declared in. */
-  readonly server: Warren
+  readonly request: WarrenRequest<DefaultRouteTypes, Server>
+  /** The instance the route was declared in, with that context's decorations. */
+  readonly server: Server
   /** The request's logger. */
   readonly log: WarrenLogger
   /** The options of the route that matched. */
@@ -68,14 +69,20 @@ type SendArgs<P> = undefined extends P ? [payload?: P] : null extends P ? [paylo
  * A reply on a route whose response map is `RS` (status key to payload type), whose `send`
  * currently accepts `P`, in a context whose reply decorators are `Rp`.
  */
-export interface WarrenReply<RS = {}, P = unknown, Rp = {}> extends ReplyBase {
+export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstance> extends ReplyBase<Server> {
   /** Sets the status code and narrows `send` to that status's response schema. An undeclared code does not compile. */
-  code<C extends number>(statusCode: DeclaredCode<RS, C>): ReplyFor<RS, PayloadForCode<RS, C>, Rp>
+  code<C extends number>(statusCode: DeclaredCode<RS, C>): ReplyFor<RS, PayloadForCode<RS, C>, Rp, Server>
   /** Alias of {@link WarrenReply.code}. */
-  status<C extends number>(statusCode: DeclaredCode<RS, C>): ReplyFor<RS, PayloadForCode<RS, C>, Rp>
+  status<C extends number>(statusCode: DeclaredCode<RS, C>): ReplyFor<RS, PayloadForCode<RS, C>, Rp, Server>
   /** Sends the payload, checked against the response schema selected by the status (2xx before any `code`). */
   send(...payload: SendArgs<P>): this
 }
 
 /** A reply with its context's reply decorators. */
-export type ReplyFor<RS, P, Rp> = WarrenReply<RS, P, Rp> & Rp
+export type ReplyFor<RS, P, Rp, Server = BareInstance> = WarrenReply<RS, P, Rp, Server> & Rp
+
+/**
+ * The reply of a route with types `RT`, in a context with reply decorations `Rp`, declared on
+ * instance `Server`; `send` starts at the schemas a plain send uses.
+ */
+export type RouteReply<RT extends RouteTypes, Rp, Server = BareInstance> = ReplyFor<RT['responses'], SuccessPayload<RT['responses']>, Rp, Server>

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
-import type { Warren } from './instance.js'
+import type { BareInstance } from './context.js'
 import type { WarrenLogger } from './logger.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes } from './schema.js'
 import type { ValidationError } from './validation.js'
@@ -34,9 +34,10 @@ export interface RequestRouteOptions {
 /**
  * A request as a handler or hook receives it. `RT` carries the route's types: `body`,
  * `query`, `params` and the schema part of `headers` come from the route's schema.
- * Request decorators are added by intersection (see `RouteRequest`).
+ * Request decorators are added by intersection (see `RouteRequest`). `Server` is the instance
+ * the route belongs to (default: the bare instance).
  */
-export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes> {
+export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> {
   /** The request id (`genReqId`, or the `requestIdHeader` value). */
   id: string
   /** Route parameters: from `schema.params`, else from the names in the path. */
@@ -53,8 +54,8 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes> {
   log: WarrenLogger
   /** The validation error, when the route has `attachValidation: true` and validation failed. */
   validationError?: ValidationError
-  /** The instance the route was declared in. */
-  readonly server: Warren
+  /** The instance the route was declared in, with that context's decorations. */
+  readonly server: Server
   /** The request URL (path and query string), as received. */
   readonly url: string
   /** The URL before any rewrite. */
@@ -78,3 +79,9 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes> {
   /** True when no route matched and the not-found handler is answering. */
   readonly is404: boolean
 }
+
+/**
+ * The request of a route with types `RT`, in a context with request decorations `Rq`, declared
+ * on instance `Server` (so `request.server` carries that context's decorations).
+ */
+export type RouteRequest<RT extends RouteTypes, Rq, Server = BareInstance> = WarrenRequest<RT, Server> & Rq

@@ -8,8 +8,8 @@
  * @packageDocumentation
  */
 import type { HandlerError, HookOption, RequestHooks } from './hooks.js'
-import type { ReplyBase, ReplyFor } from './reply.js'
-import type { WarrenRequest } from './request.js'
+import type { ReplyBase, RouteReply } from './reply.js'
+import type { RouteRequest } from './request.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes, RouteTypesOf } from './schema.js'
 import type { SuccessPayload } from './status.js'
 import type { MaybePromise } from './util.js'
@@ -18,12 +18,6 @@ import type { SerializerCompiler, ValidatorCompiler } from './validation.js'
 /** An HTTP method a route can be declared for. */
 export type HTTPMethod = 'DELETE' | 'GET' | 'HEAD' | 'PATCH' | 'POST' | 'PUT' | 'OPTIONS'
 
-/** The request of a route with types `RT`, in a context with request decorations `Rq`. */
-export type RouteRequest<RT extends RouteTypes, Rq> = WarrenRequest<RT> & Rq
-
-/** The reply of a route with types `RT`, in a context with reply decorations `Rp`; `send` starts at the 2xx schemas. */
-export type RouteReply<RT extends RouteTypes, Rp> = ReplyFor<RT['responses'], SuccessPayload<RT['responses']>, Rp>
-
 /**
  * A route handler: `this` is the instance, `request` and `reply` are typed by the route. An async
  * handler's resolved value (or a sync handler's return value) is sent, so it is checked like
@@ -31,9 +25,9 @@ export type RouteReply<RT extends RouteTypes, Rp> = ReplyFor<RT['responses'], Su
  */
 export type HandlerFor<Self, RT extends RouteTypes, Rq, Rp> = (
   this: Self,
-  request: RouteRequest<RT, Rq>,
-  reply: RouteReply<RT, Rp>,
-) => MaybePromise<SuccessPayload<RT['responses']> | void | ReplyBase>
+  request: RouteRequest<RT, Rq, Self>,
+  reply: RouteReply<RT, Rp, Self>,
+) => MaybePromise<SuccessPayload<RT['responses']> | void | ReplyBase<unknown>>
 
 /**
  * An error handler (`setErrorHandler`, route option `errorHandler`). Its reply is not narrowed
@@ -42,8 +36,8 @@ export type HandlerFor<Self, RT extends RouteTypes, Rq, Rp> = (
 export type ErrorHandlerFor<Self, Rq, Rp, E = HandlerError> = (
   this: Self,
   error: E,
-  request: RouteRequest<DefaultRouteTypes, Rq>,
-  reply: RouteReply<DefaultRouteTypes, Rp>,
+  request: RouteRequest<DefaultRouteTypes, Rq, Self>,
+  reply: RouteReply<DefaultRouteTypes, Rp, Self>,
 ) => unknown
 
 /** Route options other than the method, path and handler: what the shorthands take as `opts`. */
@@ -117,24 +111,4 @@ export interface RouteShorthand<Self, Rq, Rp, Reg> {
     path: Path,
     opts: RouteShorthandOptions<Self, Sc, RouteTypesOf<Sc, Path, Reg>, Rq, Rp> & { handler: HandlerFor<Self, RouteTypesOf<Sc, Path, Reg>, Rq, Rp> },
   ): Self
-}
-
-/** A route's options as `onRoute` hooks see (and may change) them. */
-export interface RouteOptionsView {
-  /** The route's method, or methods. */
-  method: string | string[]
-  /** The full path, prefix included. */
-  url: string
-  /** The path as declared, without the prefix. */
-  path?: string
-  /** The prefix of the context the route was declared in. */
-  prefix?: string
-  /** The route's schemas. */
-  schema?: RouteSchema
-  /** The route's handler. */
-  handler: Function
-  /** The route's `config`. */
-  config?: Record<string, unknown>
-  /** Other route options (hooks, compilers, limits…). */
-  [option: string]: unknown
 }

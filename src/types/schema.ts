@@ -166,9 +166,12 @@ export interface RouteTypes {
   responses: object
 }
 
-/** The types of a route without a schema, at an unknown path. */
+/**
+ * The types of any route: the top of the lattice. Every part is `unknown` and there is no
+ * response map, so a handler, hook or helper typed with them accepts the request and reply of
+ * every route (a guard written once for "any route of this instance" fits them all).
+ */
 export interface DefaultRouteTypes extends RouteTypes {
-  params: Record<string, string>
   responses: {}
 }
 

@@ -8,7 +8,11 @@
 /** The part of a request a validation schema applies to. */
 export type HTTPPart = 'body' | 'querystring' | 'params' | 'headers'
 
-/** One item of the error list a validator reports (Ajv's `ErrorObject` shape). */
+/**
+ * One item of the error list a validator reports, in Ajv's `ErrorObject` shape (an Ajv error list
+ * is accepted as is). Items that come from other validators may lack fields at run time, so the
+ * default formatter reads `instancePath` and `message` defensively.
+ */
 export interface ValidationErrorItem {
   /** The keyword that failed (`required`, `type`…). */
   keyword: string
@@ -17,9 +21,17 @@ export interface ValidationErrorItem {
   /** JSON Pointer to the failing keyword inside the schema. */
   schemaPath: string
   /** Keyword-specific details (e.g. `{ missingProperty: 'name' }`). */
-  params: Record<string, unknown>
+  params: Record<string, any>
   /** Human-readable message. */
   message?: string
+  /** The property name, for errors about property names (Ajv's `propertyNames`). */
+  propertyName?: string
+  /** The failing keyword's value, with Ajv's `verbose` option. */
+  schema?: unknown
+  /** The schema holding the failing keyword, with Ajv's `verbose` option. */
+  parentSchema?: object
+  /** The failing data, with Ajv's `verbose` option. */
+  data?: unknown
 }
 
 /**
@@ -40,13 +52,24 @@ export interface ValidationError extends Error {
 /**
  * What a validation function returns: `true`/`false` (Ajv style, errors on the function's
  * `errors` property), or `{ value }` on success and `{ error }` on failure (the custom
- * validator contract; spec 4.4's `catch (error) { return { error } }` fits). Never a promise:
- * validation is synchronous (spec 4.3.9).
+ * validator contract; spec 4.4's `catch (error) { return { error } }` fits). `{ value }`
+ * replaces the validated part with `value`; `undefined` or `null` count as valid.
  */
-export type ValidationResult = boolean | { value: unknown; error?: undefined } | { error: unknown; value?: undefined }
+export type ValidationResult =
+  | boolean
+  | { value: unknown; error?: undefined | null }
+  | { error: unknown; value?: unknown }
+  | undefined
+  | null
 
-/** A compiled validation function, as returned by a validator compiler (an Ajv validate function fits). */
-export type ValidationFunction = ((data: any) => ValidationResult) & { errors?: ValidationErrorItem[] | null }
+/**
+ * A compiled validation function, as returned by a validator compiler (an Ajv validate function
+ * fits). It may return a promise of its result: an async custom validator is awaited before
+ * the next request part is validated, as Fastify does.
+ */
+export type ValidationFunction = ((data: any) => ValidationResult | Promise<ValidationResult>) & {
+  errors?: ValidationErrorItem[] | null
+}
 
 /** What a validator compiler is called with: one schema of one request part of one route. */
 export interface ValidatorCompilerInput {

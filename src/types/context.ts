@@ -1,0 +1,40 @@
+/**
+ * The context an instance type carries (its instance, request and reply decorations and its
+ * shared schemas), how to read it back from an instance type, and the slot through which the
+ * instance module names the bare instance for the modules below it.
+ *
+ * @packageDocumentation
+ */
+import type { kContext } from './brand.js'
+
+/** The context an instance type carries: instance, request and reply decorators, and shared schemas. */
+export interface ContextShape {
+  /** Instance decorators. */
+  d: object
+  /** Request decorators. */
+  rq: object
+  /** Reply decorators. */
+  rp: object
+  /** Shared schemas by `$id`. */
+  s: object
+}
+
+/** The context an instance type carries (`never` for a type that is not an instance). */
+export type ContextOf<I> = I extends { readonly [kContext]: infer C extends ContextShape } ? C : never
+
+/** A decorator value as it reads on the decorated object: a `{ getter }` pair reads as what the getter returns. */
+export type DecoratorValue<V> = V extends { getter: (...args: never[]) => infer G }
+  ? G
+  : V extends { setter: (value: infer S) => void }
+    ? S
+    : V
+
+/**
+ * Filled in by `instance.ts` (declaration merging, `{ bare: Warren }`). The request and reply
+ * types sit below the instance type, yet the default of their `server` is the bare instance:
+ * they read it from here instead of importing the instance module, which imports them.
+ */
+export interface InstanceSlot {}
+
+/** The bare instance type (`Warren`), as the request and reply types default their `server` to. */
+export type BareInstance = InstanceSlot extends { bare: infer I } ? I : unknown

@@ -1,0 +1,37 @@
+/**
+ * The route options `onRoute` hooks read (and may change): the contract between the route
+ * builder of the runtime and the hooks users write.
+ *
+ * @packageDocumentation
+ */
+import type { RouteSchema } from './schema.js'
+
+/** A route's options as `onRoute` hooks see (and may change) them. */
+export interface RouteOptionsView {
+  /** The route's method, or methods. */
+  method: string | string[]
+  /** The full path, prefix included. */
+  url: string
+  /** The path as declared, without the prefix. */
+  path?: string
+  /** The path as declared, without the prefix (Fastify's name). */
+  routePath?: string
+  /** The prefix of the context the route was declared in. */
+  prefix?: string
+  /** The route's schemas. */
+  schema?: RouteSchema
+  /** The route's handler. */
+  handler: Function
+  /** The route's `config`. */
+  config?: Record<string, unknown>
+  /** The body limit in force for the route, in bytes. */
+  bodyLimit?: number
+  /** Whether validation errors are attached to the request instead of answered. */
+  attachValidation?: boolean
+  /** The route's log level. */
+  logLevel?: string
+  /** Whether a HEAD route is derived from this GET route. */
+  exposeHeadRoute?: boolean
+  /** Other route options (hooks, compilers, limits…). */
+  [option: string]: unknown
+}
