@@ -1,4 +1,5 @@
 /**
+ * @module warren
  * warren: a typed web framework for Node.js. Plugins, encapsulation contexts, decorators, hooks
  * and routes whose TypeBox schemas validate, serialize and type every request.
  *
