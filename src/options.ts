@@ -5,6 +5,7 @@ import type { WarrenOptions } from './types/options.js'
 import type { PoisoningAction } from './content-type/json-parser.js'
 import type { SchemaErrorFormatter } from './schema/error-formatter.js'
 import type { ValidatorOptions } from './schema/ajv-compiler.js'
+import { isSchemaCacheOption, type SchemaCacheOption } from './schema/cache-option.js'
 
 export type { WarrenOptions }
 
@@ -33,6 +34,7 @@ export interface NormalizedOptions {
   onConstructorPoisoning: PoisoningAction
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   validator: ValidatorOptions
+  schemaCache: SchemaCacheOption
   https: HttpsServerOptions | null
 }
 
@@ -89,6 +91,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     onConstructorPoisoning: option(o, 'onConstructorPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
     schemaErrorFormatter: option(o, 'schemaErrorFormatter', isSyncFunction, 'a synchronous function', undefined),
     validator,
+    schemaCache: option(o, 'schemaCache', isSchemaCacheOption, 'a boolean or { dir: string }', false),
     https: option(o, 'https', (v) => v === null || isObject(v), 'an object', null),
   }
 }
