@@ -1,5 +1,7 @@
 // One start-up measurement in a fresh process:
-//   node bench/startup-child.js <warren|fastify> <routes> <distinct|shared>
+//   node bench/startup-child.js <warren|fastify> <routes> <distinct|shared> [cache-dir]
+// With a cache directory, warren runs with `schemaCache: { dir }` (cold when the directory is
+// empty, warm when an earlier run filled it).
 // Declares `routes` POST routes with a body and a response schema each (distinct schemas per
 // route, or one schema object shared by all), times the factory call to the end of ready(),
 // and prints `{ ms, peakRss }` as JSON (peak RSS in bytes, for the whole process).
@@ -7,7 +9,7 @@ import process from 'node:process'
 import { performance } from 'node:perf_hooks'
 import { Type } from '@sinclair/typebox'
 
-const [framework, countArg, mode] = process.argv.slice(2)
+const [framework, countArg, mode, cacheDir] = process.argv.slice(2)
 const count = Number(countArg)
 
 function routeSchema(i) {
@@ -26,10 +28,16 @@ const handler = async () => ({ id: 1 })
 async function warren() {
   const { default: create } = await import('../dist/src/index.js')
   const start = performance.now()
-  const app = create()
+  const app = create(cacheDir === undefined ? {} : { schemaCache: { dir: cacheDir } })
   for (let i = 0; i < count; i++) app.post(`/route${i}/:id`, { schema: schemas[i] }, handler)
   await app.ready()
-  return performance.now() - start
+  const ms = performance.now() - start
+  if (cacheDir !== undefined) {
+    // the entries a cold start writes are flushed in the background, after ready(); wait for them before exiting
+    const { schemaCacheSettled } = await import('../dist/src/schema/cache-stats.js')
+    await schemaCacheSettled(app)
+  }
+  return ms
 }
 
 async function fastify() {

@@ -119,5 +119,7 @@ function storeStandalone(cache: CompileCache, key: string, ajv: Ajv, validate: V
   } catch {
     return
   }
+  // the source Ajv kept for this (route-level, never referenced) function is no longer needed: drop it rather than hold it for the process's life
+  delete (validate as { source?: unknown }).source
   cache.store(key, code)
 }

@@ -4,12 +4,13 @@
  * SHA-256 of its code; a file whose code does not match (truncated, edited, garbage) is
  * ignored and rewritten, never run. Files are written by this process only (with its umask),
  * atomically (a temporary file renamed into place), and read only from the configured
- * directory. A directory that cannot be written leaves the application compiling in memory,
- * with one warning.
+ * directory. Writes run in the background (libuv's threads) while start-up goes on;
+ * `settled()` waits for them. A directory that cannot be written leaves the application
+ * compiling in memory, with one warning.
  *
  * @module
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rename, rmSync, writeFile } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import vm from 'node:vm'
@@ -53,6 +54,10 @@ export class CompileCache {
   readonly stats: CompileCacheStats
   #dirReady = false
   #warnedCorrupt = false
+  /** File names present when the first entry was looked up: a miss then costs no failed read. */
+  #present: Set<string> | undefined
+  readonly #pending = new Set<Promise<void>>()
+  #queue: Array<[key: string, code: string]> = []
 
   constructor(dir: string) {
     this.stats = { dir, hits: 0, misses: 0, writes: 0, corrupt: 0, writable: true }
@@ -65,6 +70,8 @@ export class CompileCache {
   /** The module an entry exports, or undefined when there is no valid entry (a miss). */
   load(key: string): unknown {
     const file = this.#file(key)
+    this.#present ??= this.#list()
+    if (!this.#present.has(`${key}.cjs`)) return this.#miss()
     let text: string
     try {
       text = readFileSync(file, 'utf8')
@@ -88,6 +95,14 @@ export class CompileCache {
     }
   }
 
+  #list(): Set<string> {
+    try {
+      return new Set(readdirSync(this.stats.dir))
+    } catch {
+      return new Set()
+    }
+  }
+
   #miss(): undefined {
     this.stats.misses++
     return undefined
@@ -101,22 +116,64 @@ export class CompileCache {
     return module.exports
   }
 
-  /** Writes an entry; after a failed write, does nothing (one warning for the whole run). */
+  /**
+   * Queues an entry: written once the current start-up work is done (after `ready()`), in
+   * the background, to a temporary file renamed into place so that no reader sees half an
+   * entry. After a failed write nothing more is written (one warning).
+   */
   store(key: string, code: string): void {
     if (!this.stats.writable) return
-    const file = this.#file(key)
-    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
     try {
       if (!this.#dirReady) mkdirSync(this.stats.dir, { recursive: true })
       this.#dirReady = true
-      writeFileSync(temporary, `${headerPrefix}${digest(code)}\n${code}`)
-      renameSync(temporary, file)
-      this.stats.writes++
     } catch (error) {
-      removeQuietly(temporary)
-      this.stats.writable = false
-      process.emitWarning(`warren: the schema cache directory ${this.stats.dir} cannot be written (${(error as Error).message}); schemas are compiled in memory`, { code: 'SVC_WRN_SCHEMA_CACHE_UNWRITABLE' })
+      this.#unwritable(error)
+      return
     }
+    if (this.#queue.length === 0) this.#pending.add(new Promise<void>((resolve) => setImmediate(() => resolve(this.#flush()))))
+    this.#queue.push([key, code])
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#queue
+    this.#queue = []
+    await Promise.all(batch.map(([key, code]) => this.#write(key, code)))
+  }
+
+  #write(key: string, code: string): Promise<void> {
+    if (!this.stats.writable) return Promise.resolve()
+    const file = this.#file(key)
+    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+    return new Promise<void>((resolve) => {
+      const failed = (error: unknown): void => {
+        removeQuietly(temporary)
+        this.#unwritable(error)
+        resolve()
+      }
+      writeFile(temporary, `${headerPrefix}${digest(code)}\n${code}`, (error) => {
+        if (error) return failed(error)
+        rename(temporary, file, (renameError) => {
+          if (renameError) return failed(renameError)
+          this.stats.writes++
+          resolve()
+        })
+      })
+    })
+  }
+
+  /** Resolves when every entry queued so far is on disk (or has failed). */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) {
+      const pending = [...this.#pending]
+      this.#pending.clear()
+      await Promise.all(pending)
+    }
+  }
+
+  #unwritable(error: unknown): void {
+    if (!this.stats.writable) return
+    this.stats.writable = false
+    process.emitWarning(`warren: the schema cache directory ${this.stats.dir} cannot be written (${(error as Error).message}); schemas are compiled in memory`, { code: 'SVC_WRN_SCHEMA_CACHE_UNWRITABLE' })
   }
 
   #corrupt(file: string, error: unknown): void {
