@@ -1,25 +1,16 @@
 /**
- * The schema compile cache on disk: one CommonJS file per compiled schema, named by its key,
- * holding the standalone code Ajv or fast-json-stringify generated. An entry starts with the
- * SHA-256 of its code; a file whose code does not match (truncated, edited, garbage) is
- * ignored and rewritten, never run. Files are written by this process only (with its umask),
- * atomically (a temporary file renamed into place), and read only from the configured
- * directory. Writes run in the background (libuv's threads) while start-up goes on;
- * `settled()` waits for them. A directory that cannot be written leaves the application
- * compiling in memory, with one warning.
+ * The schema compile cache of one application: looks entries up by key, loads the valid ones,
+ * and writes new ones (see `cache-entry.ts` for the files). Entries are written by this
+ * process only, after the start-up work (`ready()`), in the background; `settled()` waits for
+ * them. A corrupt entry is recompiled and rewritten with one warning; a directory that cannot
+ * be written leaves the application compiling in memory, with one warning.
  *
  * @module
  */
-import { mkdirSync, readdirSync, readFileSync, rename, rmSync, writeFile } from 'node:fs'
-import { createRequire } from 'node:module'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import vm from 'node:vm'
-import { digest } from './cache-key.js'
-
-/** Generated code `require`s Ajv's and fast-json-stringify's runtime: resolved from warren's own dependencies, wherever the cache lives. */
-const warrenRequire = createRequire(import.meta.url)
-
-const headerPrefix = '// warren schema cache entry, sha256 of the code below: '
+import type vm from 'node:vm'
+import { codeCacheFile, codeOfEntry, compileEntry, dataOfCodeCache, entryText, runEntry, writeAtomically } from './cache-entry.js'
 
 /** Counters a cache exposes: what start-up loaded, compiled and wrote. */
 export interface CompileCacheStats {
@@ -31,22 +22,18 @@ export interface CompileCacheStats {
   misses: number
   /** Entries written. */
   writes: number
-  /** Entries found corrupt (hash mismatch, unreadable code) and recompiled. */
+  /** Entries found corrupt (hash mismatch, code that fails to load) and recompiled. */
   corrupt: number
   /** False once a write failed: the rest of the run compiles in memory only. */
   writable: boolean
 }
 
-function errorCode(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | null)?.code
-}
-
-function removeQuietly(file: string): void {
-  try {
-    rmSync(file, { force: true })
-  } catch {
-    // nothing was written there
-  }
+/** A write waiting for the end of start-up: the entry's code, whether its `.cjs` is already on disk, and its compiled script when there is one. */
+interface QueuedWrite {
+  key: string
+  code: string
+  onDisk: boolean
+  script: vm.Script | null
 }
 
 /** One application's view of a cache directory. */
@@ -57,42 +44,19 @@ export class CompileCache {
   /** File names present when the first entry was looked up: a miss then costs no failed read. */
   #present: Set<string> | undefined
   readonly #pending = new Set<Promise<void>>()
-  #queue: Array<[key: string, code: string]> = []
+  #queue: QueuedWrite[] = []
 
   constructor(dir: string) {
     this.stats = { dir, hits: 0, misses: 0, writes: 0, corrupt: 0, writable: true }
   }
 
-  #file(key: string): string {
-    return join(this.stats.dir, `${key}.cjs`)
+  #path(key: string, extension: '.cjs' | '.v8'): string {
+    return join(this.stats.dir, key + extension)
   }
 
-  /** The module an entry exports, or undefined when there is no valid entry (a miss). */
-  load(key: string): unknown {
-    const file = this.#file(key)
+  #has(name: string): boolean {
     this.#present ??= this.#list()
-    if (!this.#present.has(`${key}.cjs`)) return this.#miss()
-    let text: string
-    try {
-      text = readFileSync(file, 'utf8')
-    } catch (error) {
-      if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') this.#corrupt(file, error)
-      return this.#miss()
-    }
-    const newline = text.indexOf('\n')
-    const code = text.slice(newline + 1)
-    if (newline < 0 || text.slice(0, newline) !== headerPrefix + digest(code)) {
-      this.#corrupt(file, new Error('its content does not match its hash'))
-      return this.#miss()
-    }
-    try {
-      const loaded = this.evaluate(code, file)
-      this.stats.hits++
-      return loaded
-    } catch (error) {
-      this.#corrupt(file, error)
-      return this.#miss()
-    }
+    return this.#present.has(name)
   }
 
   #list(): Set<string> {
@@ -103,62 +67,85 @@ export class CompileCache {
     }
   }
 
+  /** The module an entry exports, or undefined when there is no valid entry (a miss). */
+  load(key: string): unknown {
+    if (!this.#has(`${key}.cjs`)) return this.#miss()
+    const file = this.#path(key, '.cjs')
+    try {
+      const code = codeOfEntry(readFileSync(file, 'utf8'))
+      if (code === null) throw new Error('its content does not match its hash')
+      const cachedData = this.#codeCache(key)
+      const script = compileEntry(code, file, cachedData)
+      const loaded = runEntry(script)
+      if (cachedData === undefined || script.cachedDataRejected === true) this.#enqueue({ key, code, onDisk: true, script })
+      this.stats.hits++
+      return loaded
+    } catch (error) {
+      this.#corrupt(file, error)
+      return this.#miss()
+    }
+  }
+
+  /** The entry's V8 code cache, when it has a valid one. */
+  #codeCache(key: string): Buffer | undefined {
+    if (!this.#has(`${key}.v8`)) return undefined
+    return dataOfCodeCache(readFileSync(this.#path(key, '.v8'))) ?? undefined
+  }
+
   #miss(): undefined {
     this.stats.misses++
     return undefined
   }
 
-  /** Runs generated CommonJS code and returns its `module.exports`. */
-  evaluate(code: string, filename: string): unknown {
-    const module = { exports: {} as unknown }
-    const run = vm.compileFunction(code, ['require', 'module', 'exports'], { filename }) as (...args: unknown[]) => void
-    run(warrenRequire, module, module.exports)
-    return module.exports
+  /** Runs freshly generated code (a miss) and queues it for writing; returns its `module.exports`. */
+  runAndStore(key: string, code: string): unknown {
+    const script = compileEntry(code, this.#path(key, '.cjs'))
+    const loaded = runEntry(script)
+    this.#enqueue({ key, code, onDisk: false, script })
+    return loaded
   }
 
-  /**
-   * Queues an entry: written once the current start-up work is done (after `ready()`), in
-   * the background, to a temporary file renamed into place so that no reader sees half an
-   * entry. After a failed write nothing more is written (one warning).
-   */
+  /** Queues freshly generated code (a miss whose function was built otherwise) for writing. */
   store(key: string, code: string): void {
-    if (!this.stats.writable) return
+    this.#enqueue({ key, code, onDisk: false, script: null })
+  }
+
+  /** Writes wait until the current start-up work is done (`ready()` does not wait for them). */
+  #enqueue(write: QueuedWrite): void {
+    if (!this.stats.writable || !this.#ensureDir()) return
+    if (this.#queue.length === 0) this.#pending.add(new Promise<void>((resolve) => setImmediate(() => resolve(this.#flush()))))
+    this.#queue.push(write)
+  }
+
+  #ensureDir(): boolean {
+    if (this.#dirReady) return true
     try {
-      if (!this.#dirReady) mkdirSync(this.stats.dir, { recursive: true })
+      mkdirSync(this.stats.dir, { recursive: true })
       this.#dirReady = true
     } catch (error) {
       this.#unwritable(error)
-      return
     }
-    if (this.#queue.length === 0) this.#pending.add(new Promise<void>((resolve) => setImmediate(() => resolve(this.#flush()))))
-    this.#queue.push([key, code])
+    return this.#dirReady
   }
 
   async #flush(): Promise<void> {
     const batch = this.#queue
     this.#queue = []
-    await Promise.all(batch.map(([key, code]) => this.#write(key, code)))
+    await Promise.all(batch.map((write) => this.#write(write)))
   }
 
-  #write(key: string, code: string): Promise<void> {
-    if (!this.stats.writable) return Promise.resolve()
-    const file = this.#file(key)
-    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-    return new Promise<void>((resolve) => {
-      const failed = (error: unknown): void => {
-        removeQuietly(temporary)
-        this.#unwritable(error)
-        resolve()
+  async #write({ key, code, onDisk, script }: QueuedWrite): Promise<void> {
+    if (!this.stats.writable) return
+    try {
+      if (!onDisk) {
+        await writeAtomically(this.#path(key, '.cjs'), entryText(code))
+        this.stats.writes++
       }
-      writeFile(temporary, `${headerPrefix}${digest(code)}\n${code}`, (error) => {
-        if (error) return failed(error)
-        rename(temporary, file, (renameError) => {
-          if (renameError) return failed(renameError)
-          this.stats.writes++
-          resolve()
-        })
-      })
-    })
+      const data = (script ?? compileEntry(code, this.#path(key, '.cjs'))).createCachedData()
+      await writeAtomically(this.#path(key, '.v8'), codeCacheFile(data))
+    } catch (error) {
+      this.#unwritable(error)
+    }
   }
 
   /** Resolves when every entry queued so far is on disk (or has failed). */

@@ -37,8 +37,7 @@ function cached(shared: Record<string, SharedSchema>, cache: CompileCache): (sch
     let serialize = byKey.get(key) ?? (cache.load(key) as SerializeFunction | undefined)
     if (typeof serialize !== 'function') {
       const code = fastJson(schema as FjsSchema, { schema: shared as Record<string, any>, mode: 'standalone' }) as unknown as string
-      serialize = cache.evaluate(code, `${key}.cjs`) as SerializeFunction
-      cache.store(key, code)
+      serialize = cache.runAndStore(key, code) as SerializeFunction
     }
     byKey.set(key, serialize)
     return serialize

@@ -212,6 +212,20 @@ describe('schema compile cache: corrupt entries', () => {
   })
 })
 
+describe('schema compile cache: V8 code cache files', () => {
+  it('each entry gets a .v8 file; a damaged one is ignored (the entry still loads) and rewritten', async () => {
+    await (await start()).close()
+    const v8Files = readdirSync(dir).filter((name) => name.endsWith('.v8'))
+    expect(v8Files).toHaveLength(3)
+    for (const name of v8Files) writeFileSync(join(dir, name), 'not V8 data at all, and not its hash either')
+    const app = await start()
+    expect(schemaCacheStats(app)).toMatchObject({ hits: 3, misses: 0, corrupt: 0 })
+    expect((await answers(app)).map((a) => a.status)).toEqual([200, 200, 400, 400, 400, 400])
+    await app.close()
+    for (const name of v8Files) expect(readFileSync(join(dir, name), 'utf8')).not.toContain('not V8 data')
+  })
+})
+
 describe('schema compile cache: a directory that cannot be written', () => {
   // Tests run as root here, where a chmod 0o500 directory is still writable: a path under a
   // regular file fails for every user (ENOTDIR), which is what this test relies on.
