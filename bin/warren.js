@@ -36,7 +36,7 @@ async function compile(entry) {
     await app.close()
     fail('the application has no schema cache: create it with `schemaCache: true` or `schemaCache: { dir }`')
   }
-  await schemaCacheSettled(app)
+  await schemaCacheSettled(app, { codeCache: true })
   const after = schemaCacheStats(app)
   await app.close()
   if (!after.writable) fail(`the schema cache directory ${after.dir} cannot be written`)

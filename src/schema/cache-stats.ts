@@ -22,7 +22,13 @@ export function schemaCacheStats(app: unknown): CompileCacheStats | null {
   return cache === null ? null : { ...cache.stats }
 }
 
-/** Resolves when every cache entry the application has written so far is on disk. */
-export async function schemaCacheSettled(app: unknown): Promise<void> {
-  await cacheOf(app)?.settled()
+/**
+ * Resolves when every cache entry the application has written so far is on disk; with
+ * `codeCache`, also compiles those entries and writes their V8 code cache (which a normal
+ * start leaves to the next start that loads them).
+ */
+export async function schemaCacheSettled(app: unknown, options: { codeCache?: boolean } = {}): Promise<void> {
+  const cache = cacheOf(app)
+  if (cache === null) return
+  await (options.codeCache === true ? cache.writeCodeCaches() : cache.settled())
 }

@@ -45,6 +45,8 @@ export class CompileCache {
   #present: Set<string> | undefined
   readonly #pending = new Set<Promise<void>>()
   #queue: QueuedWrite[] = []
+  /** Entries written without V8 code cache (their code was never compiled as a script here). */
+  #withoutCodeCache: Array<{ key: string; code: string }> = []
 
   constructor(dir: string) {
     this.stats = { dir, hits: 0, misses: 0, writes: 0, corrupt: 0, writable: true }
@@ -141,8 +143,10 @@ export class CompileCache {
         await writeAtomically(this.#path(key, '.cjs'), entryText(code))
         this.stats.writes++
       }
-      const data = (script ?? compileEntry(code, this.#path(key, '.cjs'))).createCachedData()
-      await writeAtomically(this.#path(key, '.v8'), codeCacheFile(data))
+      // compiling a script only for its code cache would cost a cold start as much as a warm
+      // one saves: the next start that loads the entry writes it, or `writeCodeCaches()` now
+      if (script === null) this.#withoutCodeCache.push({ key, code })
+      else await writeAtomically(this.#path(key, '.v8'), codeCacheFile(script.createCachedData()))
     } catch (error) {
       this.#unwritable(error)
     }
@@ -155,6 +159,18 @@ export class CompileCache {
       this.#pending.clear()
       await Promise.all(pending)
     }
+  }
+
+  /**
+   * Compiles the entries written so far without a V8 code cache and writes theirs (what
+   * `warren compile` does, so that the first start of a deployment already skips parsing).
+   */
+  async writeCodeCaches(): Promise<void> {
+    await this.settled()
+    const entries = this.#withoutCodeCache
+    this.#withoutCodeCache = []
+    for (const { key, code } of entries) this.#enqueue({ key, code, onDisk: true, script: compileEntry(code, this.#path(key, '.cjs')) })
+    await this.settled()
   }
 
   #unwritable(error: unknown): void {

@@ -49,6 +49,8 @@ describe('warren compile', () => {
     expect(result.status).toBe(0)
     expect(result.stdout).toBe(`warren: 2 schema(s) compiled and written, 0 already cached, in ${cache}\n`)
     expect(readdirSync(cache).filter((name) => name.endsWith('.cjs'))).toHaveLength(2)
+    // and the V8 code cache of both, so that the first start already skips parsing them
+    expect(readdirSync(cache).filter((name) => name.endsWith('.v8'))).toHaveLength(2)
 
     const app = warren({ schemaCache: { dir: cache } })
     app.post('/', { schema: routeSchema }, async (request: any) => request.body)

@@ -213,16 +213,20 @@ describe('schema compile cache: corrupt entries', () => {
 })
 
 describe('schema compile cache: V8 code cache files', () => {
-  it('each entry gets a .v8 file; a damaged one is ignored (the entry still loads) and rewritten', async () => {
+  it('a start writes the .v8 files it can make cheaply; a damaged one is ignored (the entry still loads) and rewritten', async () => {
+    const v8Files = () => readdirSync(dir).filter((name) => name.endsWith('.v8'))
     await (await start()).close()
-    const v8Files = readdirSync(dir).filter((name) => name.endsWith('.v8'))
-    expect(v8Files).toHaveLength(3)
-    for (const name of v8Files) writeFileSync(join(dir, name), 'not V8 data at all, and not its hash either')
+    // the cold start ran only the serializer's generated code; Ajv's validators came from Ajv
+    expect(v8Files()).toHaveLength(1)
+    await (await start()).close()
+    expect(v8Files()).toHaveLength(3)
+    for (const name of v8Files()) writeFileSync(join(dir, name), 'not V8 data at all, and not its hash either')
     const app = await start()
     expect(schemaCacheStats(app)).toMatchObject({ hits: 3, misses: 0, corrupt: 0 })
     expect((await answers(app)).map((a) => a.status)).toEqual([200, 200, 400, 400, 400, 400])
     await app.close()
-    for (const name of v8Files) expect(readFileSync(join(dir, name), 'utf8')).not.toContain('not V8 data')
+    expect(v8Files()).toHaveLength(3)
+    for (const name of v8Files()) expect(readFileSync(join(dir, name), 'utf8')).not.toContain('not V8 data')
   })
 })
 
