@@ -1,7 +1,6 @@
 // `npm run bench`: warren, Fastify 5 and bare node:http side by side (see `--help`).
 // Prints the table, regenerates bench/results.md (its own sections), bench/ratios.svg and the
 // README's benchmark block.
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -12,6 +11,7 @@ import { measure, verify, warmUp } from './lib/load.js'
 import { consoleReport, writeReadme, writeResults } from './lib/report.js'
 import { frameworks, startServer } from './lib/servers.js'
 import { median, rotate } from './lib/stats.js'
+import { runStartup } from './lib/startup.js'
 import { scenarios } from './scenarios.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -54,28 +54,6 @@ async function runLoad(settings) {
   })
 }
 
-function startupOnce(framework, routes, mode) {
-  const output = execFileSync(process.execPath, [join(here, 'startup-child.js'), framework, String(routes), mode], { encoding: 'utf8' })
-  return JSON.parse(output.trim().split('\n').pop())
-}
-
-async function runStartup(settings) {
-  const cases = settings.startupRoutes.map((routes) => ({ routes, mode: 'distinct' }))
-  const largest = Math.max(...settings.startupRoutes)
-  if (cases.length > 0) cases.push({ routes: largest, mode: 'shared' })
-  const results = []
-  for (const { routes, mode } of cases) {
-    const runs = { warren: [], fastify: [] }
-    for (let rep = 0; rep < settings.startupReps; rep++) {
-      for (const framework of rotate(['warren', 'fastify'], rep)) runs[framework].push(startupOnce(framework, routes, mode))
-    }
-    const summarize = (list) => ({ ms: median(list.map((r) => r.ms)), peakRss: median(list.map((r) => r.peakRss)) })
-    results.push({ routes, mode: mode === 'shared' ? 'one shared' : 'distinct', warren: summarize(runs.warren), fastify: summarize(runs.fastify) })
-    log(`start-up, ${routes} routes (${mode}): warren ${results.at(-1).warren.ms.toFixed(0)} ms, Fastify ${results.at(-1).fastify.ms.toFixed(0)} ms`)
-  }
-  return results
-}
-
 /** Scenario 2 on warren for `memoryRequests` requests, RSS and heap (after a GC) at every tenth. */
 async function runMemory(settings) {
   const scenario = scenarios.find((s) => s.id === 2)
@@ -107,7 +85,7 @@ async function main() {
     command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
     settings,
     load: await runLoad(settings),
-    startup: await runStartup(settings),
+    startup: await runStartup(settings, log),
     memory: settings.memory ? await runMemory(settings) : null,
   }
   process.stdout.write(consoleReport(run) + '\n')

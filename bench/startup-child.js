@@ -1,13 +1,16 @@
 // One start-up measurement in a fresh process:
-//   node bench/startup-child.js <warren|fastify> <routes> <distinct|shared>
+//   node bench/startup-child.js <warren|fastify> <routes> <distinct|shared> [cache-dir]
+// With a cache directory, warren runs with `schemaCache: { dir }` (cold when the directory is
+// empty, warm when an earlier run filled it); after timing, it completes the directory as
+// `warren compile` does (entries and their V8 code cache written).
 // Declares `routes` POST routes with a body and a response schema each (distinct schemas per
 // route, or one schema object shared by all), times the factory call to the end of ready(),
-// and prints `{ ms, peakRss }` as JSON (peak RSS in bytes, for the whole process).
+// and prints `{ ms, cpuMs, peakRss }` as JSON (peak RSS in bytes, for the whole process).
 import process from 'node:process'
 import { performance } from 'node:perf_hooks'
 import { Type } from '@sinclair/typebox'
 
-const [framework, countArg, mode] = process.argv.slice(2)
+const [framework, countArg, mode, cacheDir] = process.argv.slice(2)
 const count = Number(countArg)
 
 function routeSchema(i) {
@@ -23,25 +26,41 @@ const schemas = []
 for (let i = 0; i < count; i++) schemas.push(mode === 'shared' ? sharedSchema : routeSchema(i))
 const handler = async () => ({ id: 1 })
 
+let cpuStart
+let cpu
+
 async function warren() {
   const { default: create } = await import('../dist/src/index.js')
+  cpuStart = process.cpuUsage()
   const start = performance.now()
-  const app = create()
+  const app = create(cacheDir === undefined ? {} : { schemaCache: { dir: cacheDir } })
   for (let i = 0; i < count; i++) app.post(`/route${i}/:id`, { schema: schemas[i] }, handler)
   await app.ready()
-  return performance.now() - start
+  const ms = performance.now() - start
+  cpu = process.cpuUsage(cpuStart)
+  if (cacheDir !== undefined) {
+    // the entries a cold start writes are flushed in the background, after ready(); wait for
+    // them before exiting, with their V8 code cache, as `warren compile` leaves the directory
+    const { schemaCacheSettled } = await import('../dist/src/schema/cache-stats.js')
+    await schemaCacheSettled(app, { codeCache: true })
+  }
+  return ms
 }
 
 async function fastify() {
   const { default: create } = await import('fastify')
   // the same TypeBox objects: to Fastify's Ajv and fast-json-stringify they are plain JSON Schema
+  cpuStart = process.cpuUsage()
   const start = performance.now()
   const app = create()
   for (let i = 0; i < count; i++) app.post(`/route${i}/:id`, { schema: schemas[i] }, handler)
   await app.ready()
+  cpu = process.cpuUsage(cpuStart)
   return performance.now() - start
 }
 
 const ms = framework === 'warren' ? await warren() : await fastify()
-process.stdout.write(JSON.stringify({ ms, peakRss: process.resourceUsage().maxRSS * 1024 }) + '\n')
+// CPU time (all threads) to the end of ready(): less disturbed than wall time on a shared machine
+const cpuMs = (cpu.user + cpu.system) / 1000
+process.stdout.write(JSON.stringify({ ms, cpuMs, peakRss: process.resourceUsage().maxRSS * 1024 }) + '\n')
 process.exit(0)

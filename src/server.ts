@@ -59,7 +59,7 @@ function buildRoutes(root: RootState, table: RouteTable): void {
 export function createServer(input?: WarrenOptions): any {
   const options = normalizeOptions(input)
   const { logger, enabled } = createLogger(options.logger)
-  const compilers = new DefaultCompilers(options.validator)
+  const compilers = new DefaultCompilers(options.validator, options.schemaCache)
   const routerOptions = {
     ignoreTrailingSlash: options.ignoreTrailingSlash,
     ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,

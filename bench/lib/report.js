@@ -12,13 +12,13 @@ function pad(text, width) {
 }
 
 /** A plain-text table of `header` and `rows` (arrays of strings), columns padded to fit. */
-function textTable(header, rows) {
+export function textTable(header, rows) {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i].length)))
   const line = (row) => row.map((cell, i) => pad(cell, widths[i])).join('  ')
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
 }
 
-function markdownTable(header, rows) {
+export function markdownTable(header, rows) {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n')
 }
 
@@ -35,11 +35,17 @@ function loadRows(results) {
   ])
 }
 
-const startupHeader = ['routes', 'schemas', 'warren ready()', 'Fastify ready()', 'warren/Fastify time', 'warren peak RSS', 'Fastify peak RSS']
+export const startupHeader = [
+  'routes', 'schemas', 'warren ready()', 'cold cache', 'warm cache', 'Fastify ready()', 'warren/Fastify time', 'warm cache/Fastify',
+  'warren peak RSS', 'cold / warm peak RSS', 'Fastify peak RSS',
+]
 
-function startupRows(startup) {
+/** One row per start-up case: warren without a cache, with a cold and a warm one, and Fastify. */
+export function startupRows(startup) {
   return startup.map((s) => [
-    String(s.routes), s.mode, fmt(s.warren.ms) + ' ms', fmt(s.fastify.ms) + ' ms', ratio(s.warren.ms / s.fastify.ms), mb(s.warren.peakRss), mb(s.fastify.peakRss),
+    String(s.routes), s.mode, fmt(s.warren.ms) + ' ms', fmt(s.cold.ms) + ' ms', fmt(s.warm.ms) + ' ms', fmt(s.fastify.ms) + ' ms',
+    ratio(s.warren.ms / s.fastify.ms), ratio(s.warm.ms / s.fastify.ms),
+    mb(s.warren.peakRss), `${mb(s.cold.peakRss)} / ${mb(s.warm.peakRss)}`, mb(s.fastify.peakRss),
   ])
 }
 
@@ -88,7 +94,8 @@ function startupSection(run) {
   return [
     '## Start-up',
     '',
-    `Time from the factory call to the end of \`ready()\` and the process's peak RSS, each measured in a fresh process (median of ${run.settings.startupReps}); ${run.date}, ${run.machine}.`,
+    `Time from the factory call to the end of \`ready()\` and the process's peak RSS, each measured in a fresh process (median of ${run.settings.startupReps}); ${run.date}, ${run.machine}. ` +
+      'Cold cache: `schemaCache` on, empty directory (compiles and writes every entry); warm cache: the next start on that directory (loads every entry).',
     '',
     markdownTable(startupHeader, startupRows(run.startup)),
   ].join('\n')

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import { codes } from '../core/errors.js'
 import type { ProtoAction, SchemaErrorFormatter, ValidatorOptions, WarrenOptions } from '../types/index.js'
+import { isSchemaCacheOption, type SchemaCacheOption } from '../schema/cache-option.js'
 
 export type { WarrenOptions }
 
@@ -35,6 +36,7 @@ export interface NormalizedOptions {
   onConstructorPoisoning: ProtoAction
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   validator: ValidatorOptions
+  schemaCache: SchemaCacheOption
   https: HttpsServerOptions | null
   /** 5xx answers carry the error's own message (else the status phrase; the message is logged). */
   exposeServerErrors: boolean
@@ -95,6 +97,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     onConstructorPoisoning: option(o, 'onConstructorPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
     schemaErrorFormatter: option(o, 'schemaErrorFormatter', isSyncFunction, 'a synchronous function', undefined),
     validator,
+    schemaCache: option(o, 'schemaCache', isSchemaCacheOption, 'a boolean or { dir: string }', false),
     https: option(o, 'https', (v) => v === null || isObject(v), 'an object', null),
     // on by default outside production: a thrown message may hold secrets, but in development it is what you need to see
     exposeServerErrors: option(o, 'exposeServerErrors', isBoolean, 'a boolean', process.env.NODE_ENV !== 'production'),

@@ -3,14 +3,19 @@
  * The default validator compiler: Ajv 8 with ajv-formats and the validator baseline.
  */
 import { Ajv, type Options as AjvOptions, type Plugin as AjvPlugin } from 'ajv'
+import standaloneModule from 'ajv/dist/standalone/index.js'
 import type { AjvPluginLike, ValidatorOptions } from '../types/options.js'
 import formatsModule from 'ajv-formats'
+import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { codes } from '../core/errors.js'
 import fastUri from 'fast-uri'
+import { entryKey, validatorContextKey } from './cache-key.js'
+import type { CompileCache } from './compile-cache.js'
 import type { SharedSchema } from './store.js'
 import type { ValidationFunction as ValidateFunction, ValidatorCompiler } from '../types/index.js'
 
 const addFormats = formatsModule.default
+const standaloneCode = standaloneModule.default
 
 /** Spec 2.8: the default validator's baseline. `allErrors` stays false: true opens a denial of service. */
 const validatorBaseline: AjvOptions = {
@@ -44,10 +49,13 @@ function applyPlugin(ajv: Ajv, entry: NonNullable<ValidatorOptions['plugins']>[n
   }
 }
 
-function buildAjv(options: ValidatorOptions): Ajv {
+/** `withSource`: keep the generated code (Ajv's `code.source`), which standalone output needs. */
+function buildAjv(options: ValidatorOptions, withSource: boolean): Ajv {
   // Ajv 8 always reports JSON pointers; the option of older versions is accepted and dropped.
   const { jsonPointers: _dropped, ...customOptions } = options.customOptions ?? {}
-  const ajv = new Ajv({ ...validatorBaseline, ...customOptions })
+  const ajvOptions: AjvOptions = { ...validatorBaseline, ...customOptions }
+  if (withSource) ajvOptions.code = { ...customOptions.code, source: true }
+  const ajv = new Ajv(ajvOptions)
   addFormats(ajv)
   for (const entry of options.plugins ?? []) applyPlugin(ajv, entry)
   // OpenAPI's `example` annotation is common in route schemas; Ajv's strict mode would reject it.
@@ -55,23 +63,81 @@ function buildAjv(options: ValidatorOptions): Ajv {
   return ajv
 }
 
+function compileOne(ajv: Ajv, schema: object): ValidateFunction {
+  const compiledSchema = ajv.compile(schema)
+  // spec 4.3.9: async validation (a database call per request) has no place before the handler
+  if ('$async' in compiledSchema && compiledSchema.$async === true) throw new Error('async schemas ($async: true) cannot validate requests: do async checks in a preHandler hook')
+  return compiledSchema as ValidateFunction
+}
+
+/**
+ * Standalone code loads formats from ajv-formats' table at run time: a format of another origin
+ * (a user's function) would be missing there, so an Ajv that has one is never cached.
+ */
+function formatsAreStandalone(ajv: Ajv): boolean {
+  const table = fullFormats as Record<string, unknown>
+  return Object.entries(ajv.formats).every(([name, format]) => format instanceof RegExp || format === table[name] || typeof format === 'string')
+}
+
 /**
  * The default validator compiler for one set of shared schemas: Ajv 8 with ajv-formats, the
  * baseline of spec 2.8, the user's overrides and plugins. Each schema object compiles once.
+ * With a compile cache, a schema's validator is loaded from its entry when one is valid, and
+ * compiled then written as Ajv standalone code otherwise (Ajv itself is built on the first miss).
  */
-export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: ValidatorOptions): ValidatorCompiler {
-  const ajv = buildAjv(options)
-  for (const schema of Object.values(shared)) ajv.addSchema(schema)
+export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: CompileCache | null = null): ValidatorCompiler {
   const compiled = new WeakMap<object, ValidateFunction>()
+  const compile = cache === null ? inMemory(shared, options) : cached(shared, options, cache)
   return ({ schema }) => {
     let validate = compiled.get(schema)
     if (validate === undefined) {
-      const compiledSchema = ajv.compile(schema)
-      // spec 4.3.9: async validation (a database call per request) has no place before the handler
-      if ('$async' in compiledSchema && compiledSchema.$async === true) throw new Error('async schemas ($async: true) cannot validate requests: do async checks in a preHandler hook')
-      validate = compiledSchema as ValidateFunction
+      validate = compile(schema)
       compiled.set(schema, validate)
     }
     return validate
   }
+}
+
+function withShared(ajv: Ajv, shared: Record<string, SharedSchema>): Ajv {
+  for (const schema of Object.values(shared)) ajv.addSchema(schema)
+  return ajv
+}
+
+function inMemory(shared: Record<string, SharedSchema>, options: ValidatorOptions): (schema: object) => ValidateFunction {
+  const ajv = withShared(buildAjv(options, false), shared)
+  return (schema) => compileOne(ajv, schema)
+}
+
+function cached(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: CompileCache): (schema: object) => ValidateFunction {
+  const contextKey = validatorContextKey(shared, options)
+  const byKey = new Map<string, ValidateFunction>()
+  let ajv: Ajv | undefined
+  let standalone = true
+  return (schema) => {
+    const key = entryKey(contextKey, schema)
+    let validate = byKey.get(key) ?? (cache.load(key) as ValidateFunction | undefined)
+    if (typeof validate !== 'function') {
+      if (ajv === undefined) {
+        ajv = withShared(buildAjv(options, true), shared)
+        standalone = formatsAreStandalone(ajv)
+      }
+      validate = compileOne(ajv, schema)
+      if (standalone) storeStandalone(cache, key, ajv, validate)
+    }
+    byKey.set(key, validate)
+    return validate
+  }
+}
+
+/** Writes a validator's standalone code; a keyword that cannot be written standalone leaves the schema uncached. */
+function storeStandalone(cache: CompileCache, key: string, ajv: Ajv, validate: ValidateFunction): void {
+  let code: string
+  try {
+    code = standaloneCode(ajv, validate as Parameters<typeof standaloneCode>[1])
+  } catch {
+    return
+  }
+  // the source Ajv kept for this (route-level, never referenced) function is no longer needed: drop it rather than hold it for the process's life
+  delete (validate as { source?: unknown }).source
+  cache.store(key, code)
 }

@@ -5,6 +5,8 @@
  */
 import { buildAjvCompiler, type ValidatorOptions } from './ajv-compiler.js'
 import { buildFjsCompiler } from './fjs-compiler.js'
+import { cacheDirOf, type SchemaCacheOption } from './cache-option.js'
+import { CompileCache } from './compile-cache.js'
 import { defaultSchemaErrorFormatter, type SchemaErrorFormatter } from './error-formatter.js'
 import { SchemaStore, type SharedSchema } from './store.js'
 import type { SerializerCompiler, ValidatorCompiler } from '../types/index.js'
@@ -22,25 +24,31 @@ function cachedFor<T>(cache: WeakMap<SchemaStore, T>, store: SchemaStore, build:
 
 /**
  * The application-wide default compilers, one Ajv and one fast-json-stringify builder per
- * distinct set of shared schemas (contexts that add no schema share their ancestor's).
+ * distinct set of shared schemas (contexts that add no schema share their ancestor's). The
+ * schema compile cache, when the application turned it on, lives here: custom compilers
+ * never see it.
  */
 export class DefaultCompilers {
   readonly #validatorOptions: ValidatorOptions
   readonly #validators = new WeakMap<SchemaStore, ValidatorCompiler>()
   readonly #serializers = new WeakMap<SchemaStore, SerializerCompiler>()
+  /** The application's compile cache; null when `schemaCache` is off. */
+  readonly cache: CompileCache | null
 
-  constructor(validatorOptions: ValidatorOptions) {
+  constructor(validatorOptions: ValidatorOptions, schemaCache: SchemaCacheOption = false) {
     this.#validatorOptions = validatorOptions
+    const dir = cacheDirOf(schemaCache)
+    this.cache = dir === null ? null : new CompileCache(dir)
   }
 
   /** The default validator compiler of a context's shared schemas (Ajv). */
   validatorFor(store: SchemaStore): ValidatorCompiler {
-    return cachedFor(this.#validators, store, (shared) => buildAjvCompiler(shared, this.#validatorOptions))
+    return cachedFor(this.#validators, store, (shared) => buildAjvCompiler(shared, this.#validatorOptions, this.cache))
   }
 
   /** The default serializer compiler of a context's shared schemas (fast-json-stringify). */
   serializerFor(store: SchemaStore): SerializerCompiler {
-    return cachedFor(this.#serializers, store, buildFjsCompiler)
+    return cachedFor(this.#serializers, store, (shared) => buildFjsCompiler(shared, this.cache))
   }
 }
 

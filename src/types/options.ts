@@ -77,6 +77,13 @@ export interface WarrenOptions {
   schemaErrorFormatter?: SchemaErrorFormatter
   /** Settings of the default validator. */
   validator?: ValidatorOptions
+  /**
+   * Keep the code the default compilers generate (Ajv, fast-json-stringify) on disk and load it
+   * at the next start instead of compiling: `true` uses `node_modules/.cache/warren` under the
+   * working directory, `{ dir }` another directory. Off (`false`) by default. Custom validator
+   * and serializer compilers are never cached. See the README, "Schema compile cache".
+   */
+  schemaCache?: boolean | { dir?: string }
   /** Serve HTTPS with these TLS options (`null` or absent: plain HTTP). */
   https?: HttpsServerOptions | null
   /**

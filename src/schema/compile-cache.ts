@@ -1,0 +1,188 @@
+/**
+ * The schema compile cache of one application: looks entries up by key, loads the valid ones,
+ * and writes new ones (see `cache-entry.ts` for the files). Entries are written by this
+ * process only, after the start-up work (`ready()`), in the background; `settled()` waits for
+ * them. A corrupt entry is recompiled and rewritten with one warning; a directory that cannot
+ * be written leaves the application compiling in memory, with one warning.
+ *
+ * @module
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type vm from 'node:vm'
+import { codeCacheFile, codeOfEntry, compileEntry, dataOfCodeCache, entryText, runEntry, writeAtomically } from './cache-entry.js'
+
+/** Counters a cache exposes: what start-up loaded, compiled and wrote. */
+export interface CompileCacheStats {
+  /** The directory entries are read from and written to. */
+  dir: string
+  /** Entries loaded from disk instead of compiled. */
+  hits: number
+  /** Schemas compiled because no valid entry existed. */
+  misses: number
+  /** Entries written. */
+  writes: number
+  /** Entries found corrupt (hash mismatch, code that fails to load) and recompiled. */
+  corrupt: number
+  /** False once a write failed: the rest of the run compiles in memory only. */
+  writable: boolean
+}
+
+/** A write waiting for the end of start-up: the entry's code, whether its `.cjs` is already on disk, and its compiled script when there is one. */
+interface QueuedWrite {
+  key: string
+  code: string
+  onDisk: boolean
+  script: vm.Script | null
+}
+
+/** One application's view of a cache directory. */
+export class CompileCache {
+  readonly stats: CompileCacheStats
+  #dirReady = false
+  #warnedCorrupt = false
+  /** File names present when the first entry was looked up: a miss then costs no failed read. */
+  #present: Set<string> | undefined
+  readonly #pending = new Set<Promise<void>>()
+  #queue: QueuedWrite[] = []
+  /** Entries written without V8 code cache (their code was never compiled as a script here). */
+  #withoutCodeCache: Array<{ key: string; code: string }> = []
+
+  constructor(dir: string) {
+    this.stats = { dir, hits: 0, misses: 0, writes: 0, corrupt: 0, writable: true }
+  }
+
+  #path(key: string, extension: '.cjs' | '.v8'): string {
+    return join(this.stats.dir, key + extension)
+  }
+
+  #has(name: string): boolean {
+    this.#present ??= this.#list()
+    return this.#present.has(name)
+  }
+
+  #list(): Set<string> {
+    try {
+      return new Set(readdirSync(this.stats.dir))
+    } catch {
+      return new Set()
+    }
+  }
+
+  /** The module an entry exports, or undefined when there is no valid entry (a miss). */
+  load(key: string): unknown {
+    if (!this.#has(`${key}.cjs`)) return this.#miss()
+    const file = this.#path(key, '.cjs')
+    try {
+      const code = codeOfEntry(readFileSync(file, 'utf8'))
+      if (code === null) throw new Error('its content does not match its hash')
+      const cachedData = this.#codeCache(key)
+      const script = compileEntry(code, file, cachedData)
+      const loaded = runEntry(script)
+      if (cachedData === undefined || script.cachedDataRejected === true) this.#enqueue({ key, code, onDisk: true, script })
+      this.stats.hits++
+      return loaded
+    } catch (error) {
+      this.#corrupt(file, error)
+      return this.#miss()
+    }
+  }
+
+  /** The entry's V8 code cache, when it has a valid one. */
+  #codeCache(key: string): Buffer | undefined {
+    if (!this.#has(`${key}.v8`)) return undefined
+    return dataOfCodeCache(readFileSync(this.#path(key, '.v8'))) ?? undefined
+  }
+
+  #miss(): undefined {
+    this.stats.misses++
+    return undefined
+  }
+
+  /** Runs freshly generated code (a miss) and queues it for writing; returns its `module.exports`. */
+  runAndStore(key: string, code: string): unknown {
+    const script = compileEntry(code, this.#path(key, '.cjs'))
+    const loaded = runEntry(script)
+    this.#enqueue({ key, code, onDisk: false, script })
+    return loaded
+  }
+
+  /** Queues freshly generated code (a miss whose function was built otherwise) for writing. */
+  store(key: string, code: string): void {
+    this.#enqueue({ key, code, onDisk: false, script: null })
+  }
+
+  /** Writes wait until the current start-up work is done (`ready()` does not wait for them). */
+  #enqueue(write: QueuedWrite): void {
+    if (!this.stats.writable || !this.#ensureDir()) return
+    if (this.#queue.length === 0) this.#pending.add(new Promise<void>((resolve) => setImmediate(() => resolve(this.#flush()))))
+    this.#queue.push(write)
+  }
+
+  #ensureDir(): boolean {
+    if (this.#dirReady) return true
+    try {
+      mkdirSync(this.stats.dir, { recursive: true })
+      this.#dirReady = true
+    } catch (error) {
+      this.#unwritable(error)
+    }
+    return this.#dirReady
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#queue
+    this.#queue = []
+    await Promise.all(batch.map((write) => this.#write(write)))
+  }
+
+  async #write({ key, code, onDisk, script }: QueuedWrite): Promise<void> {
+    if (!this.stats.writable) return
+    try {
+      if (!onDisk) {
+        await writeAtomically(this.#path(key, '.cjs'), entryText(code))
+        this.stats.writes++
+      }
+      // compiling a script only for its code cache would cost a cold start as much as a warm
+      // one saves: the next start that loads the entry writes it, or `writeCodeCaches()` now
+      if (script === null) this.#withoutCodeCache.push({ key, code })
+      else await writeAtomically(this.#path(key, '.v8'), codeCacheFile(script.createCachedData()))
+    } catch (error) {
+      this.#unwritable(error)
+    }
+  }
+
+  /** Resolves when every entry queued so far is on disk (or has failed). */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) {
+      const pending = [...this.#pending]
+      this.#pending.clear()
+      await Promise.all(pending)
+    }
+  }
+
+  /**
+   * Compiles the entries written so far without a V8 code cache and writes theirs (what
+   * `warren compile` does, so that the first start of a deployment already skips parsing).
+   */
+  async writeCodeCaches(): Promise<void> {
+    await this.settled()
+    const entries = this.#withoutCodeCache
+    this.#withoutCodeCache = []
+    for (const { key, code } of entries) this.#enqueue({ key, code, onDisk: true, script: compileEntry(code, this.#path(key, '.cjs')) })
+    await this.settled()
+  }
+
+  #unwritable(error: unknown): void {
+    if (!this.stats.writable) return
+    this.stats.writable = false
+    process.emitWarning(`warren: the schema cache directory ${this.stats.dir} cannot be written (${(error as Error).message}); schemas are compiled in memory`, { code: 'SVC_WRN_SCHEMA_CACHE_UNWRITABLE' })
+  }
+
+  #corrupt(file: string, error: unknown): void {
+    this.stats.corrupt++
+    if (this.#warnedCorrupt) return
+    this.#warnedCorrupt = true
+    process.emitWarning(`warren: the schema cache entry ${file} is invalid (${(error as Error).message}); it is recompiled and rewritten`, { code: 'SVC_WRN_SCHEMA_CACHE_CORRUPT' })
+  }
+}
