@@ -10,7 +10,8 @@ import { createJsonParser } from '../content-type/json-parser.js'
 import type { ParserOptions } from '../content-type/registry.js'
 import type { ErrorHandlerEntry, ErrorHandlerFn } from '../model/reply.js'
 import type { RootState } from '../model/root-state.js'
-import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../types/index.js'
+import { extendValidatorOptions, type SchemaCompilers } from '../schema/compilers.js'
+import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, ValidatorOptions } from '../types/index.js'
 import { decorate, decorateReply, decorateRequest, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
 import { allMethods, hasRoute, printRoutes, route, shorthand } from './route.js'
 import { setNotFoundHandler } from './not-found.js'
@@ -89,6 +90,24 @@ function getSchemas(this: any): Record<string, unknown> {
 function setValidatorCompiler(this: any, compiler: ValidatorCompiler): any {
   assertNotStarted(this, 'setValidatorCompiler')
   this[kSchemaCompilers].customValidatorCompiler = compiler
+  return this
+}
+
+/**
+ * `setValidatorOptions({ customOptions?, plugins? })`: the default validator of this context and
+ * its descendants uses these over the application's `validator` options — say `allErrors` and
+ * ajv-errors for a few routes, without opening the whole application to `allErrors`.
+ */
+function setValidatorOptions(this: any, options: ValidatorOptions): any {
+  assertNotStarted(this, 'setValidatorOptions')
+  if (options === null || typeof options !== 'object') throw new codes.SVC_ERR_INIT_OPTS_INVALID('setValidatorOptions', 'expected an object')
+  if (options.customOptions !== undefined && (options.customOptions === null || typeof options.customOptions !== 'object')) {
+    throw new codes.SVC_ERR_INIT_OPTS_INVALID('setValidatorOptions.customOptions', 'expected an object')
+  }
+  if (options.plugins !== undefined && !Array.isArray(options.plugins)) throw new codes.SVC_ERR_INIT_OPTS_INVALID('setValidatorOptions.plugins', 'expected an array')
+  const compilers: SchemaCompilers = this[kSchemaCompilers]
+  // the options this context inherited stay under its own
+  compilers.validatorOptions = compilers.validatorOptions === null ? options : extendValidatorOptions(compilers.validatorOptions, options)
   return this
 }
 
@@ -177,6 +196,7 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   getSchemas,
   setValidatorCompiler,
   setSerializerCompiler,
+  setValidatorOptions,
   setSchemaErrorFormatter,
   setReplySerializer,
   setErrorHandler,

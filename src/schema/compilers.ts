@@ -31,6 +31,8 @@ function cachedFor<T>(cache: WeakMap<SchemaStore, T>, store: SchemaStore, build:
 export class DefaultCompilers {
   readonly #validatorOptions: ValidatorOptions
   readonly #validators = new WeakMap<SchemaStore, ValidatorCompiler>()
+  /** Validators of contexts with options of their own (`setValidatorOptions`), by those options. */
+  readonly #contextValidators = new WeakMap<ValidatorOptions, WeakMap<SchemaStore, ValidatorCompiler>>()
   readonly #serializers = new WeakMap<SchemaStore, SerializerCompiler>()
   /** The application's compile cache; null when `schemaCache` is off. */
   readonly cache: CompileCache | null
@@ -41,14 +43,35 @@ export class DefaultCompilers {
     this.cache = dir === null ? null : new CompileCache(dir)
   }
 
-  /** The default validator compiler of a context's shared schemas (Ajv). */
-  validatorFor(store: SchemaStore): ValidatorCompiler {
-    return cachedFor(this.#validators, store, (shared) => buildAjvCompiler(shared, this.#validatorOptions, this.cache))
+  /**
+   * The default validator compiler of a context's shared schemas (Ajv), with the application's
+   * validator options, or with `contextOptions` added to them (see {@link extendValidatorOptions}).
+   */
+  validatorFor(store: SchemaStore, contextOptions: ValidatorOptions | null = null): ValidatorCompiler {
+    if (contextOptions === null) return cachedFor(this.#validators, store, (shared) => buildAjvCompiler(shared, this.#validatorOptions, this.cache))
+    let byStore = this.#contextValidators.get(contextOptions)
+    if (byStore === undefined) {
+      byStore = new WeakMap()
+      this.#contextValidators.set(contextOptions, byStore)
+    }
+    const options = extendValidatorOptions(this.#validatorOptions, contextOptions)
+    return cachedFor(byStore, store, (shared) => buildAjvCompiler(shared, options, this.cache))
   }
 
   /** The default serializer compiler of a context's shared schemas (fast-json-stringify). */
   serializerFor(store: SchemaStore): SerializerCompiler {
     return cachedFor(this.#serializers, store, (shared) => buildFjsCompiler(shared, this.cache))
+  }
+}
+
+/**
+ * A context's validator options over the application's: its `customOptions` override the
+ * application's key by key, its `plugins` are applied after the application's.
+ */
+export function extendValidatorOptions(app: ValidatorOptions, context: ValidatorOptions): ValidatorOptions {
+  return {
+    customOptions: { ...app.customOptions, ...context.customOptions },
+    plugins: [...(app.plugins ?? []), ...(context.plugins ?? [])],
   }
 }
 
@@ -61,6 +84,8 @@ export class SchemaCompilers {
   readonly defaults: DefaultCompilers
   customValidatorCompiler: ValidatorCompiler | null
   customSerializerCompiler: SerializerCompiler | null
+  /** Validator options of this context (and its descendants) over the application's; null: the application's. */
+  validatorOptions: ValidatorOptions | null
   schemaErrorFormatter: SchemaErrorFormatter
   replySerializer: (payload: unknown) => string
 
@@ -69,13 +94,14 @@ export class SchemaCompilers {
     this.store = new SchemaStore(parent ? parent.store : null)
     this.customValidatorCompiler = parent ? parent.customValidatorCompiler : null
     this.customSerializerCompiler = parent ? parent.customSerializerCompiler : null
+    this.validatorOptions = parent ? parent.validatorOptions : null
     this.schemaErrorFormatter = parent ? parent.schemaErrorFormatter : (schemaErrorFormatter ?? defaultSchemaErrorFormatter)
     this.replySerializer = parent ? parent.replySerializer : JSON.stringify
   }
 
   /** The validator compiler routes of this context use. */
   get validatorCompiler(): ValidatorCompiler {
-    return this.customValidatorCompiler ?? this.defaults.validatorFor(this.store)
+    return this.customValidatorCompiler ?? this.defaults.validatorFor(this.store, this.validatorOptions)
   }
 
   /** The serializer compiler routes of this context use. */

@@ -27,6 +27,7 @@ import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorth
 import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
+import type { ValidatorOptions } from './options.js'
 
 /** Constrains `this` of `decorate(K)`: the instance must not already have a property `K`. */
 /** `unknown` for a plugin whose instance parameter is not a warren instance; warren plugins go through the first overload. */
@@ -251,6 +252,13 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   getSchemas(): Record<string, unknown>
   /** Replaces the validator compiler of this context. */
   setValidatorCompiler(compiler: ValidatorCompiler): this
+  /**
+   * Validator options for this context and its descendants, over the application's `validator`
+   * option: `customOptions` override it key by key, `plugins` are applied after its own. The safe
+   * way to give a few routes ajv-errors messages (which need `allErrors: true`) without opening
+   * every route to `allErrors`.
+   */
+  setValidatorOptions(options: ValidatorOptions): this
   /** Replaces the serializer compiler of this context. */
   setSerializerCompiler(compiler: SerializerCompiler): this
   /** Replaces the formatter of validation errors of this context. */

@@ -229,3 +229,50 @@ describe('a validator plugin that refuses the configuration', () => {
     })
   })
 })
+
+describe('setValidatorOptions: validator options per context', () => {
+  const withMessage = {
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string', minLength: 2 } },
+    errorMessage: { required: { name: 'a name is needed' }, properties: { name: 'the name is too short' } },
+  }
+
+  it('gives one context allErrors and ajv-errors while the rest of the app keeps the baseline', async () => {
+    const app = warren()
+    app.register(async (custom) => {
+      custom.setValidatorOptions({ customOptions: { allErrors: true }, plugins: [ajvErrors] })
+      custom.post('/custom', { schema: { body: withMessage } }, async () => 'ok')
+      custom.register(async (grandchild) => {
+        grandchild.post('/custom/deeper', { schema: { body: withMessage } }, async () => 'ok')
+      })
+    })
+    app.post('/plain', { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 2 } } } } }, async () => 'ok')
+
+    const custom = await app.inject({ method: 'POST', url: '/custom', payload: { name: 'x' } })
+    expect(custom.statusCode).toBe(400)
+    expect(custom.json().message).toBe('body/name the name is too short')
+    const deeper = await app.inject({ method: 'POST', url: '/custom/deeper', payload: {} })
+    expect(deeper.json().message).toBe('body a name is needed')
+    const plain = await app.inject({ method: 'POST', url: '/plain', payload: { name: 'x' } })
+    expect(plain.statusCode).toBe(400)
+    expect(plain.json().message).toBe('body/name must NOT have fewer than 2 characters')
+  })
+
+  it('a schema using errorMessage outside that context still fails start-up (strict mode), naming the route', async () => {
+    const app = warren()
+    app.register(async (custom) => {
+      custom.setValidatorOptions({ customOptions: { allErrors: true }, plugins: [ajvErrors] })
+    })
+    app.post('/outside', { schema: { body: withMessage } }, async () => 'ok')
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_VALIDATION_BUILD', message: expect.stringContaining('/outside') })
+  })
+
+  it('refuses options that are not an object, and calls after start', async () => {
+    const app = warren()
+    expect(() => app.setValidatorOptions('allErrors' as never)).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
+    expect(() => app.setValidatorOptions({ plugins: ajvErrors as never })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID', message: expect.stringContaining('plugins') }))
+    await app.ready()
+    expect(() => app.setValidatorOptions({})).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+  })
+})
