@@ -17,7 +17,7 @@ import type { ValidationFunction as ValidateFunction, ValidatorCompiler } from '
 const addFormats = formatsModule.default
 const standaloneCode = standaloneModule.default
 
-/** Spec 2.8: the default validator's baseline. `allErrors` stays false: true opens a denial of service. */
+/** The default validator's baseline. `allErrors` stays false: true opens a denial of service. */
 const validatorBaseline: AjvOptions = {
   coerceTypes: 'array',
   useDefaults: true,
@@ -65,7 +65,7 @@ function buildAjv(options: ValidatorOptions, withSource: boolean): Ajv {
 
 function compileOne(ajv: Ajv, schema: object): ValidateFunction {
   const compiledSchema = ajv.compile(schema)
-  // spec 4.3.9: async validation (a database call per request) has no place before the handler
+  // async validation (a database call per request) has no place before the handler
   if ('$async' in compiledSchema && compiledSchema.$async === true) throw new Error('async schemas ($async: true) cannot validate requests: do async checks in a preHandler hook')
   return compiledSchema as ValidateFunction
 }
@@ -81,7 +81,7 @@ function formatsAreStandalone(ajv: Ajv): boolean {
 
 /**
  * The default validator compiler for one set of shared schemas: Ajv 8 with ajv-formats, the
- * baseline of spec 2.8, the user's overrides and plugins. Each schema object compiles once.
+ * validator baseline, the user's overrides and plugins. Each schema object compiles once.
  * With a compile cache, a schema's validator is loaded from its entry when one is valid, and
  * compiled then written as Ajv standalone code otherwise (Ajv itself is built on the first miss).
  */

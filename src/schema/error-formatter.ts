@@ -7,7 +7,7 @@ import type { SchemaErrorFormatter } from '../types/index.js'
 export type { SchemaErrorFormatter }
 
 /**
- * The default formatter (spec 7.1): one clause per error, `<part><path> <message>`, joined with
+ * The default formatter: one clause per error, `<part><path> <message>`, joined with
  * commas — e.g. `body must have required property 'name'`.
  */
 export const defaultSchemaErrorFormatter: SchemaErrorFormatter = (errors, dataVar) => {

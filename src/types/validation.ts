@@ -52,7 +52,7 @@ export interface ValidationError extends Error {
 /**
  * What a validation function returns: `true`/`false` (Ajv style, errors on the function's
  * `errors` property), or `{ value }` on success and `{ error }` on failure (the custom
- * validator contract; spec 4.4's `catch (error) { return { error } }` fits). `{ value }`
+ * validator contract; a `catch (error) { return { error } }` fits). `{ value }`
  * replaces the validated part with `value`; `undefined` or `null` count as valid.
  */
 export type ValidationResult =

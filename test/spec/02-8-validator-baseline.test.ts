@@ -28,7 +28,7 @@ describe('2.8 validator baseline options', () => {
           type: 'object',
           properties: {
             role: { type: 'string', default: 'user' },
-            tags: { type: 'array', items: [{ type: 'string', default: 'first' }, { type: 'string', default: 'second' }], minItems: 0 },
+            tags: { type: 'array', items: [{ type: 'string', default: 'first' }, { type: 'string', default: 'second' }], minItems: 2, maxItems: 2 },
           },
         },
       },
