@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: {
     alias: {
       'warren/bearer-auth': fileURLToPath(new URL('./src/plugins/bearer-auth.ts', import.meta.url)),
+      'warren/openapi': fileURLToPath(new URL('./src/plugins/openapi/index.ts', import.meta.url)),
       warren: fileURLToPath(new URL('./src/index.ts', import.meta.url))
     }
   },

@@ -1,0 +1,82 @@
+/**
+ * @module The API reference page: swagger-ui (from the `swagger-ui-dist` package) served by the
+ * application itself — no CDN, so it works offline and behind firewalls — with a
+ * content-security-policy that allows only the application's own origin, plus inline styles
+ * and data: images, which swagger-ui's rendering uses.
+ */
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+
+/** One file the page needs, read once at start-up. */
+export interface DocsFile {
+  /** Absolute path it is served at. */
+  path: string
+  contentType: string
+  body: string | Buffer
+  cacheControl: string
+}
+
+/**
+ * 'self' only; swagger-ui sets `style` attributes (so styles need 'unsafe-inline') and shows
+ * icons as data: URLs. Scripts are all files ('self'): the page has no inline script.
+ */
+export const docsPolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ')
+
+// the assets rarely change, but their URLs carry no version: cache for a day, then revalidate
+const assetCache = 'public, max-age=86400'
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/** The page and its assets, for a page at `docsPath` reading the document at `jsonPath`. */
+export async function docsFiles(docsPath: string, jsonPath: string, title: string): Promise<DocsFile[]> {
+  const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+  const base = docsPath.endsWith('/') ? docsPath.slice(0, -1) : docsPath
+  const [css, bundle, favicon] = await Promise.all([
+    readFile(join(dist, 'swagger-ui.css')),
+    readFile(join(dist, 'swagger-ui-bundle.js')),
+    readFile(join(dist, 'favicon-32x32.png')),
+  ])
+  const init = [
+    '// boots swagger-ui on the document this application serves',
+    `window.addEventListener('load', function () {`,
+    `  window.ui = SwaggerUIBundle({ url: ${JSON.stringify(jsonPath)}, dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null })`,
+    '})',
+    '',
+  ].join('\n')
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${base}/swagger-ui.css">
+<link rel="icon" type="image/png" href="${base}/favicon-32x32.png">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${base}/swagger-ui-bundle.js"></script>
+<script src="${base}/init.js"></script>
+</body>
+</html>
+`
+  return [
+    { path: docsPath, contentType: 'text/html; charset=utf-8', body: html, cacheControl: 'no-cache' },
+    { path: `${base}/swagger-ui.css`, contentType: 'text/css; charset=utf-8', body: css, cacheControl: assetCache },
+    { path: `${base}/swagger-ui-bundle.js`, contentType: 'text/javascript; charset=utf-8', body: bundle, cacheControl: assetCache },
+    { path: `${base}/init.js`, contentType: 'text/javascript; charset=utf-8', body: init, cacheControl: 'no-cache' },
+    { path: `${base}/favicon-32x32.png`, contentType: 'image/png', body: favicon, cacheControl: assetCache },
+  ]
+}
