@@ -15,7 +15,7 @@ export async function documented(routes: (app: App) => Promise<void>, options: P
 
 /** Validates against the official OpenAPI 3.1 schema and checks that every `$ref` resolves inside the document. */
 export async function expectValidDocument(document: OpenApiDocument): Promise<void> {
-  const result = await new Validator().validate(structuredClone(document) as unknown as object)
+  const result = await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator['validate']>[0])
   expect(result.errors ?? []).toEqual([])
   expect(result.valid).toBe(true)
   for (const ref of refsIn(document)) {

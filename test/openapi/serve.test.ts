@@ -19,7 +19,7 @@ describe('the served document and reference page, over a real listen', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(response.headers.get('cache-control')).toBe('no-cache')
-    const document = await response.json()
+    const document = (await response.json()) as { openapi: string; info: unknown; paths: Record<string, unknown> }
     expect(document.openapi).toBe('3.1.0')
     expect(document.info).toEqual({ title: 'Served <API>', version: '3.0.0' })
     expect(Object.keys(document.paths)).toEqual(['/hello/{name}'])
