@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import Fastify from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import warren from 'warren'
+import warren, { Type } from 'warren'
 import openapi, { type OpenApiDocument } from 'warren/openapi'
 import { comparedRoutes, Problem, User } from './comparison-app.js'
 import { expectValidDocument } from './helpers.js'
@@ -102,5 +102,25 @@ describe('warren/openapi and @fastify/swagger on the same routes', () => {
     const theirs = await new Validator().validate(structuredClone(fastify))
     expect(theirs.valid).toBe(false)
     expect(String(theirs.errors)).toContain("Can't resolve #/components/schemas/point")
+  })
+
+  it('a schema with no JSON form and a $ref to a missing id (custom compilers accept both): start-up errors (warren) vs copied as is (@fastify/swagger)', async () => {
+    const schema = { body: Type.Object({ at: Type.Date() }), response: { 200: { type: 'object', properties: { x: { $ref: 'Nope#/properties/id' } } } } }
+    const app = Fastify()
+    app.setValidatorCompiler(() => () => true)
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+    await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: 'Compared', version: '1.0.0' } } })
+    app.post('/d', { schema }, async () => ({}))
+    await app.ready()
+    const theirs = (app.swagger() as Json).paths['/d'].post
+    expect(theirs.requestBody.content['application/json'].schema.properties.at).toEqual({ type: 'Date' })
+    expect(theirs.responses['200'].content['application/json'].schema.properties.x).toEqual({ $ref: 'Nope#/properties/id' })
+    await app.close()
+
+    const ours = await warren().register(openapi, { info: { title: 'Compared', version: '1.0.0' } })
+    ours.setValidatorCompiler(() => (value: unknown) => ({ value }))
+    ours.setSerializerCompiler(() => (value: unknown) => JSON.stringify(value))
+    ours.post('/d', { schema }, async () => ({}))
+    await expect(ours.ready()).rejects.toMatchObject({ code: 'SVC_ERR_OPENAPI_UNEXPRESSIBLE' })
   })
 })
