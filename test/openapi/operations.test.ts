@@ -114,4 +114,23 @@ describe('operations', () => {
     await app.ready()
     expect(operationsOf(app.openapi())).toEqual(['GET /root'])
   })
+
+  it('Draft 7 spellings become 2020-12 ones: a tuple is prefixItems, dependencies split', async () => {
+    const app = await documented(async (app) => {
+      app.post('/pairs', {
+        schema: {
+          body: Type.Object({ pair: Type.Tuple([Type.String(), Type.Integer()]) }),
+          response: { 200: { type: 'object', properties: { a: { type: 'string' } }, dependencies: { a: ['b'], c: { required: ['d'] } } } },
+        },
+      }, async () => ({}))
+    })
+    await app.ready()
+    const op = app.openapi().paths['/pairs'].post
+    const pair = (op?.requestBody?.content['application/json'].schema as { properties: { pair: unknown } }).properties.pair
+    expect(pair).toEqual({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false, minItems: 2, maxItems: 2 })
+    expect(op?.responses['200'].content?.['application/json'].schema).toEqual({
+      type: 'object', properties: { a: { type: 'string' } }, dependentRequired: { a: ['b'] }, dependentSchemas: { c: { required: ['d'] } },
+    })
+    await expectValidDocument(app.openapi())
+  })
 })

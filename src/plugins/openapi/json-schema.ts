@@ -94,7 +94,28 @@ function convert(value: unknown, walk: Walk, at: string): unknown {
     else if (schemaMapKeywords.has(key) && isPlainObject(child)) out[key] = convertMap(child, walk, path)
     else out[key] = convert(child, walk, path)
   }
-  return out
+  return toDraft2020(out)
+}
+
+/**
+ * Warren's schemas are Draft 7 (Ajv's default dialect); OpenAPI 3.1 reads JSON Schema 2020-12.
+ * Where the two spell one thing differently, write the 2020-12 spelling: an array `items` (a
+ * tuple, as TypeBox's `Type.Tuple` makes) is `prefixItems`, with `additionalItems` as `items`;
+ * `dependencies` splits into `dependentRequired` (arrays) and `dependentSchemas` (schemas).
+ */
+function toDraft2020(schema: Record<string, unknown>): Record<string, unknown> {
+  if (Array.isArray(schema.items)) {
+    const { items, additionalItems, ...rest } = schema
+    schema = { ...rest, prefixItems: items, ...(additionalItems !== undefined && { items: additionalItems }) }
+  }
+  if (isPlainObject(schema.dependencies)) {
+    const { dependencies, ...rest } = schema
+    const required: Record<string, unknown> = {}
+    const schemas: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(dependencies)) (Array.isArray(value) ? required : schemas)[name] = value
+    schema = { ...rest, ...(Object.keys(required).length > 0 && { dependentRequired: required }), ...(Object.keys(schemas).length > 0 && { dependentSchemas: schemas }) }
+  }
+  return schema
 }
 
 function convertMap(map: Record<string, unknown>, walk: Walk, at: string): Record<string, unknown> {
