@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Type } from 'warren'
+import openapi from 'warren/openapi'
 import { documented } from './helpers.js'
 
 describe('the served document and reference page, over a real listen', () => {
@@ -63,5 +64,17 @@ describe('paths of the document and page', () => {
     const moved = await documented(async () => {}, { docs: '/reference' })
     expect((await moved.inject('/reference')).headers['content-type']).toBe('text/html; charset=utf-8')
     expect((await moved.inject('/reference/init.js')).statusCode).toBe(200)
+  })
+
+  it('registered inside a prefixed context, the page links to its assets and document under that prefix', async () => {
+    const app = await documented(async () => {}, {})
+    app.register(async (api) => {
+      await api.register(openapi, { info: { title: 'Inner', version: '1' } })
+      api.get('/x', async () => 'x')
+    }, { prefix: '/api' })
+    const html = (await app.inject('/api/docs')).body
+    expect(html).toContain('<script src="/api/docs/init.js">')
+    expect((await app.inject('/api/docs/init.js')).body).toContain('url: "/api/openapi.json"')
+    expect(Object.keys((await app.inject('/api/openapi.json')).json().paths)).toEqual(['/api/x'])
   })
 })

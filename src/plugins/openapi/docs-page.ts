@@ -41,10 +41,14 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/** The page and its assets, for a page at `docsPath` reading the document at `jsonPath`. */
-export async function docsFiles(docsPath: string, jsonPath: string, title: string): Promise<DocsFile[]> {
+/**
+ * The page and its assets: routes declared at `docsPath` (under the context's `prefix`, which the
+ * page's links include), the page reading the document at `jsonUrl`.
+ */
+export async function docsFiles(docsPath: string, jsonUrl: string, title: string, prefix = ''): Promise<DocsFile[]> {
   const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
   const base = docsPath.endsWith('/') ? docsPath.slice(0, -1) : docsPath
+  const href = prefix + base
   const [css, bundle, favicon] = await Promise.all([
     readFile(join(dist, 'swagger-ui.css')),
     readFile(join(dist, 'swagger-ui-bundle.js')),
@@ -53,7 +57,7 @@ export async function docsFiles(docsPath: string, jsonPath: string, title: strin
   const init = [
     '// boots swagger-ui on the document this application serves',
     `window.addEventListener('load', function () {`,
-    `  window.ui = SwaggerUIBundle({ url: ${JSON.stringify(jsonPath)}, dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null })`,
+    `  window.ui = SwaggerUIBundle({ url: ${JSON.stringify(jsonUrl)}, dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null })`,
     '})',
     '',
   ].join('\n')
@@ -63,13 +67,13 @@ export async function docsFiles(docsPath: string, jsonPath: string, title: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${base}/swagger-ui.css">
-<link rel="icon" type="image/png" href="${base}/favicon-32x32.png">
+<link rel="stylesheet" href="${href}/swagger-ui.css">
+<link rel="icon" type="image/png" href="${href}/favicon-32x32.png">
 </head>
 <body>
 <div id="swagger-ui"></div>
-<script src="${base}/swagger-ui-bundle.js"></script>
-<script src="${base}/init.js"></script>
+<script src="${href}/swagger-ui-bundle.js"></script>
+<script src="${href}/init.js"></script>
 </body>
 </html>
 `

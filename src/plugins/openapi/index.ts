@@ -54,7 +54,8 @@ const openapi = plugin(
     }
     const docsPath = options.docs ?? '/docs'
     if (docsPath !== false && jsonPath !== false) {
-      for (const file of await docsFiles(docsPath, jsonPath, options.info.title)) {
+      // the page fetches the JSON by its full URL: the prefix of the context the plugin landed in, if any
+      for (const file of await docsFiles(docsPath, instance.prefix + jsonPath, options.info.title, instance.prefix)) {
         instance.get(file.path, { schema: { hide: true } }, async (_request, reply) => {
           reply.header('cache-control', file.cacheControl).header('x-content-type-options', 'nosniff')
           if (file.contentType.startsWith('text/html')) reply.header('content-security-policy', docsPolicy)
