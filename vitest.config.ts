@@ -6,6 +6,7 @@ export default defineConfig({
     alias: {
       'warren/client': fileURLToPath(new URL('./src/client/index.ts', import.meta.url)),
       'warren/bearer-auth': fileURLToPath(new URL('./src/plugins/bearer-auth.ts', import.meta.url)),
+      'warren/openapi': fileURLToPath(new URL('./src/plugins/openapi/index.ts', import.meta.url)),
       warren: fileURLToPath(new URL('./src/index.ts', import.meta.url))
     }
   },

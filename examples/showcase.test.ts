@@ -21,6 +21,11 @@ describe('npm start showcase', () => {
       const root = await (await fetch(base + '/decorators-by-context/root')).json()
       expect(root).toEqual({ root: 'decorated at the root' })
       expect((await fetch(base + '/bearer-auth/secured/report')).status).toBe(401)
+      // the reference page and its document
+      expect(output).toContain(`API reference: ${base}/docs`)
+      expect((await fetch(base + '/docs')).headers.get('content-type')).toBe('text/html; charset=utf-8')
+      const document = (await (await fetch(base + '/openapi.json')).json()) as { paths: Record<string, unknown> }
+      expect(Object.keys(document.paths)).toContain('/bearer-auth/secured/report')
     } finally {
       child.kill()
     }

@@ -122,6 +122,11 @@ export const codes = {
   SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: defineError('SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', "Response schemas should be nested under a valid status code, e.g { 2xx: { type: 'object' } }"),
   SVC_ERR_SCH_MISSING_COMPILER: defineError('SVC_ERR_SCH_MISSING_COMPILER', "The validator compiler has no compiler for the '%s' part of %s: %s"),
   SVC_ERR_SCH_VALIDATOR_THREW: defineError('SVC_ERR_SCH_VALIDATOR_THREW', 'The validation function threw instead of returning { error }: %s', 500),
+
+  // OpenAPI document (warren/openapi), thrown at start-up
+  SVC_ERR_OPENAPI_UNEXPRESSIBLE: defineError('SVC_ERR_OPENAPI_UNEXPRESSIBLE', 'The %s schema of route %s has no OpenAPI form at %s: %s'),
+  SVC_ERR_OPENAPI_SCHEMA_CONFLICT: defineError('SVC_ERR_OPENAPI_SCHEMA_CONFLICT', "Two different shared schemas have the $id '%s' (in contexts of routes %s and %s): OpenAPI has one components.schemas entry per id"),
+  SVC_ERR_OPENAPI_REF_MISSING: defineError('SVC_ERR_OPENAPI_REF_MISSING', "The %s schema of route %s refers to '%s', which no shared schema visible to that route defines"),
 } as const
 
 /** Name of one `SVC_ERR_*` code. */

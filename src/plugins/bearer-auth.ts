@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { plugin } from '../index.js'
+import { contributeOpenApi, plugin } from '../index.js'
 
 /** Options of the bearer-authentication plugin. */
 export interface BearerAuthOptions {
@@ -64,6 +64,12 @@ const bearerAuth = plugin(
       throw new TypeError("bearer-auth needs the 'keys' option (or an 'auth' function)")
     }
     const isValid = options.auth ?? keyMatcher(options.keys as Iterable<string>)
+    // documents, for warren/openapi, that this context's operations need a bearer token
+    contributeOpenApi(instance, {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      security: [{ bearerAuth: [] }],
+      responses: { 401: { description: 'Missing, malformed or invalid bearer token' } },
+    })
     const refuse = (reply: any, error: BearerAuthError, challenge: string) => {
       reply.header('www-authenticate', challenge)
       if (options.errorResponse === undefined) throw error

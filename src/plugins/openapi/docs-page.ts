@@ -1,0 +1,87 @@
+/**
+ * @module The API reference page: swagger-ui (from the `swagger-ui-dist` package) served by the
+ * application itself — no CDN, so it works offline and behind firewalls — with a
+ * content-security-policy that allows only the application's own origin, plus data: images,
+ * which swagger-ui's stylesheet uses for its icons.
+ */
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+
+/** One file the page needs, read once at start-up. */
+export interface DocsFile {
+  /** Absolute path it is served at. */
+  path: string
+  contentType: string
+  body: string | Buffer
+  cacheControl: string
+}
+
+/**
+ * 'self' only, plus data: images (swagger-ui's icons). No 'unsafe-inline' anywhere: the boot
+ * script is a served file, and swagger-ui (React) sets styles through the DOM, which CSP does not
+ * restrict — the browser test checks that nothing is blocked.
+ */
+export const docsPolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ')
+
+// the assets rarely change, but their URLs carry no version: cache for a day, then revalidate
+const assetCache = 'public, max-age=86400'
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/**
+ * The page and its assets: routes declared at `docsPath` (under the context's `prefix`, which the
+ * page's links include), the page reading the document at `jsonUrl`.
+ */
+export async function docsFiles(docsPath: string, jsonUrl: string, title: string, prefix = ''): Promise<DocsFile[]> {
+  const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+  const base = docsPath.endsWith('/') ? docsPath.slice(0, -1) : docsPath
+  const href = prefix + base
+  const [css, bundle, favicon] = await Promise.all([
+    readFile(join(dist, 'swagger-ui.css')),
+    readFile(join(dist, 'swagger-ui-bundle.js')),
+    readFile(join(dist, 'favicon-32x32.png')),
+  ])
+  const init = [
+    '// boots swagger-ui on the document this application serves',
+    `window.addEventListener('load', function () {`,
+    `  window.ui = SwaggerUIBundle({ url: ${JSON.stringify(jsonUrl)}, dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null })`,
+    '})',
+    '',
+  ].join('\n')
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${href}/swagger-ui.css">
+<link rel="icon" type="image/png" href="${href}/favicon-32x32.png">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${href}/swagger-ui-bundle.js"></script>
+<script src="${href}/init.js"></script>
+</body>
+</html>
+`
+  return [
+    { path: docsPath, contentType: 'text/html; charset=utf-8', body: html, cacheControl: 'no-cache' },
+    { path: `${base}/swagger-ui.css`, contentType: 'text/css; charset=utf-8', body: css, cacheControl: assetCache },
+    { path: `${base}/swagger-ui-bundle.js`, contentType: 'text/javascript; charset=utf-8', body: bundle, cacheControl: assetCache },
+    { path: `${base}/init.js`, contentType: 'text/javascript; charset=utf-8', body: init, cacheControl: 'no-cache' },
+    { path: `${base}/favicon-32x32.png`, contentType: 'image/png', body: favicon, cacheControl: assetCache },
+  ]
+}

@@ -1,0 +1,124 @@
+/**
+ * @module The OpenAPI document of an application, built from the routes the plugin collected:
+ * shared schemas of every route's context become `components.schemas` (one entry per `$id`, a
+ * conflict is an error), every documented route becomes an operation, plugins' security schemes
+ * go to `components.securitySchemes`.
+ */
+import { codes, openApiContributionsOf, type RouteOptionsView } from '../../index.js'
+import { convertSharedSchema, isPlainObject, type SharedLookup, type SharedTarget } from './json-schema.js'
+import { buildOperation } from './operation.js'
+import { openApiPath } from './path.js'
+import type { JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOptions, OpenApiSecurityScheme } from './types.js'
+
+/** A route as the `onRoute` hook saw it, with the instance it was declared on. */
+export interface CollectedRoute {
+  view: RouteOptionsView
+  instance: { getSchemas(): Record<string, unknown> }
+}
+
+const documentedMethods = new Set<string>(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
+
+interface SharedEntry extends SharedTarget {
+  /** The context it was first seen in: its own `$ref`s resolve there. */
+  schemas: Record<string, unknown>
+  label: string
+}
+
+/** Builds the document. Throws a coded error naming the route for anything OpenAPI cannot say. */
+export function buildDocument(options: OpenApiOptions, collected: readonly CollectedRoute[]): OpenApiDocument {
+  const routes = collected.filter(isDocumented)
+  const shared = collectShared(routes)
+  const components: Record<string, JsonSchema> = {}
+  for (const [, entry] of shared) {
+    components[entry.name] = convertSharedSchema(entry.raw, entry.name, { part: `shared schema '${entry.name}'`, route: entry.label }, lookupIn(entry.schemas, shared))
+  }
+  const document: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: structuredClone(options.info),
+    ...(options.servers && { servers: structuredClone(options.servers) }),
+    paths: {},
+    components: {},
+    ...(options.tags && { tags: structuredClone(options.tags) }),
+    ...(options.externalDocs && { externalDocs: structuredClone(options.externalDocs) }),
+  }
+  const securitySchemes: Record<string, OpenApiSecurityScheme> = {}
+  for (const { view, instance } of routes) {
+    const { path, params } = openApiPath(view.url)
+    for (const method of methodsOf(view)) {
+      const item = (document.paths[path] ??= {})
+      if (item[method] !== undefined) continue // '/prefix' and '/prefix/' are one operation
+      const label = `${method.toUpperCase()} ${view.url}`
+      const input = { method, path, pathParams: params, schema: schemaOf(view), instance, label }
+      item[method] = buildOperation(input, lookupIn(schemasOf(instance), shared), components)
+    }
+    for (const contribution of openApiContributionsOf(instance)) Object.assign(securitySchemes, structuredClone(contribution.securitySchemes ?? {}))
+  }
+  if (Object.keys(components).length > 0) document.components.schemas = components
+  if (Object.keys(securitySchemes).length > 0) document.components.securitySchemes = securitySchemes
+  return document
+}
+
+function schemaOf(view: RouteOptionsView): Record<string, unknown> {
+  return isPlainObject(view.schema) ? (view.schema as Record<string, unknown>) : {}
+}
+
+/** Hidden with `schema: { hide: true }`, as @fastify/swagger reads it, so one route works with both. */
+function isDocumented(route: CollectedRoute): boolean {
+  return schemaOf(route.view).hide !== true && methodsOf(route.view).length > 0
+}
+
+function methodsOf(view: RouteOptionsView): OpenApiMethod[] {
+  const methods = Array.isArray(view.method) ? view.method : [view.method]
+  return methods.map((m) => String(m).toLowerCase()).filter((m): m is OpenApiMethod => documentedMethods.has(m))
+}
+
+// getSchemas() builds a fresh record: read it once per context
+const schemasCache = new WeakMap<object, Record<string, unknown>>()
+function schemasOf(instance: CollectedRoute['instance']): Record<string, unknown> {
+  let schemas = schemasCache.get(instance)
+  if (schemas === undefined) {
+    schemas = instance.getSchemas()
+    schemasCache.set(instance, schemas)
+  }
+  return schemas
+}
+
+/** Every shared schema of every documented route's context, by `$id`, named for `components.schemas`. */
+function collectShared(routes: readonly CollectedRoute[]): Map<string, SharedEntry> {
+  const byId = new Map<string, SharedEntry>()
+  const names = new Set<string>()
+  for (const { view, instance } of routes) {
+    const schemas = schemasOf(instance)
+    for (const [id, raw] of Object.entries(schemas)) {
+      const known = byId.get(id)
+      if (known === undefined) {
+        const name = componentName(id, names)
+        names.add(name)
+        byId.set(id, { name, raw, schemas, label: `${String(view.method)} ${view.url}` })
+      } else if (known.raw !== raw && stableJson(known.raw) !== stableJson(raw)) {
+        throw new codes.SVC_ERR_OPENAPI_SCHEMA_CONFLICT(id, known.label, `${String(view.method)} ${view.url}`)
+      }
+    }
+  }
+  return byId
+}
+
+/** The `$ref` lookup of one context: only the shared schemas that context sees. */
+function lookupIn(schemas: Record<string, unknown>, shared: Map<string, SharedEntry>): SharedLookup {
+  return (id) => (Object.hasOwn(schemas, id) ? shared.get(id) : undefined)
+}
+
+/** A `components.schemas` key (`^[a-zA-Z0-9._-]+$`) for an `$id`, unique in the document. */
+function componentName(id: string, taken: Set<string>): string {
+  const base = id.replace(/[^a-zA-Z0-9._-]+/g, '_') || 'schema'
+  let name = base
+  for (let n = 2; taken.has(name); n++) name = `${base}_${n}`
+  return name
+}
+
+/** JSON with sorted keys, to compare two schemas by content. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    isPlainObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+  )
+}

@@ -1,0 +1,234 @@
+/**
+ * @module Route and shared schemas turned into plain OpenAPI 3.1 (JSON Schema 2020-12) data: a
+ * deep copy without TypeBox's symbols, `$id`/`$schema` removed (an `$id` would change the base
+ * URI the document's `#/components/...` references resolve against), every `$ref` rewritten to
+ * point into `#/components/schemas`, and a start-up error for what JSON cannot express.
+ */
+import { codes } from '../../index.js'
+import type { JsonSchema } from './types.js'
+
+const typeBoxKind = Symbol.for('TypeBox.Kind')
+const jsonTypes = new Set(['null', 'boolean', 'object', 'array', 'number', 'string', 'integer'])
+/** Keywords whose value is data, not a schema: copied as JSON. */
+const dataKeywords = new Set(['default', 'const', 'enum', 'examples', 'example'])
+/** Keywords whose value maps names to schemas. */
+const schemaMapKeywords = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
+/** Keywords whose value is an object that is a schema (used to tell a short form from a schema). */
+const objectValuedKeywords = new Set([
+  ...schemaMapKeywords, 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'dependencies', 'items',
+  'additionalItems', 'unevaluatedItems', 'contains', 'not', 'if', 'then', 'else', 'default', 'const', 'example', 'errorMessage',
+])
+
+/** Where a schema comes from, for error messages: `body` of `POST /users`. */
+export interface SchemaSite {
+  part: string
+  route: string
+}
+
+/** A shared schema a `$ref` names, as the document will hold it. */
+export interface SharedTarget {
+  /** Its key under `components.schemas`. */
+  name: string
+  /** The schema as added (to find anchors in). */
+  raw: unknown
+}
+
+/** Finds the shared schema with this `$id` among those visible where the schema was declared. */
+export type SharedLookup = (id: string) => SharedTarget | undefined
+
+interface Walk {
+  site: SchemaSite
+  shared: SharedLookup
+  /** The schema local references (`#/...`, `#anchor`) resolve in. */
+  root: unknown
+  /** `#/components/schemas/<name>` when converting a shared schema; `null` for a route's schema, whose local references are inlined. */
+  base: string | null
+  /** Local pointers being inlined, to refuse a recursive one. */
+  inlining: string[]
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** True for the short form: properties listed at the top level instead of a schema. */
+function isShortForm(schema: unknown): schema is Record<string, unknown> {
+  if (!isPlainObject(schema) || (schema as Record<symbol, unknown>)[typeBoxKind] !== undefined) return false
+  const keys = Object.keys(schema)
+  return keys.length > 0 && keys.every((key) => !objectValuedKeywords.has(key) && isPlainObject(schema[key]))
+}
+
+/** The schema as warren compiles it: a short form wrapped as `{ type: 'object', properties }`. */
+export function fullSchema(schema: unknown): unknown {
+  return isShortForm(schema) ? { type: 'object', properties: schema } : schema
+}
+
+function unexpressible(walk: Walk, at: string, why: string): Error {
+  return new codes.SVC_ERR_OPENAPI_UNEXPRESSIBLE(walk.site.part, walk.site.route, at || '(root)', why)
+}
+
+/** A route's schema part (body, querystring, a response…) as OpenAPI data. */
+export function convertRouteSchema(schema: unknown, site: SchemaSite, shared: SharedLookup): JsonSchema {
+  const full = fullSchema(schema)
+  return convert(full, { site, shared, root: full, base: null, inlining: [] }, '') as JsonSchema
+}
+
+/** A shared schema as the `components.schemas[name]` entry. */
+export function convertSharedSchema(schema: unknown, name: string, site: SchemaSite, shared: SharedLookup): JsonSchema {
+  return convert(schema, { site, shared, root: schema, base: `#/components/schemas/${escapePointer(name)}`, inlining: [] }, '') as JsonSchema
+}
+
+function convert(value: unknown, walk: Walk, at: string): unknown {
+  if (Array.isArray(value)) return value.map((item, index) => convert(item, walk, `${at}/${index}`))
+  if (!isPlainObject(value)) return copyData(value, walk, at)
+  checkExpressible(value, walk, at)
+  const ref = typeof value.$ref === 'string' ? rewriteRef(value.$ref, walk, at) : undefined
+  if (ref !== undefined && typeof ref !== 'string') return withSiblings(ref, value, walk, at)
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) {
+    if (key === '$id' || key === '$schema') continue
+    const child = value[key]
+    const path = `${at}/${key}`
+    if (key === '$ref' && ref !== undefined) out.$ref = ref
+    else if (dataKeywords.has(key)) out[key] = copyData(child, walk, path)
+    else if (schemaMapKeywords.has(key) && isPlainObject(child)) out[key] = convertMap(child, walk, path)
+    else out[key] = convert(child, walk, path)
+  }
+  return toDraft2020(out)
+}
+
+/**
+ * Warren's schemas are Draft 7 (Ajv's default dialect); OpenAPI 3.1 reads JSON Schema 2020-12.
+ * Where the two spell one thing differently, write the 2020-12 spelling: an array `items` (a
+ * tuple, as TypeBox's `Type.Tuple` makes) is `prefixItems`, with `additionalItems` as `items`;
+ * `dependencies` splits into `dependentRequired` (arrays) and `dependentSchemas` (schemas).
+ */
+function toDraft2020(schema: Record<string, unknown>): Record<string, unknown> {
+  if (Array.isArray(schema.items)) {
+    const { items, additionalItems, ...rest } = schema
+    schema = { ...rest, prefixItems: items, ...(additionalItems !== undefined && { items: additionalItems }) }
+  }
+  if (isPlainObject(schema.dependencies)) {
+    const { dependencies, ...rest } = schema
+    const required: Record<string, unknown> = {}
+    const schemas: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(dependencies)) (Array.isArray(value) ? required : schemas)[name] = value
+    schema = { ...rest, ...(Object.keys(required).length > 0 && { dependentRequired: required }), ...(Object.keys(schemas).length > 0 && { dependentSchemas: schemas }) }
+  }
+  return schema
+}
+
+function convertMap(map: Record<string, unknown>, walk: Walk, at: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(map)) out[key] = convert(map[key], walk, `${at}/${key}`)
+  return out
+}
+
+/** A schema TypeBox marks as having no JSON Schema form (Date, Uint8Array, functions, a bare Unsafe…). */
+function checkExpressible(schema: Record<string, unknown>, walk: Walk, at: string): void {
+  const kind = (schema as Record<symbol, unknown>)[typeBoxKind]
+  const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]
+  for (const type of types) {
+    if (typeof type !== 'string' || !jsonTypes.has(type)) {
+      const what = typeof kind === 'string' ? `TypeBox Type.${kind}()` : `type '${String(type)}'`
+      throw unexpressible(walk, at, `${what} is not a JSON type (JSON has null, boolean, object, array, number, string, integer)`)
+    }
+  }
+  if (kind === 'Unsafe' && Object.keys(schema).length === 0) {
+    throw unexpressible(walk, at, 'Type.Unsafe() without a JSON Schema says nothing a client can rely on; give it one, e.g. Type.Unsafe<T>({ type: "string" })')
+  }
+}
+
+/** Data (defaults, examples, enums) as JSON: functions, symbols, bigints and undefined have no form. */
+function copyData(value: unknown, walk: Walk, at: string): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw unexpressible(walk, at, `${value} is not a JSON number`)
+    return value
+  }
+  if (Array.isArray(value)) return value.map((item, index) => copyData(item, walk, `${at}/${index}`))
+  if (value instanceof Date) return value.toISOString()
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {}
+    for (const key of Object.keys(value)) out[key] = copyData(value[key], walk, `${at}/${key}`)
+    return out
+  }
+  throw unexpressible(walk, at, `a ${typeof value} has no JSON form`)
+}
+
+/** A `$ref` pointing into the document; for a route's local reference, the inlined (converted) target instead. */
+function rewriteRef(ref: string, walk: Walk, at: string): string | unknown {
+  const hash = ref.indexOf('#')
+  const id = hash === -1 ? ref : ref.slice(0, hash)
+  const fragment = hash === -1 ? '' : ref.slice(hash + 1)
+  if (id === '') {
+    if (walk.base !== null) return walk.base + localPointer(walk.root, fragment, ref, walk)
+    return inlineLocal(localPointer(walk.root, fragment, ref, walk), ref, walk, at)
+  }
+  const target = walk.shared(id)
+  if (target === undefined) throw new codes.SVC_ERR_OPENAPI_REF_MISSING(walk.site.part, walk.site.route, ref)
+  return `#/components/schemas/${escapePointer(target.name)}` + localPointer(target.raw, fragment, ref, walk)
+}
+
+/** The JSON pointer (`/a/b`, `''` for the root) a fragment designates in `root`: a pointer as is, an anchor looked up. */
+function localPointer(root: unknown, fragment: string, ref: string, walk: Walk): string {
+  if (fragment === '' || fragment.startsWith('/')) {
+    if (resolvePointer(root, fragment) === undefined) throw new codes.SVC_ERR_OPENAPI_REF_MISSING(walk.site.part, walk.site.route, ref)
+    return fragment
+  }
+  const pointer = findAnchor(root, fragment, '')
+  if (pointer === null) throw new codes.SVC_ERR_OPENAPI_REF_MISSING(walk.site.part, walk.site.route, ref)
+  return pointer
+}
+
+function inlineLocal(pointer: string, ref: string, walk: Walk, at: string): unknown {
+  if (walk.inlining.includes(pointer)) {
+    throw unexpressible(walk, at, `the local reference '${ref}' is recursive; add the schema with addSchema and refer to its $id instead`)
+  }
+  walk.inlining.push(pointer)
+  const inlined = convert(resolvePointer(walk.root, pointer), walk, pointer)
+  walk.inlining.pop()
+  return inlined
+}
+
+/** An inlined reference that had sibling keywords keeps them beside it, under `allOf`. */
+function withSiblings(inlined: unknown, schema: Record<string, unknown>, walk: Walk, at: string): unknown {
+  const siblings = Object.keys(schema).filter((key) => key !== '$ref' && key !== '$id' && key !== '$schema')
+  if (siblings.length === 0) return inlined
+  const rest: Record<string, unknown> = {}
+  for (const key of siblings) rest[key] = schema[key]
+  const converted = convert(rest, walk, at) as Record<string, unknown>
+  return { allOf: [inlined], ...converted }
+}
+
+function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+function unescapePointer(token: string): string {
+  return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~')
+}
+
+/** The value at a JSON pointer, or undefined. */
+export function resolvePointer(root: unknown, pointer: string): unknown {
+  if (pointer === '') return root
+  let node = root
+  for (const token of pointer.slice(1).split('/')) {
+    if (node === null || typeof node !== 'object') return undefined
+    node = (node as Record<string, unknown>)[unescapePointer(token)]
+  }
+  return node
+}
+
+/** The pointer to the subschema named `#anchor` (an `$id: '#anchor'`, or `$anchor: 'anchor'`). */
+function findAnchor(node: unknown, anchor: string, pointer: string): string | null {
+  if (node === null || typeof node !== 'object') return null
+  const schema = node as Record<string, unknown>
+  if (pointer !== '' && (schema.$id === `#${anchor}` || schema.$anchor === anchor)) return pointer
+  for (const key of Object.keys(schema)) {
+    if (dataKeywords.has(key)) continue
+    const found = findAnchor(schema[key], anchor, `${pointer}/${escapePointer(key)}`)
+    if (found !== null) return found
+  }
+  return null
+}

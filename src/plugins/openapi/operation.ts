@@ -1,0 +1,177 @@
+/**
+ * @module One route as one OpenAPI operation: its path in OpenAPI form, its parameters, request
+ * body and responses from the route's schemas, its documentation keywords, and what plugins of
+ * its context contribute (security, extra responses).
+ */
+import { STATUS_CODES } from 'node:http'
+import { codes, openApiContributionsOf } from '../../index.js'
+import { convertRouteSchema, isPlainObject, resolvePointer, type SchemaSite, type SharedLookup } from './json-schema.js'
+import type { JsonSchema, OpenApiOperation, OpenApiParameter, OpenApiRequestBody, OpenApiResponse, ParameterLocation } from './types.js'
+
+/** What the operation builder needs from a route. */
+export interface RouteInput {
+  method: string
+  /** The path as OpenAPI writes it. */
+  path: string
+  /** The path parameters the URL declares, in order. */
+  pathParams: string[]
+  schema: Record<string, unknown>
+  /** The instance the route was declared on (its contributions apply). */
+  instance: object
+  label: string
+}
+
+/** Builds the operation; `components` resolves a `$ref` to a shared schema when parameters need its properties. */
+export function buildOperation(route: RouteInput, shared: SharedLookup, components: Record<string, JsonSchema>): OpenApiOperation {
+  const { schema } = route
+  // fields in reading order; `responses` is filled below
+  const operation = {} as OpenApiOperation
+  if (typeof schema.operationId === 'string') operation.operationId = schema.operationId
+  if (typeof schema.summary === 'string') operation.summary = schema.summary
+  if (typeof schema.description === 'string') operation.description = schema.description
+  if (typeof schema.deprecated === 'boolean') operation.deprecated = schema.deprecated
+  if (Array.isArray(schema.tags)) operation.tags = [...schema.tags]
+  const parameters = buildParameters(route, shared, components)
+  if (parameters.length > 0) operation.parameters = parameters
+  const body = buildRequestBody(route, shared)
+  if (body !== undefined) operation.requestBody = body
+  operation.responses = buildResponses(route, shared)
+  addContributions(operation, route)
+  return operation
+}
+
+/* ---------- parameters ---------- */
+
+const partLocations: Array<[part: string, location: ParameterLocation]> = [
+  ['params', 'path'],
+  ['querystring', 'query'],
+  ['query', 'query'],
+  ['headers', 'header'],
+]
+// OpenAPI says these header parameters are ignored: they are described elsewhere (requestBody, security)
+const describedElsewhere = new Set(['accept', 'content-type', 'authorization'])
+
+function buildParameters(route: RouteInput, shared: SharedLookup, components: Record<string, JsonSchema>): OpenApiParameter[] {
+  const parameters: OpenApiParameter[] = []
+  for (const [part, location] of partLocations) {
+    if (route.schema[part] === undefined) continue
+    const site = { part, route: route.label }
+    const object = objectOf(convertRouteSchema(route.schema[part], site, shared), components, site)
+    const required = new Set(Array.isArray(object.required) ? (object.required as string[]) : [])
+    for (const [name, property] of Object.entries(object.properties)) {
+      if (location === 'header' && describedElsewhere.has(name.toLowerCase())) continue
+      if (location === 'path' && !route.pathParams.includes(name)) continue
+      const parameter: OpenApiParameter = { name, in: location, required: location === 'path' || required.has(name), schema: property as JsonSchema }
+      if (isPlainObject(property) && typeof property.description === 'string') parameter.description = property.description
+      if (isPlainObject(property) && property.deprecated === true) parameter.deprecated = true
+      parameters.push(parameter)
+    }
+  }
+  // a path parameter the params schema does not describe is still a (string) parameter
+  for (const name of route.pathParams) {
+    if (!parameters.some((p) => p.in === 'path' && p.name === name)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } })
+  }
+  return parameters
+}
+
+/** The object schema (with `properties`) a parameters part is, following a `$ref` to a shared schema. */
+function objectOf(schema: JsonSchema, components: Record<string, JsonSchema>, site: SchemaSite): { properties: Record<string, unknown>; required?: unknown } {
+  let node: unknown = schema
+  for (let hops = 0; isPlainObject(node) && typeof node.$ref === 'string' && hops < 16; hops++) {
+    node = resolvePointer({ components: { schemas: components } }, node.$ref.slice(1))
+  }
+  if (!isPlainObject(node) || !isPlainObject(node.properties)) {
+    throw new codes.SVC_ERR_OPENAPI_UNEXPRESSIBLE(site.part, site.route, '(root)', 'parameters are described by an object schema with properties')
+  }
+  return node as { properties: Record<string, unknown>; required?: unknown }
+}
+
+/* ---------- bodies ---------- */
+
+/** True for `{ content: { 'media/type': { schema } } }` (not a TypeBox schema that has a `content` property). */
+function isContentMap(entry: unknown): entry is { description?: string; content: Record<string, { schema?: unknown }> } {
+  return (
+    isPlainObject(entry) &&
+    (entry as Record<symbol, unknown>)[Symbol.for('TypeBox.Kind')] === undefined &&
+    isPlainObject(entry.content) &&
+    Object.values(entry.content).every(isPlainObject)
+  )
+}
+
+function mediaTypes(entry: unknown, fallback: readonly string[], site: SchemaSite, shared: SharedLookup): Record<string, { schema?: JsonSchema }> {
+  const content: Record<string, { schema?: JsonSchema }> = {}
+  if (isContentMap(entry)) {
+    for (const [type, media] of Object.entries(entry.content)) {
+      content[type] = media.schema === undefined ? {} : { schema: convertRouteSchema(media.schema, { ...site, part: `${site.part} (${type})` }, shared) }
+    }
+    return content
+  }
+  const schema = convertRouteSchema(entry, site, shared)
+  for (const type of fallback) content[type] = { schema }
+  return content
+}
+
+function stringList(value: unknown, fallback: string[]): string[] {
+  return Array.isArray(value) && value.length > 0 ? value.map(String) : fallback
+}
+
+function buildRequestBody(route: RouteInput, shared: SharedLookup): OpenApiRequestBody | undefined {
+  const body = route.schema.body
+  if (body === undefined) return undefined
+  const consumes = stringList(route.schema.consumes, ['application/json'])
+  const requestBody: OpenApiRequestBody = { required: true, content: mediaTypes(body, consumes, { part: 'body', route: route.label }, shared) }
+  if (isContentMap(body) && typeof body.description === 'string') requestBody.description = body.description
+  return requestBody
+}
+
+/* ---------- responses ---------- */
+
+// statuses whose responses have no body (RFC 9110)
+const bodiless = new Set(['204', '205', '304'])
+
+/** `2xx` → `2XX`; numbers as strings; `default` as is. */
+function statusKey(key: string): string {
+  return /^[1-5]xx$/i.test(key) ? key.toUpperCase() : key
+}
+
+function defaultDescription(key: string): string {
+  if (key === 'default') return 'Default response'
+  if (key.endsWith('XX')) return `${key[0]}XX response`
+  return STATUS_CODES[Number(key)] ?? `${key} response`
+}
+
+function buildResponses(route: RouteInput, shared: SharedLookup): Record<string, OpenApiResponse> {
+  const declared = isPlainObject(route.schema.response) ? route.schema.response : {}
+  const produces = stringList(route.schema.produces, ['application/json'])
+  const responses: Record<string, OpenApiResponse> = {}
+  for (const [rawKey, entry] of Object.entries(declared)) {
+    const key = statusKey(rawKey)
+    const site = { part: `response ${rawKey}`, route: route.label }
+    const described = isPlainObject(entry) && typeof entry.description === 'string' ? entry.description : defaultDescription(key)
+    const response: OpenApiResponse = { description: described }
+    if (!bodiless.has(key)) response.content = mediaTypes(entry, produces, site, shared)
+    responses[key] = response
+  }
+  // without response schemas, a plain return is sent with status 200
+  if (Object.keys(responses).length === 0) responses['200'] = { description: 'OK' }
+  return responses
+}
+
+/* ---------- contributions ---------- */
+
+function addContributions(operation: OpenApiOperation, route: RouteInput): void {
+  // every contribution's requirement applies (AND): alternatives combine as a cross product
+  let required: Array<Record<string, string[]>> = [{}]
+  for (const contribution of openApiContributionsOf(route.instance)) {
+    const alternatives = contribution.security ?? []
+    if (alternatives.length > 0) required = required.flatMap((so) => alternatives.map((alt) => ({ ...so, ...structuredClone(alt) })))
+    for (const [key, response] of Object.entries(contribution.responses ?? {})) {
+      const status = statusKey(key)
+      if (operation.responses[status] === undefined) operation.responses[status] = structuredClone(response)
+    }
+  }
+  // a route's own `security` replaces what its context says, as an operation's does in OpenAPI
+  const own = route.schema.security
+  if (Array.isArray(own)) operation.security = structuredClone(own)
+  else if (Object.keys(required[0]).length > 0) operation.security = required
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import warren, { codes, Type } from 'warren'
+import { documented } from './helpers.js'
+
+/**
+ * The contexts below compile schemas their own way (as an app with TypeBox's compiler or a plain
+ * JSON.stringify serializer does), so warren's default compilers do not refuse these schemas
+ * first: what is checked is that the document refuses them.
+ */
+function ownCompilers(app: ReturnType<typeof warren>): void {
+  app.setValidatorCompiler(() => (value: unknown) => ({ value }))
+  app.setSerializerCompiler(() => (value: unknown) => JSON.stringify(value))
+}
+
+describe('schemas the document cannot hold are start-up errors naming the route', () => {
+  it('Type.Date (no JSON type): SVC_ERR_OPENAPI_UNEXPRESSIBLE names the route, the part and where', async () => {
+    const app = await documented(async (app) => {
+      ownCompilers(app)
+      app.post('/events', { schema: { body: Type.Object({ at: Type.Date() }) } }, async () => 'ok')
+    })
+    const failure = app.ready()
+    await expect(failure).rejects.toBeInstanceOf(codes.SVC_ERR_OPENAPI_UNEXPRESSIBLE)
+    await expect(failure).rejects.toMatchObject({
+      code: 'SVC_ERR_OPENAPI_UNEXPRESSIBLE',
+      message: expect.stringMatching(/body schema of route POST \/events .*\/properties\/at.*Type\.Date\(\)/),
+    })
+  })
+
+  it('Type.Uint8Array in a response, a function as a default, a bare Type.Unsafe(): each refused', async () => {
+    const cases = [
+      { response: { 200: Type.Object({ bytes: Type.Uint8Array() }) } },
+      { querystring: Type.Object({ n: Type.Number({ default: () => 1 }) }) },
+      { response: { 200: Type.Unsafe<string>() } },
+    ]
+    for (const schema of cases) {
+      const app = await documented(async (app) => {
+        ownCompilers(app)
+        app.get('/x', { schema }, async () => 'x')
+      })
+      await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_OPENAPI_UNEXPRESSIBLE', message: expect.stringContaining('route GET /x') })
+    }
+  })
+
+  it('one $id, two different schemas in sibling contexts: SVC_ERR_OPENAPI_SCHEMA_CONFLICT', async () => {
+    const app = await documented(async (app) => {
+      app.register(async (a) => {
+        a.addSchema(Type.Object({ id: Type.Integer() }, { $id: 'Thing' }))
+        a.get('/a', { schema: { response: { 200: Type.Ref('Thing') } } }, async () => ({ id: 1 }))
+      })
+      app.register(async (b) => {
+        b.addSchema(Type.Object({ id: Type.String() }, { $id: 'Thing' }))
+        b.get('/b', { schema: { response: { 200: Type.Ref('Thing') } } }, async () => ({ id: 'x' }))
+      })
+    })
+    await expect(app.ready()).rejects.toMatchObject({
+      code: 'SVC_ERR_OPENAPI_SCHEMA_CONFLICT',
+      message: expect.stringMatching(/'Thing'.*GET \/a.*GET \/b/),
+    })
+  })
+
+  it('the same schema added in two sibling contexts is one component, not a conflict', async () => {
+    const Thing = Type.Object({ id: Type.Integer() }, { $id: 'Thing' })
+    const app = await documented(async (app) => {
+      for (const prefix of ['/a', '/b']) {
+        app.register(async (child) => {
+          child.addSchema(Thing)
+          child.get('/', { schema: { response: { 200: Type.Ref('Thing') } } }, async () => ({ id: 1 }))
+        }, { prefix })
+      }
+    })
+    await app.ready()
+    expect(Object.keys(app.openapi().components.schemas ?? {})).toEqual(['Thing'])
+  })
+
+  it('a $ref to an id no visible shared schema has: SVC_ERR_OPENAPI_REF_MISSING (a sibling\'s schema does not count)', async () => {
+    const app = await documented(async (app) => {
+      app.register(async (a) => {
+        a.addSchema(Type.Object({ id: Type.Integer() }, { $id: 'OnlyInA' }))
+      })
+      app.register(async (b) => {
+        ownCompilers(b)
+        b.get('/b', { schema: { response: { 200: { type: 'object', properties: { x: { $ref: 'OnlyInA#/properties/id' } } } } } }, async () => ({}))
+      })
+    })
+    const failure = app.ready()
+    await expect(failure).rejects.toBeInstanceOf(codes.SVC_ERR_OPENAPI_REF_MISSING)
+    await expect(failure).rejects.toMatchObject({ message: expect.stringMatching(/response 200 schema of route GET \/b refers to 'OnlyInA#\/properties\/id'/) })
+  })
+
+  it('a pointer into a shared schema that goes nowhere is REF_MISSING too', async () => {
+    const app = await documented(async (app) => {
+      ownCompilers(app)
+      app.addSchema(Type.Object({ id: Type.Integer() }, { $id: 'User' }))
+      app.get('/u', { schema: { response: { 200: { $ref: 'User#/properties/nope' } } } }, async () => ({}))
+    })
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_OPENAPI_REF_MISSING' })
+  })
+})

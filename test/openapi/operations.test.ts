@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import warren, { contributeOpenApi, plugin, Type } from 'warren'
+import bearerAuth from 'warren/bearer-auth'
+import openapi from 'warren/openapi'
+import { documented, expectValidDocument, operationsOf } from './helpers.js'
+
+describe('operations', () => {
+  it('documentation keywords from the route schema; schema.hide leaves a route out; HEAD routes warren adds are not listed', async () => {
+    const app = await documented(async (app) => {
+      app.get('/items/:id', {
+        schema: {
+          summary: 'One item', description: 'Reads an item', tags: ['items'], operationId: 'readItem', deprecated: true,
+          params: Type.Object({ id: Type.Integer({ description: 'Item id', minimum: 1 }) }),
+          querystring: Type.Object({ fields: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('some')], { default: 'all' })) }),
+          headers: Type.Object({ 'x-tenant': Type.String({ description: 'Tenant' }), authorization: Type.Optional(Type.String()) }),
+        },
+      }, async () => ({}))
+      app.get('/internal', { schema: { hide: true } }, async () => 'hidden')
+    })
+    await app.ready()
+    const document = app.openapi()
+    expect(operationsOf(document)).toEqual(['GET /items/{id}'])
+    const read = document.paths['/items/{id}'].get
+    expect(read).toMatchObject({ summary: 'One item', description: 'Reads an item', tags: ['items'], operationId: 'readItem', deprecated: true })
+    expect(read?.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, description: 'Item id', schema: { type: 'integer', description: 'Item id', minimum: 1 } },
+      { name: 'fields', in: 'query', required: false, schema: { default: 'all', anyOf: [{ const: 'all', type: 'string' }, { const: 'some', type: 'string' }] } },
+      // authorization is left out: OpenAPI describes it with security, not as a parameter
+      { name: 'x-tenant', in: 'header', required: true, description: 'Tenant', schema: { type: 'string', description: 'Tenant' } },
+    ])
+    expect(read?.responses).toEqual({ 200: { description: 'OK' } })
+    await expectValidDocument(document)
+  })
+
+  it('paths: regexp params, wildcards, several params; a path param without a params schema is a string', async () => {
+    const app = await documented(async (app) => {
+      app.get('/files/*', async () => 'x')
+      app.get('/at/:lat-:lng', async () => 'x')
+      app.get('/n/:id(^\\d+)', async () => 'x')
+    })
+    await app.ready()
+    const document = app.openapi()
+    expect(operationsOf(document)).toEqual(['GET /at/{lat}-{lng}', 'GET /files/{*}', 'GET /n/{id}'])
+    expect(document.paths['/at/{lat}-{lng}'].get?.parameters?.map((p) => p.name)).toEqual(['lat', 'lng'])
+    expect(document.paths['/n/{id}'].get?.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }])
+    await expectValidDocument(document)
+  })
+
+  it('short forms are wrapped; a response description comes from the schema; TypeBox symbols never reach the document', async () => {
+    const app = await documented(async (app) => {
+      app.post('/short', {
+        schema: {
+          body: { name: { type: 'string' } },
+          response: { 201: Type.Object({ id: Type.Integer() }, { description: 'Created it' }), 204: Type.Null() },
+        },
+      }, async () => ({ id: 1 }))
+    })
+    await app.ready()
+    const op = app.openapi().paths['/short'].post
+    expect(op?.requestBody?.content['application/json'].schema).toEqual({ type: 'object', properties: { name: { type: 'string' } } })
+    expect(op?.responses['201'].description).toBe('Created it')
+    expect(op?.responses['204']).toEqual({ description: 'No Content' })
+    const schema = op?.responses['201'].content?.['application/json'].schema as object
+    expect(Object.getOwnPropertySymbols(schema)).toEqual([])
+    expect(Object.getOwnPropertySymbols((schema as { properties: { id: object } }).properties.id)).toEqual([])
+  })
+
+  it('a plugin contributes through contributeOpenApi, for its context and descendants only; contributions nest (AND); a route\'s own security wins', async () => {
+    const apiKey = plugin(async (instance) => {
+      contributeOpenApi(instance, {
+        securitySchemes: { apiKey: { type: 'apiKey', name: 'x-api-key', in: 'header' } },
+        security: [{ apiKey: [] }],
+        responses: { 403: { description: 'Wrong API key' } },
+      })
+    })
+    const app = await documented(async (app) => {
+      app.register(async (outer) => {
+        outer.register(bearerAuth, { keys: ['k'] })
+        outer.get('/outer', async () => 'x')
+        outer.get('/public', { schema: { security: [] } }, async () => 'x')
+        outer.register(async (inner) => {
+          inner.register(apiKey)
+          inner.get('/inner', async () => 'x')
+        })
+      })
+      app.get('/none', async () => 'x')
+    })
+    await app.ready()
+    const document = app.openapi()
+    expect(Object.keys(document.components.securitySchemes ?? {}).sort()).toEqual(['apiKey', 'bearerAuth'])
+    expect(document.paths['/outer'].get?.security).toEqual([{ bearerAuth: [] }])
+    expect(document.paths['/inner'].get?.security).toEqual([{ bearerAuth: [], apiKey: [] }])
+    expect(Object.keys(document.paths['/inner'].get?.responses ?? {})).toEqual(['200', '401', '403'])
+    expect(document.paths['/public'].get?.security).toEqual([])
+    expect(document.paths['/none'].get?.security).toBeUndefined()
+    await expectValidDocument(document)
+  })
+
+  it('options: servers, tags and externalDocs are copied; the document is built once, at ready()', async () => {
+    const app = await documented(async (app) => {
+      app.get('/x', async () => 'x')
+    }, { servers: [{ url: 'https://api.example.com' }], tags: [{ name: 'x', description: 'Xs' }], externalDocs: { url: 'https://example.com' } })
+    await app.ready()
+    const document = app.openapi()
+    expect(document.servers).toEqual([{ url: 'https://api.example.com' }])
+    expect(document.tags).toEqual([{ name: 'x', description: 'Xs' }])
+    expect(document.externalDocs).toEqual({ url: 'https://example.com' })
+    expect(app.openapi()).toBe(document)
+  })
+
+  it('routes declared on the root after an awaited register are documented too', async () => {
+    const app = await warren().register(openapi, { info: { title: 'Root', version: '0' } })
+    app.get('/root', async () => 'x')
+    await app.ready()
+    expect(operationsOf(app.openapi())).toEqual(['GET /root'])
+  })
+
+  it('Draft 7 spellings become 2020-12 ones: a tuple is prefixItems, dependencies split', async () => {
+    const app = await documented(async (app) => {
+      app.post('/pairs', {
+        schema: {
+          body: Type.Object({ pair: Type.Tuple([Type.String(), Type.Integer()]) }),
+          response: { 200: { type: 'object', properties: { a: { type: 'string' } }, dependencies: { a: ['b'], c: { required: ['d'] } } } },
+        },
+      }, async () => ({}))
+    })
+    await app.ready()
+    const op = app.openapi().paths['/pairs'].post
+    const pair = (op?.requestBody?.content['application/json'].schema as { properties: { pair: unknown } }).properties.pair
+    expect(pair).toEqual({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false, minItems: 2, maxItems: 2 })
+    expect(op?.responses['200'].content?.['application/json'].schema).toEqual({
+      type: 'object', properties: { a: { type: 'string' } }, dependentRequired: { a: ['b'] }, dependentSchemas: { c: { required: ['d'] } },
+    })
+    await expectValidDocument(app.openapi())
+  })
+})
