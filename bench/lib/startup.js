@@ -33,7 +33,7 @@ function repetition(routes, mode, rep, runs) {
   }
 }
 
-const summarize = (list) => ({ ms: median(list.map((r) => r.ms)), peakRss: median(list.map((r) => r.peakRss)) })
+const summarize = (list) => ({ ms: median(list.map((r) => r.ms)), cpuMs: median(list.map((r) => r.cpuMs)), peakRss: median(list.map((r) => r.peakRss)) })
 
 /** Start-up figures for `settings.startupRoutes` distinct-schema apps and the largest with one shared schema. */
 export async function runStartup(settings, log) {

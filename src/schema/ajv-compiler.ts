@@ -76,7 +76,8 @@ function compileOne(ajv: Ajv, schema: object): ValidateFunction {
  */
 function formatsAreStandalone(ajv: Ajv): boolean {
   const table = fullFormats as Record<string, unknown>
-  return Object.entries(ajv.formats).every(([name, format]) => format instanceof RegExp || format === table[name] || typeof format === 'string')
+  // `true` (a format accepted without checking) generates no code at all
+  return Object.entries(ajv.formats).every(([name, format]) => format === true || format instanceof RegExp || format === table[name])
 }
 
 /**

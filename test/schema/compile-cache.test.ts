@@ -9,12 +9,15 @@ import { schemaCacheSettled, schemaCacheStats } from '../../src/schema/cache-sta
 /** ajv-errors is CommonJS: its default import is the plugin at run time, whatever its typings say. */
 const ajvErrors = ajvErrorsModule.default
 
+/** The test's own temporary directory, removed afterwards; `dir` (the cache) is it or a path under it. */
+let root: string
 let dir: string
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'warren-cache-test-'))
+  root = mkdtempSync(join(tmpdir(), 'warren-cache-test-'))
+  dir = root
 })
 afterEach(() => {
-  rmSync(dir, { recursive: true, force: true })
+  rmSync(root, { recursive: true, force: true })
 })
 
 /** Node warnings emitted while `run` goes on (they are delivered on a later tick). */
@@ -143,8 +146,7 @@ describe('schema compile cache: hit and miss', () => {
   })
 
   it('an empty directory is a miss for every schema, and it is created when missing', async () => {
-    rmSync(dir, { recursive: true })
-    dir = join(dir, 'nested', 'cache')
+    dir = join(root, 'nested', 'cache')
     const app = await start()
     expect(schemaCacheStats(app)).toMatchObject({ hits: 0, misses: 3, writes: 3 })
     expect(entries()).toHaveLength(3)
