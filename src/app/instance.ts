@@ -111,6 +111,14 @@ function setValidatorOptions(this: any, options: ValidatorOptions): any {
   return this
 }
 
+/**
+ * `withTypeProvider()`: Fastify's way of choosing a type provider. warren reads TypeBox natively,
+ * so it returns the instance itself; code written for Fastify runs unchanged.
+ */
+function withTypeProvider(this: any): any {
+  return this
+}
+
 function setSerializerCompiler(this: any, compiler: SerializerCompiler): any {
   assertNotStarted(this, 'setSerializerCompiler')
   this[kSchemaCompilers].customSerializerCompiler = compiler
@@ -197,6 +205,7 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   setValidatorCompiler,
   setSerializerCompiler,
   setValidatorOptions,
+  withTypeProvider,
   setSchemaErrorFormatter,
   setReplySerializer,
   setErrorHandler,

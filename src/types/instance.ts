@@ -259,6 +259,11 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
    * every route to `allErrors`.
    */
   setValidatorOptions(options: ValidatorOptions): this
+  /**
+   * Fastify's type-provider switch: warren infers from TypeBox schemas natively, so this returns
+   * the instance unchanged (kept so code written for Fastify compiles and runs).
+   */
+  withTypeProvider<_Provider = unknown>(): this
   /** Replaces the serializer compiler of this context. */
   setSerializerCompiler(compiler: SerializerCompiler): this
   /** Replaces the formatter of validation errors of this context. */

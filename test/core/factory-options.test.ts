@@ -180,3 +180,13 @@ describe('unknown factory options', () => {
     expect(() => warren({ logger: false, bodyLimit: 10, exposeServerErrors: true, fastifyErrorBodies: false, validator: {} })).not.toThrow()
   })
 })
+
+describe('Fastify-compatible names', () => {
+  it('exports the error catalogue as errorCodes too, and withTypeProvider() returns the instance', async () => {
+    const { errorCodes, codes: own } = await import('warren')
+    expect(errorCodes).toBe(own)
+    expect(new errorCodes.SVC_ERR_ROUTE_DUPLICATED('GET', '/')).toBeInstanceOf(errorCodes.SVC_ERR_ROUTE_DUPLICATED)
+    const app = typedWarren()
+    expect(app.withTypeProvider()).toBe(app)
+  })
+})
