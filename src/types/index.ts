@@ -37,7 +37,7 @@ export type {
   SerializerCompiler,
   SchemaErrorFormatter,
 } from './validation.js'
-export type { ContextShape, ContextOf, DecoratorValue, InstanceSlot, BareInstance } from './context.js'
+export type { ContextShape, ContextOf, DecoratorValue, DecoratorInput, InstanceSlot, BareInstance } from './context.js'
 export type { RequestRouteOptions, WarrenRequest, RouteRequest } from './request.js'
 export type { HeaderValue, ReplyBase, WarrenReply, ReplyFor, RouteReply } from './reply.js'
 export type { RouteOptionsView } from './route-view.js'
