@@ -7,7 +7,8 @@
  */
 import { createServer as createRootInstance } from './server.js'
 import { plugin as markPlugin } from './plugin.js'
-import type { PluginHelper, WarrenFactory } from './types/index.js'
+import { Type as TypeBuilder } from '@sinclair/typebox'
+import type { PluginHelper, WarrenFactory, WarrenTypeBuilder } from './types/index.js'
 
 /** Creates the root instance of an application (same function as {@link warren}). */
 export const createServer = createRootInstance as unknown as WarrenFactory
@@ -29,7 +30,11 @@ export { FASTIFY_API_LEVEL } from './plugin.js'
 export { codes, WarrenError } from './errors.js'
 export type { ErrorCode, WarrenErrorClass } from './errors.js'
 export { VERSION } from './instance.js'
-export { Type } from '@sinclair/typebox'
+/**
+ * TypeBox's `Type` builder (the same object), typed so that a literal `$id` stays in a schema's
+ * type: `app.addSchema(Type.Object({...}, { $id: 'Country' }))` then types `Type.Ref('Country')`.
+ */
+export const Type = TypeBuilder as WarrenTypeBuilder
 export type { Static, TSchema } from '@sinclair/typebox'
 export type * from './types/index.js'
 

@@ -96,3 +96,4 @@ export type {
   ReplyDecorationsOf,
 } from './helpers.js'
 export type { WarrenFactory } from './facade.js'
+export type { WarrenTypeBuilder, NamedBy } from './type-builder.js'

@@ -52,14 +52,15 @@ type NotBuiltin<K extends PropertyKey, Builtin, What extends string> = K extends
 
 /**
  * What `addSchema` returns: the instance with the schema in its registry when it is a TypeBox
- * schema whose `$id` is a literal (plain JSON Schemas are accepted, but not typed).
+ * schema whose `$id` is a literal (plain JSON Schemas are accepted, but not typed). The schema is
+ * filed under `id` and `id#` (the whole-schema form of a `$ref`), so both `Type.Ref` forms resolve.
  */
 type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, Sc> = Sc extends TSchema & {
   $id: infer Id extends string
 }
   ? string extends Id
     ? Self
-    : Warren<D, Rq, Rp, Flatten<S & { [P in Id]: Sc }>>
+    : Warren<D, Rq, Rp, Flatten<S & { [P in Id | `${Id}#`]: Sc }>>
   : Self
 
 /* ---------- register: result ---------- */
