@@ -22,7 +22,7 @@ export type {
   DefaultRouteTypes,
   RouteTypesOf,
 } from './schema.js'
-export type { PayloadForCode, DeclaredCode, SuccessPayload } from './status.js'
+export type { PayloadForCode, DeclaredCode, SuccessPayload, NoSchemaFor200 } from './status.js'
 export type { LogFn, WarrenLogger } from './logger.js'
 export type {
   HTTPPart,
