@@ -59,6 +59,7 @@ export type {
 } from './hooks.js'
 export type {
   HTTPMethod,
+  HTTPMethods,
   HandlerFor,
   ErrorHandlerFor,
   RouteShorthandOptions,

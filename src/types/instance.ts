@@ -84,6 +84,8 @@ export interface ListenOptions {
   port?: number
   /** Address to listen on (default `localhost`). */
   host?: string
+  /** Maximum length of the queue of pending connections (passed to `server.listen`). */
+  backlog?: number
 }
 
 /** Options of `setNotFoundHandler(opts, handler)`: hooks that run before the not-found handler. */
