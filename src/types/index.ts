@@ -98,3 +98,4 @@ export type {
 } from './helpers.js'
 export type { WarrenFactory } from './facade.js'
 export type { WarrenTypeBuilder, NamedBy } from './type-builder.js'
+export type { RouteConfig, RouteOptionsExtensions } from './augment.js'

@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import type { HandlerError, HookOption, RequestHooks } from './hooks.js'
+import type { RouteConfig, RouteOptionsExtensions } from './augment.js'
 import type { ReplyBase, RouteReply } from './reply.js'
 import type { RouteRequest } from './request.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes, RouteTypesOf } from './schema.js'
@@ -88,11 +89,11 @@ export type ErrorHandlerFor<Self, Rq, Rp, E = HandlerError> = (
 type KnownSchemaKeys<Sc> = { [K in Exclude<keyof Sc, keyof RouteSchema>]: `'${K & string}' is not a route schema key` }
 
 /** Route options other than the method, path and handler: what the shorthands take as `opts`. */
-export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> {
+export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> extends RouteOptionsExtensions {
   /** The route's schemas: they validate and serialize at run time, and type the route here. A key that is not a schema key (`querystrin`) does not compile. */
   schema?: Sc & KnownSchemaKeys<Sc>
   /** Free data for the route, readable as `request.routeOptions.config`. */
-  config?: Record<string, unknown>
+  config?: RouteConfig
   /** Let the handler see validation failures on `request.validationError` instead of answering 400. */
   attachValidation?: boolean
   /** Validator compiler for this route's schemas. */
