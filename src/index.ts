@@ -8,7 +8,8 @@
  */
 import { createServer as createRootInstance } from './server.js'
 import { plugin as markPlugin } from './app/plugin.js'
-import type { PluginHelper, WarrenFactory } from './types/index.js'
+import { Type as TypeBuilder } from '@sinclair/typebox'
+import type { PluginHelper, WarrenFactory, WarrenTypeBuilder } from './types/index.js'
 
 /** Creates the root instance of an application (same function as {@link warren}). */
 export const createServer = createRootInstance as unknown as WarrenFactory
@@ -35,7 +36,11 @@ export { VERSION } from './app/instance.js'
 // OpenAPI contributions (any plugin may document its context; read by warren/openapi)
 export { contributeOpenApi, openApiContributionsOf, kOpenApiContributions } from './app/openapi-contribution.js'
 export type { OpenApiContribution, OpenApiResponse, OpenApiSecurityRequirement, OpenApiSecurityScheme } from './app/openapi-contribution.js'
-export { Type } from '@sinclair/typebox'
+/**
+ * TypeBox's `Type` builder (the same object), typed so that a literal `$id` stays in a schema's
+ * type: `app.addSchema(Type.Object({...}, { $id: 'Country' }))` then types `Type.Ref('Country')`.
+ */
+export const Type = TypeBuilder as WarrenTypeBuilder
 export type { Static, TSchema } from '@sinclair/typebox'
 export type * from './types/index.js'
 

@@ -88,3 +88,75 @@ expectError(needsDb(root.decorate('db', 'not a db')))
 // dependencies: decorators that must exist already (checked at run time)
 warren().decorate('a', 1).decorate('b', 2, ['a'])
 warren().decorateRequest('r', 0, ['x']).decorateReply('p', 0, [])
+
+// ---------- `this` in function and getter decorators (issue #13, item 2) ----------
+{
+  const app = warren()
+    .decorate('db', { size: 3 })
+    .decorate('double', function () {
+      return this.db.size * 2
+    })
+    .decorateRequest('hostName', function () {
+      return this.headers.host
+    })
+    .decorateRequest('tenant', {
+      getter() {
+        return this.headers['x-tenant']
+      },
+    })
+    .decorateRequest('dbSize', function () {
+      return this.server.db.size
+    })
+    .decorateReply('created', function (id: number) {
+      return this.code(201).send({ id })
+    })
+  expectType<number>(app.double())
+  app.get('/t', (request, reply) => {
+    expectType<string | undefined>(request.hostName())
+    expectType<string | string[] | undefined>(request.tenant)
+    expectType<number>(request.dbSize())
+    reply.created(1)
+    return 'ok'
+  })
+  // `this` is typed, not `any`: unknown members are errors
+  // @ts-expect-error `nope` is not a request property
+  warren().decorateRequest('a', function () { return this.nope })
+  // @ts-expect-error `nope` is not a request property (getter)
+  warren().decorateRequest('b', { getter() { return this.nope } })
+  // @ts-expect-error `nope` is not a reply property
+  warren().decorateReply('c', function () { return this.nope })
+  // @ts-expect-error `nope` is not an instance property
+  warren().decorate('d', function () { return this.nope })
+  // a getter's value is what it returns, not `any`
+  const withGetter = warren().decorateRequest('n', { getter: () => 1 })
+  withGetter.get('/n', (request) => {
+    expectType<number>(request.n)
+    return 'ok'
+  })
+}
+
+// ---------- a decorator's type as a type argument (issue #13, item 7) ----------
+{
+  interface Account {
+    id: number
+  }
+  const app = warren().decorateRequest<{ account: Account | null }>('account', null)
+  app.addHook('preHandler', async (request) => {
+    request.account = { id: 1 }
+  })
+  app.get('/me', (request) => {
+    expectType<Account | null>(request.account)
+    return 'ok'
+  })
+  const app2 = warren().decorateReply<{ locale: string | null }>('locale', null).decorate<{ pool: Account[] | null }>('pool', null)
+  expectType<Account[] | null>(app2.pool)
+  // the value must fit the stated type, and the name must be its key
+  expectError(warren().decorateRequest<{ account: Account | null }>('account', 'nobody'))
+  expectError(warren().decorateRequest<{ account: Account | null }>('acount', null))
+  // without a type argument, `null` stays `null`
+  const plain = warren().decorateRequest('account', null)
+  plain.addHook('preHandler', async (request) => {
+    // @ts-expect-error the decorator was declared as null; state its type to set something else
+    request.account = { id: 1 }
+  })
+}

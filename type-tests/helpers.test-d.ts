@@ -78,3 +78,20 @@ const any: RouteHandler = async (request) => {
 }
 app.get('/any/:x', any)
 app.get('/typed/:id', { schema: { params: schema.params } }, any)
+
+// a handler in its own file bound to the instance type sees its decorators (issue #13, item 7)
+{
+  const withStore = warren().decorate('store', { get: (id: number) => ({ id, name: 'x' }) })
+  type WithStore = typeof withStore
+  const getFromStore: RouteHandler<typeof schema, WithStore> = async function (request) {
+    expectType<{ id: number; name: string }>(this.store.get(request.params.id))
+    return this.store.get(request.params.id)
+  }
+  withStore.get('/store/:id', { schema }, getFromStore)
+  // without the instance type, `this` has no decorators
+  const unbound: RouteHandler<typeof schema> = async function (request) {
+    // @ts-expect-error `store` is not a decorator of the bare instance
+    return this.store.get(request.params.id)
+  }
+  void unbound
+}

@@ -41,10 +41,12 @@ app.get('/class-only', { schema: { response: { '2xx': Created } } }, (_request, 
   expectError(reply.code(404))
 })
 
-// ---------- send without a code, and returned values: the 2xx schemas (or default) ----------
+// ---------- send without a code, and returned values: what the runtime uses for 200 ----------
 app.get('/success', { schema: { response: { 200: User, 201: Created, 404: Problem } } }, (_request, reply) => {
   reply.send({ id: 1, name: 'a' })
-  reply.send({ id: 1 })
+  // sent with 200, so checked against 200 only (issue #13: this used to accept the 201 payload,
+  // which the runtime would have serialized with no schema)
+  expectError(reply.send({ id: 1 }))
   expectError(reply.send({ message: 'x' }))
   expectError(reply.send())
 })
@@ -134,3 +136,26 @@ app.get('/reply-api', (_request, reply) => {
   reply.log.info('hello')
   expectError(reply.header('x'))
 })
+
+// ---------- a plain return or send is sent with 200: checked against 200, else 2xx, else default (issue #13, item 6) ----------
+{
+  const Account = Type.Object({ id: Type.Integer(), name: Type.String() })
+  const a = warren()
+  // only 201: a plain return would go out as 200 with no schema — refused, with a message
+  expectError(a.post('/users', { schema: { response: { 201: Account } } }, async () => ({ id: 1, name: 'Ada', password: 'secret' })))
+  a.post('/users', { schema: { response: { 201: Account } } }, (_request, reply) => {
+    expectType<'No response schema covers status 200 (no 200, 2xx or default key): set the status with reply.code(...)'>(
+      {} as Parameters<typeof reply.send>[0] & string,
+    )
+    expectError(reply.send({ id: 1, name: 'Ada' }))
+    return reply.code(201).send({ id: 1, name: 'Ada' })
+  })
+  // 2xx covers 200; default covers 200
+  a.get('/class', { schema: { response: { '2xx': Account, 404: Problem } } }, async () => ({ id: 1, name: 'x' }))
+  a.get('/default', { schema: { response: { default: Account } } }, async () => ({ id: 1, name: 'x' }))
+  // 200 wins over 2xx
+  a.get('/exact', { schema: { response: { 200: Account, '2xx': Problem } } }, async () => ({ id: 1, name: 'x' }))
+  expectError(a.get('/exact2', { schema: { response: { 200: Account, '2xx': Problem } } }, async () => ({ message: 'x' })))
+  // no response schema: anything
+  a.get('/free', async () => ({ anything: true }))
+}

@@ -162,3 +162,22 @@ expectError(app.get('/bad-opts', { bodyLimit: 'big' }, () => {}))
   })
   expectError(inOptions.get('/no-handler', { schema: {} }))
 }
+
+// ---------- smaller cases of issue #13, item 8 ----------
+{
+  const app = warren()
+  // a double colon is a literal colon
+  app.post('/jobs/:id::cancel', (request) => {
+    expectType<{ id: string }>(request.params)
+    return 'ok'
+  })
+  // every method node knows is a valid method
+  app.route({ method: 'SEARCH', url: '/s', handler: () => 'ok' })
+  app.route({ method: ['PROPFIND', 'MKCOL', 'M-SEARCH'], url: '/dav', handler: () => 'ok' })
+  expectError(app.route({ method: 'FETCH', url: '/f', handler: () => 'ok' }))
+  // listen takes a backlog
+  void app.listen({ port: 0, backlog: 511 })
+  // a misspelt schema key does not compile
+  expectError(app.get('/q', { schema: { querystrin: Type.Object({ q: Type.String() }) } }, () => 'ok'))
+  app.get('/q', { schema: { querystring: Type.Object({ q: Type.String() }), summary: 'x' } }, (request) => request.query.q)
+}

@@ -38,8 +38,14 @@ expectType<'User'>(app.getSchema('User').$id)
 expectType<unknown>(app.getSchema('Other'))
 expectType<Record<string, unknown>>(app.getSchemas())
 
+// the options' $id is kept by warren's `Type` (issue #13: this used to stay unknown)
+const kept = warren().addSchema(Type.Object({ x: Type.String() }, { $id: 'Kept' }))
+kept.get('/kept', { schema: { body: Type.Ref('Kept') } }, (request) => {
+  expectType<{ x: string }>(request.body)
+})
 // a schema whose $id is not a literal adds nothing to the type (refs to it stay unknown)
-const loose = warren().addSchema(Type.Object({ x: Type.String() }, { $id: 'Loose' }))
+const looseId: string = 'Loose'
+const loose = warren().addSchema(Type.Object({ x: Type.String() }, { $id: looseId }))
 loose.get('/loose', { schema: { body: Type.Ref('Loose') } }, (request) => {
   expectType<unknown>(request.body)
 })
@@ -88,3 +94,28 @@ warren().setValidatorCompiler(({ schema }) => (data) => {
     return { error }
   }
 })
+
+// ---------- named TypeBox schemas: Type.Object({...}, { $id }) + addSchema + Type.Ref (issue #13, item 4) ----------
+{
+  const Country = Type.Object({ code: Type.String(), name: Type.String() }, { $id: 'Country' })
+  const Money = Type.Object({ amount: Type.Number(), currency: Type.String() }, { $id: 'Money' })
+  const Tags = Type.Array(Type.String(), { $id: 'Tags' })
+  const named = warren().addSchema(Country).addSchema(Money).addSchema(Tags)
+  named.post(
+    '/countries',
+    { schema: { body: Type.Ref('Country'), querystring: Type.Object({ tags: Type.Ref('Tags') }), response: { 200: Type.Object({ price: Type.Ref('Money#') }) } } },
+    async (request) => {
+      expectType<{ code: string; name: string }>(request.body)
+      expectType<string[]>(request.query.tags)
+      return { price: { amount: 1, currency: 'EUR' } }
+    },
+  )
+  // the response is checked against the named schema (whole-schema `Money#` form and plain `Money`)
+  expectError(named.get('/price', { schema: { response: { 200: Type.Object({ price: Type.Ref('Money#') }) } } }, async () => ({ price: { amount: '1' } })))
+  expectError(named.get('/money', { schema: { response: { 200: Type.Ref('Money') } } }, async () => ({ amount: 1 })))
+  // a Ref to a schema the instance does not have stays unknown
+  named.get('/other', { schema: { body: Type.Ref('Other') } }, async (request) => {
+    expectType<unknown>(request.body)
+    return 'ok'
+  })
+}

@@ -7,12 +7,19 @@
 // `tsc --noEmit --extendedDiagnostics` on each and prints the figures side by side. Then checks a
 // 1000-route warren app, which must type-check without "excessively deep" (TS2589).
 //
+// Then the realistic app of issue #13 (bench/types/realistic.js: shared `$id` schemas and
+// `Type.Ref`, Composite/Pick/Omit, replies per status, decorators, hooks, a guard) at
+// REALISTIC_SIZES routes (default 10,100,1000), warren and Fastify, with instantiations per route
+// (the difference between consecutive sizes over the routes added). `npm run test:type-budget`
+// checks the same app against bench/types/budget.json.
+//
 // warren is type-checked through its published declarations (dist/src/index.d.ts, built first with
 // `tsc -p tsconfig.build.json`); both apps use skipLibCheck, strict, NodeNext, TypeBox 0.34.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { fastifyRealistic, warrenRealistic, writeProject as writeRealistic, check as checkRealistic } from './realistic.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const out = join(root, 'bench', '.tmp', 'types')
@@ -166,7 +173,31 @@ function main() {
   for (const [name, r] of [['warren', w], ['fastify', f], [`warren ${BIG}`, big]]) {
     if (r.errors.length) console.log(`\n${name} errors (first 5):\n${r.errors.slice(0, 5).join('\n')}`)
   }
+  realistic(paths)
   if (w.errors.length || big.errors.length || big.tooDeep) process.exitCode = 1
+}
+
+/** The realistic app at each size, warren and Fastify: instantiations, per route, check time. */
+function realistic(paths) {
+  const sizes = (process.env.REALISTIC_SIZES ?? '10,100,1000').split(',').map(Number)
+  console.log('\nRealistic app (shared refs, Composite/Pick/Omit, per-status replies, decorators, hooks, guard)\n')
+  console.log('| routes | warren instantiations | per route | check (s) | Fastify + TypeBox | per route | check (s) |')
+  console.log('|---:|---:|---:|---:|---:|---:|---:|')
+  let prev = null
+  for (const n of sizes) {
+    const w = checkRealistic(tsc, writeRealistic(join(out, `real-warren-${n}`), warrenRealistic(n), paths))
+    const f = checkRealistic(tsc, writeRealistic(join(out, `real-fastify-${n}`), fastifyRealistic(n), null))
+    const per = (a, b) => (prev ? fmt((a - b) / (n - prev.n)) : '')
+    console.log(
+      `| ${n} | ${fmt(w.instantiations)} | ${per(w.instantiations, prev?.w.instantiations)} | ${fmt(w.checkTime, 2)} | ` +
+        `${fmt(f.instantiations)} | ${per(f.instantiations, prev?.f.instantiations)} | ${fmt(f.checkTime, 2)} |`,
+    )
+    for (const [name, r] of [['warren', w], ['fastify', f]]) {
+      if (r.errors.length) console.log(`  ${name} ${n}: ${r.errors.length} errors${r.tooDeep ? ' (TS2589)' : ''}: ${r.errors[0]}`)
+    }
+    if (w.errors.length || w.tooDeep) process.exitCode = 1
+    prev = { n, w, f }
+  }
 }
 
 main()

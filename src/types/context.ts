@@ -30,6 +30,17 @@ export type DecoratorValue<V> = V extends { getter: (...args: never[]) => infer 
     : V
 
 /**
+ * The shapes of a decorator value that give `this` a type: a `function` (called as a method of
+ * the decorated object, so `this` is `This`) and a `{ getter, setter }` pair. A decorator's value
+ * is typed `V | DecoratorInput<This>`: `V` is inferred from the value, and these members only lend
+ * `this` its type (under `strict`, an untyped `this` is an error).
+ */
+export type DecoratorInput<This> =
+  | ((this: This, ...args: any[]) => unknown)
+  | { getter(this: This): unknown; setter?(this: This, value: any): void }
+  | { setter(this: This, value: any): void; getter?(this: This): unknown }
+
+/**
  * Filled in by `instance.ts` (declaration merging, `{ bare: Warren }`). The request and reply
  * types sit below the instance type, yet the default of their `server` is the bare instance:
  * they read it from here instead of importing the instance module, which imports them.

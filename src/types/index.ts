@@ -22,7 +22,7 @@ export type {
   DefaultRouteTypes,
   RouteTypesOf,
 } from './schema.js'
-export type { PayloadForCode, DeclaredCode, SuccessPayload } from './status.js'
+export type { PayloadForCode, DeclaredCode, SuccessPayload, NoSchemaFor200 } from './status.js'
 export type { LogFn, WarrenLogger } from './logger.js'
 export type {
   HTTPPart,
@@ -37,7 +37,7 @@ export type {
   SerializerCompiler,
   SchemaErrorFormatter,
 } from './validation.js'
-export type { ContextShape, ContextOf, DecoratorValue, InstanceSlot, BareInstance } from './context.js'
+export type { ContextShape, ContextOf, DecoratorValue, DecoratorInput, InstanceSlot, BareInstance } from './context.js'
 export type { RequestRouteOptions, WarrenRequest, RouteRequest } from './request.js'
 export type { HeaderValue, ReplyBase, WarrenReply, ReplyFor, RouteReply } from './reply.js'
 export type { RouteOptionsView } from './route-view.js'
@@ -59,6 +59,7 @@ export type {
 } from './hooks.js'
 export type {
   HTTPMethod,
+  HTTPMethods,
   HandlerFor,
   ErrorHandlerFor,
   RouteShorthandOptions,
@@ -96,3 +97,5 @@ export type {
   ReplyDecorationsOf,
 } from './helpers.js'
 export type { WarrenFactory } from './facade.js'
+export type { WarrenTypeBuilder, NamedBy } from './type-builder.js'
+export type { RouteConfig, RouteOptionsExtensions } from './augment.js'

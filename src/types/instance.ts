@@ -17,12 +17,12 @@ import type {
   ProtoAction,
   StreamBodyParser,
 } from './content-type.js'
-import type { ContextOf, ContextShape, DecoratorValue } from './context.js'
+import type { ContextOf, ContextShape, DecoratorInput, DecoratorValue } from './context.js'
 import type { ContextHooks, HandlerError, HookName, HookOption, RequestHooks } from './hooks.js'
 import type { WarrenLogger } from './logger.js'
 import type { RegisterArgs, RegisterCheck } from './register.js'
-import type { WarrenReply } from './reply.js'
-import type { WarrenRequest } from './request.js'
+import type { RouteReply, WarrenReply } from './reply.js'
+import type { RouteRequest, WarrenRequest } from './request.js'
 import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand } from './route.js'
 import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } from './schema.js'
 import type { Done, Flatten } from './util.js'
@@ -53,14 +53,15 @@ type NotBuiltin<K extends PropertyKey, Builtin, What extends string> = K extends
 
 /**
  * What `addSchema` returns: the instance with the schema in its registry when it is a TypeBox
- * schema whose `$id` is a literal (plain JSON Schemas are accepted, but not typed).
+ * schema whose `$id` is a literal (plain JSON Schemas are accepted, but not typed). The schema is
+ * filed under `id` and `id#` (the whole-schema form of a `$ref`), so both `Type.Ref` forms resolve.
  */
 type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, Sc> = Sc extends TSchema & {
   $id: infer Id extends string
 }
   ? string extends Id
     ? Self
-    : Warren<D, Rq, Rp, Flatten<S & { [P in Id]: Sc }>>
+    : Warren<D, Rq, Rp, Flatten<S & { [P in Id | `${Id}#`]: Sc }>>
   : Self
 
 /* ---------- register: result ---------- */
@@ -84,6 +85,8 @@ export interface ListenOptions {
   port?: number
   /** Address to listen on (default `localhost`). */
   host?: string
+  /** Maximum length of the queue of pending connections (passed to `server.listen`). */
+  backlog?: number
 }
 
 /** Options of `setNotFoundHandler(opts, handler)`: hooks that run before the not-found handler. */
@@ -172,26 +175,46 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   decorate<const K extends string | symbol, V>(
     this: WithoutProperty<K>,
     name: K,
-    value: V,
+    value: V | DecoratorInput<Warren<D, Rq, Rp, S>>,
     dependencies?: readonly (string | symbol)[],
   ): Warren<Flatten<D & { [P in K]: DecoratorValue<V> }>, Rq, Rp, S>
   /**
    * Adds a property to every request of this context (and its descendants); returns the instance
-   * with it in its requests' type. Use a primitive or `null` and set it in a hook, or `{ getter }`.
+   * with it in its requests' type. Use a primitive or `null` and set it in a hook, a `function`
+   * (its `this` is the request), or `{ getter }`. To give a `null` start its real type, state it:
+   * `decorateRequest('user', null as User | null)` or `decorateRequest<{ user: User | null }>('user', null)`.
    */
   decorateRequest<const K extends string | symbol, V>(
     this: WithoutRequestDecorator<K>,
     name: NotBuiltin<K, keyof WarrenRequest, 'request'>,
-    value: V,
+    value: V | DecoratorInput<RouteRequest<DefaultRouteTypes, Rq, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
   ): Warren<D, Flatten<Rq & { [P in K]: DecoratorValue<V> }>, Rp, S>
+  /** Adds request decorator(s) whose type is given as a type argument: `decorateRequest<{ user: User | null }>('user', null)`. */
+  decorateRequest<T extends object>(
+    name: NoInfer<keyof T & (string | symbol)>,
+    value: NoInfer<T[keyof T]> | DecoratorInput<RouteRequest<DefaultRouteTypes, Rq & T, Warren<D, Rq, Rp, S>>>,
+    dependencies?: readonly (string | symbol)[],
+  ): Warren<D, Flatten<Rq & T>, Rp, S>
   /** Adds a property to every reply of this context (and its descendants); returns the instance with it in its replies' type. */
   decorateReply<const K extends string | symbol, V>(
     this: WithoutReplyDecorator<K>,
     name: NotBuiltin<K, keyof WarrenReply, 'reply'>,
-    value: V,
+    value: V | DecoratorInput<RouteReply<DefaultRouteTypes, Rp, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
   ): Warren<D, Rq, Flatten<Rp & { [P in K]: DecoratorValue<V> }>, S>
+  /** Adds reply decorator(s) whose type is given as a type argument: `decorateReply<{ locale: string | null }>('locale', null)`. */
+  decorateReply<T extends object>(
+    name: NoInfer<keyof T & (string | symbol)>,
+    value: NoInfer<T[keyof T]> | DecoratorInput<RouteReply<DefaultRouteTypes, Rp & T, Warren<D, Rq, Rp, S>>>,
+    dependencies?: readonly (string | symbol)[],
+  ): Warren<D, Rq, Flatten<Rp & T>, S>
+  /** Adds an instance decorator whose type is given as a type argument: `decorate<{ db: Db | null }>('db', null)`. */
+  decorate<T extends object>(
+    name: NoInfer<keyof T & (string | symbol)>,
+    value: NoInfer<T[keyof T]> | DecoratorInput<Warren<D, Rq, Rp, S>>,
+    dependencies?: readonly (string | symbol)[],
+  ): Warren<Flatten<D & T>, Rq, Rp, S>
   /** Whether the instance has decorator `name` (own or inherited). */
   hasDecorator(name: string | symbol): boolean
   /** Whether requests of this context have decorator `name`. */

@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import type { HandlerError, HookOption, RequestHooks } from './hooks.js'
+import type { RouteConfig, RouteOptionsExtensions } from './augment.js'
 import type { ReplyBase, RouteReply } from './reply.js'
 import type { RouteRequest } from './request.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes, RouteTypesOf } from './schema.js'
@@ -15,8 +16,52 @@ import type { SuccessPayload } from './status.js'
 import type { MaybePromise } from './util.js'
 import type { SerializerCompiler, ValidatorCompiler } from './validation.js'
 
-/** An HTTP method a route can be declared for. */
-export type HTTPMethod = 'DELETE' | 'GET' | 'HEAD' | 'PATCH' | 'POST' | 'PUT' | 'OPTIONS'
+/**
+ * The HTTP methods a route can be declared for, as keys: node's `http.METHODS` (Node 20). An
+ * augmentation point: a method the runtime is taught (`addHttpMethod`, not implemented at run
+ * time yet) is added to the types by merging a key into this interface:
+ * `declare module 'warren' { interface HTTPMethods { MYMETHOD: true } }`.
+ */
+export interface HTTPMethods {
+  'ACL': true
+  'BIND': true
+  'CHECKOUT': true
+  'CONNECT': true
+  'COPY': true
+  'DELETE': true
+  'GET': true
+  'HEAD': true
+  'LINK': true
+  'LOCK': true
+  'M-SEARCH': true
+  'MERGE': true
+  'MKACTIVITY': true
+  'MKCALENDAR': true
+  'MKCOL': true
+  'MOVE': true
+  'NOTIFY': true
+  'OPTIONS': true
+  'PATCH': true
+  'POST': true
+  'PROPFIND': true
+  'PROPPATCH': true
+  'PURGE': true
+  'PUT': true
+  'QUERY': true
+  'REBIND': true
+  'REPORT': true
+  'SEARCH': true
+  'SOURCE': true
+  'SUBSCRIBE': true
+  'TRACE': true
+  'UNBIND': true
+  'UNLINK': true
+  'UNLOCK': true
+  'UNSUBSCRIBE': true
+}
+
+/** An HTTP method a route can be declared for (a key of {@link HTTPMethods}). */
+export type HTTPMethod = keyof HTTPMethods & string
 
 /**
  * A route handler: `this` is the instance, `request` and `reply` are typed by the route. An async
@@ -40,12 +85,17 @@ export type ErrorHandlerFor<Self, Rq, Rp, E = HandlerError> = (
   reply: RouteReply<DefaultRouteTypes, Rp, Self>,
 ) => unknown
 
+/** Refuses the keys of a route's `schema` that `RouteSchema` does not know, with a message naming the key. */
+type KnownSchemaKeys<Sc> = string extends keyof Sc
+  ? unknown // a schema typed as a plain record (built at run time): its keys are not known here
+  : { [K in Exclude<keyof Sc, keyof RouteSchema>]: `'${K & string}' is not a route schema key` }
+
 /** Route options other than the method, path and handler: what the shorthands take as `opts`. */
-export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> {
-  /** The route's schemas: they validate and serialize at run time, and type the route here. */
-  schema?: Sc
+export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> extends RouteOptionsExtensions {
+  /** The route's schemas: they validate and serialize at run time, and type the route here. A key that is not a schema key (`querystrin`) does not compile. */
+  schema?: Sc & KnownSchemaKeys<Sc>
   /** Free data for the route, readable as `request.routeOptions.config`. */
-  config?: Record<string, unknown>
+  config?: RouteConfig
   /** Let the handler see validation failures on `request.validationError` instead of answering 400. */
   attachValidation?: boolean
   /** Validator compiler for this route's schemas. */

@@ -137,7 +137,10 @@ export type ParamNames<P extends string> =
  * Path parameters read from a path literal: `'/users/:id'` gives `{ id: string }`.
  * A path that is not a literal gives `Record<string, string>`.
  */
-export type PathParams<P extends string> = string extends P ? Record<string, string> : { [K in ParamNames<P>]: string }
+export type PathParams<P extends string> = string extends P ? Record<string, string> : { [K in ParamNames<Unescaped<P>>]: string }
+
+/** A path with each `::` (a literal colon, not a parameter) replaced by `-`, which ends a parameter name as `::` does. */
+type Unescaped<P extends string> = P extends `${infer A}::${infer B}` ? `${A}-${Unescaped<B>}` : P
 
 /** Request headers keyed lower-case, as Node delivers them. */
 export type LowercaseKeys<T> = { [K in keyof T as K extends string ? Lowercase<K> : K]: T[K] }

@@ -24,7 +24,9 @@ type Resolve<RS, C extends number> = [keyof RS] extends [never]
       ? RS[K]
       : `${FirstDigit<C>}xx` extends infer K extends keyof RS
         ? RS[K]
-        : RS extends { default: infer X }
+        : `${FirstDigit<C>}XX` extends infer K extends keyof RS
+          ? RS[K]
+          : RS extends { default: infer X }
           ? X
           : Undeclared
 
@@ -39,15 +41,24 @@ export type DeclaredCode<RS, C extends number> = [Resolve<RS, C>] extends [Undec
   ? `Status code ${C} is not declared in this route's response schema`
   : C
 
-/** Keys of a response map that name a 2xx status or the `'2xx'` class. */
-type SuccessKey<RS> = keyof RS & `2${string}`
+/** What a plain return or `send` gets where the response map has keys but none covers status 200. */
+export type NoSchemaFor200 = 'No response schema covers status 200 (no 200, 2xx or default key): set the status with reply.code(...)'
 
 /**
- * What `reply.send` accepts before any `reply.code`, and what an async handler may return:
- * the union of the 2xx entries, else the `default` entry, else anything.
+ * What `reply.send` accepts before any `reply.code`, and what a handler may return: the payload
+ * is sent with status 200, so it is checked against what the serializer uses for 200 — the
+ * `200` entry, else `2xx`, else `default`. A route without a response schema accepts anything;
+ * one whose keys leave 200 uncovered (only `201`, say) accepts no plain payload: the type is
+ * a message telling to set the code.
  */
-export type SuccessPayload<RS> = [SuccessKey<RS>] extends [never]
-  ? RS extends { default: infer X }
+export type SuccessPayload<RS> = [keyof RS] extends [never]
+  ? unknown
+  : RS extends { '200': infer X }
     ? X
-    : unknown
-  : RS[SuccessKey<RS>]
+    : RS extends { '2xx': infer X }
+      ? X
+      : RS extends { '2XX': infer X }
+        ? X
+        : RS extends { default: infer X }
+          ? X
+          : NoSchemaFor200

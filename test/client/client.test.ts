@@ -9,10 +9,9 @@ function buildApp() {
   const app = warren()
   app.get('/users/:id', { schema: { params: Type.Object({ id: Type.String() }), response: { 200: User } } }, async (request) => ({ id: 7, name: request.params.id }))
   app.get('/tags', { schema: { querystring: Type.Object({ tag: Type.Array(Type.String()), limit: Type.Optional(Type.Integer()) }) } }, async (request) => request.query)
-  app.post('/users', { schema: { body: Type.Object({ name: Type.String() }), response: { 201: User } } }, async (request, reply) => {
-    reply.code(201)
-    return { id: 1, name: request.body.name }
-  })
+  app.post('/users', { schema: { body: Type.Object({ name: Type.String() }), response: { 201: User } } }, async (request, reply) =>
+    reply.code(201).send({ id: 1, name: request.body.name }),
+  )
   app.get('/whoami', async (request) => ({ token: request.headers.authorization ?? null, trace: request.headers['x-trace'] ?? null }))
   app.get('/text', async () => 'plain words')
   app.get('/bytes', async (_request, reply) => reply.type('application/octet-stream').send(Buffer.from([1, 2])))

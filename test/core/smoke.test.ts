@@ -27,8 +27,8 @@ describe('smoke', () => {
         response: { 201: Type.Object({ id: Type.Integer(), name: Type.String() }) },
       },
     }, async (request, reply) => {
-      reply.code(201)
-      return { id: 1, name: (request.body as any).name, secret: 'x' }
+      const user = { id: 1, name: request.body.name, secret: 'x' }
+      return reply.code(201).send(user)
     })
     const ok = await app.inject({ method: 'POST', url: '/users', payload: { name: 'a', age: '5' } })
     expect(ok.statusCode).toBe(201)

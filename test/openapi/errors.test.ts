@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import warren, { codes, Type } from 'warren'
+import warren, { codes, Type, type RouteSchema } from 'warren'
 import { documented } from './helpers.js'
 
 /**
@@ -27,7 +27,7 @@ describe('schemas the document cannot hold are start-up errors naming the route'
   })
 
   it('Type.Uint8Array in a response, a function as a default, a bare Type.Unsafe(): each refused', async () => {
-    const cases = [
+    const cases: RouteSchema[] = [
       { response: { 200: Type.Object({ bytes: Type.Uint8Array() }) } },
       { querystring: Type.Object({ n: Type.Number({ default: () => 1 }) }) },
       { response: { 200: Type.Unsafe<string>() } },

@@ -53,7 +53,7 @@ describe('operations', () => {
           body: { name: { type: 'string' } },
           response: { 201: Type.Object({ id: Type.Integer() }, { description: 'Created it' }), 204: Type.Null() },
         },
-      }, async () => ({ id: 1 }))
+      }, async (_request, reply) => reply.code(201).send({ id: 1 }))
     })
     await app.ready()
     const op = app.openapi().paths['/short'].post

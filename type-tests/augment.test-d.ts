@@ -1,0 +1,34 @@
+import { expectError, expectType } from 'tsd'
+import warren from 'warren'
+
+// what a plugin (or the app) merges into warren's augmentation points (the merge is global to
+// the tsd program, so the names are chosen not to collide with the other tests)
+declare module 'warren' {
+  interface RouteConfig {
+    quotaLimit?: { max: number; timeWindow: string }
+  }
+  interface RouteOptionsExtensions {
+    squeeze?: false | { threshold?: number }
+  }
+  interface WarrenInstance {
+    checkToken(token: string): boolean
+  }
+  interface WarrenRequest {
+    verifyToken(): Promise<{ sub: string }>
+  }
+  interface ReplyBase {
+    denyAccess(message?: string): this
+  }
+}
+
+const app = warren()
+app.get('/limited', { config: { quotaLimit: { max: 10, timeWindow: '1 minute' } }, squeeze: { threshold: 1024 } }, async (request, reply) => {
+  expectType<Promise<{ sub: string }>>(request.verifyToken())
+  if (!app.checkToken('t')) return reply.denyAccess('no')
+  return 'ok'
+})
+// merged keys are checked
+expectError(app.get('/bad', { config: { quotaLimit: { max: 'ten', timeWindow: '1 minute' } } }, () => 'ok'))
+expectError(app.get('/bad2', { squeeze: 'yes' }, () => 'ok'))
+// an unknown route option is still an error
+expectError(app.get('/bad3', { squeez: false }, () => 'ok'))
