@@ -67,7 +67,7 @@ function runValidation(request: Request, reply: Reply): void {
   try {
     outcome = validateRequest(route, request)
   } catch (thrown) {
-    // spec 4.4: validators must return { error }, but one that throws still only fails its request
+    // validators must return { error }, but one that throws still only fails its request
     return handleError(reply, thrown)
   }
   if (isThenable(outcome)) {

@@ -99,7 +99,7 @@ function setSchemaErrorFormatter(this: any, formatter: SchemaErrorFormatter): an
   if (typeof formatter !== 'function' || formatter.constructor.name === 'AsyncFunction') {
     throw new codes.SVC_ERR_INIT_OPTS_INVALID('schemaErrorFormatter', 'expected a synchronous function')
   }
-  // spec 4.1: `this` is the instance it was set on, whichever descendant's route fails
+  // `this` is the instance it was set on, whichever descendant's route fails
   this[kSchemaCompilers].schemaErrorFormatter = formatter.bind(this)
   return this
 }

@@ -39,7 +39,7 @@ export interface NormalizedOptions {
 type Check = (value: unknown) => boolean
 const isBoolean: Check = (value) => typeof value === 'boolean'
 const isFunction: Check = (value) => typeof value === 'function'
-// spec 4.1: the schema error formatter is synchronous (an async one would answer a Promise)
+// the schema error formatter is synchronous (an async one would answer a Promise)
 const isSyncFunction: Check = (value) => isFunction(value) && (value as Function).constructor.name !== 'AsyncFunction'
 const isString: Check = (value) => typeof value === 'string'
 const isNonNegativeInteger: Check = (value) => Number.isInteger(value) && (value as number) >= 0

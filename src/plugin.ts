@@ -45,7 +45,7 @@ export interface PluginMeta {
 }
 
 /**
- * The encapsulation-breaking wrapper (spec 4.2 rule 2): the plugin's decorators, hooks and routes
+ * The encapsulation-breaking wrapper: the plugin's decorators, hooks and routes
  * are registered in the context that registers it, not in a child. Rule 3 holds: plain plugins
  * it registers still get their own contexts. Called without arguments it returns itself, for the
  * typed curried form `plugin<{ db: Db }>()(fn)`.

@@ -41,7 +41,7 @@ function buildRoutes(root: RootState): void {
 }
 
 /**
- * Creates the root instance of an application (spec 2.1: the root context).
+ * Creates the root instance of an application (the root context).
  *
  * @example
  * const app = warren({ logger: true })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { listenDuringTests } from '../listen-during-tests.js'
 import { build } from './app.js'
 
-describe('example: bearer-auth (spec 5)', () => {
+describe('example: bearer-auth', () => {
   const server = listenDuringTests(build(['k-123']))
 
   it('the open context needs no header', async () => {

@@ -1,5 +1,5 @@
 /**
- * Spec 5's scenario: one context behind bearer authentication, a sibling context open.
+ * One context behind bearer authentication, a sibling context open.
  *
  *   GET /open              no header needed
  *   GET /secured/report    needs `authorization: Bearer <key>`; 401 otherwise

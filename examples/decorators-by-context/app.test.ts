@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { listenDuringTests } from '../listen-during-tests.js'
 import { build } from './app.js'
 
-describe('example: decorators-by-context (spec 4.2)', () => {
+describe('example: decorators-by-context', () => {
   const server = listenDuringTests(build())
 
   const get = async (path: string) => (await fetch(server.base + path)).json()

@@ -1,5 +1,5 @@
 /**
- * Spec 4.2's example shape: which request decorators each context sees.
+ * Which request decorators each context sees.
  *
  *   root            decorates `root`                GET /root
  *   ├─ child        decorates `child`               GET /child

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { listenDuringTests } from '../listen-during-tests.js'
 import { build } from './app.js'
 
-describe('example: serialization (spec 2.5, 4.5)', () => {
+describe('example: serialization', () => {
   const server = listenDuringTests(build())
 
   it('the 200 schema keeps passwordHash off the wire', async () => {

@@ -1,5 +1,5 @@
 /**
- * Spec 2.5 and 4.5: response schemas chosen by status — exact code, then class (`2xx`), then
+ * Response schemas chosen by status — exact code, then class (`2xx`), then
  * `default` — a `content` map chosen by the reply's media type with `*\/*` as match-all, a
  * per-reply serializer, and a property the schema keeps off the wire.
  */

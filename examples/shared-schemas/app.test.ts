@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { listenDuringTests } from '../listen-during-tests.js'
 import { build, refForms } from './app.js'
 
-describe('example: shared-schemas (spec 2.6, 4.3.7)', () => {
+describe('example: shared-schemas', () => {
   const server = listenDuringTests(build())
 
   const post = (path: string, body: unknown) =>

@@ -1,5 +1,5 @@
 /**
- * Spec 2.6 and 4.3.7: shared schemas added with `addSchema` in nested contexts, and every `$ref`
+ * Shared schemas added with `addSchema` in nested contexts, and every `$ref`
  * form, each used by the validator (the request body) and the serializer (the response).
  *
  * Every route under /refs takes `{ "point": { "x": 1, "y": 2 } }`, validates `point` through one
@@ -16,7 +16,7 @@ function refSchema(ref: string, definitions?: Record<string, unknown>) {
   return { body, response: { 200: body } }
 }
 
-/** The forms of spec 4.3.7, by route. */
+/** Each `$ref` form, by route. */
 export const refForms: Array<{ path: string; ref: string; definitions?: Record<string, unknown> }> = [
   { path: '/local-anchor', ref: '#point', definitions: { point: { $id: '#point', ...Point } } },
   { path: '/local-definitions', ref: '#/definitions/point', definitions: { point: Point } },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { listenDuringTests } from '../listen-during-tests.js'
 import { build } from './app.js'
 
-describe('example: TypeBox compiler as the custom validator (spec 4.3.6, 4.3.8, 4.4)', () => {
+describe('example: TypeBox compiler as the custom validator', () => {
   const server = listenDuringTests(build())
 
   const post = (path: string, body: unknown) =>

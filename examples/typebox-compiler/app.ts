@@ -1,5 +1,5 @@
 /**
- * Spec 4.3.6, 4.3.8 and 4.4: TypeBox's own compiler as the custom validator, in place of Ajv.
+ * TypeBox's own compiler as the custom validator, in place of Ajv.
  * Serialization stays with the default (fast-json-stringify), and both see the shared schemas.
  *
  *   POST /users              body checked by TypeBox (converted, defaults filled, unknown keys stripped)

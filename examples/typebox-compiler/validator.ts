@@ -1,12 +1,12 @@
 /**
- * A validator compiler built on TypeBox's own compiler (spec 4.3.6, 4.4), in the custom
+ * A validator compiler built on TypeBox's own compiler, in the custom
  * validator contract: `{ value }` on success, `{ error }` on failure, never a throw.
  *
- * It mimics the default validator's baseline (spec 2.8, 4.4): values are converted to the
+ * It mimics the default validator's baseline: values are converted to the
  * schema's types, `default`s fill missing properties, unknown properties are stripped (except
  * from headers, which carry much more than any schema names), and only the first error is
  * reported, as `allErrors: false` does. Errors come back in the default validator's item shape
- * (`instancePath`, `message`), so the default error formatter writes `body/name ...` (spec 7.1.3).
+ * (`instancePath`, `message`), so the default error formatter writes `body/name ...`.
  */
 import { KindGuard, type TSchema } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
@@ -18,7 +18,7 @@ interface CompileInput {
   httpPart: string
 }
 
-/** The contract of spec 4.4. */
+/** The custom validator contract: `{ value }` or `{ error }`, never a throw. */
 type Result = { value: unknown; error?: undefined } | { error: Error | ErrorItem[]; value?: undefined }
 
 interface ErrorItem {
@@ -32,7 +32,7 @@ interface ErrorItem {
 /**
  * Builds the compiler. `references` is read when a schema is compiled (at start-up), so it sees
  * every shared schema added by then (TypeBox ones; others are skipped): with a custom validator, resolving `$ref` to shared schemas
- * is the validator's business (spec 4.3.8), and `getSchemas()` is where it finds them.
+ * is the validator's business, and `getSchemas()` is where it finds them.
  *
  * @example
  * app.setValidatorCompiler(typeboxValidatorCompiler(() => Object.values(app.getSchemas())))

@@ -5,7 +5,7 @@ import { build } from './app.js'
 /** The JSON body of an error reply, typed with the field these tests read. */
 const errorBody = async (res: Response) => (await res.json()) as { message: string }
 
-describe('example: validation (spec 4.3, 7)', () => {
+describe('example: validation', () => {
   const server = listenDuringTests(build())
 
   const send = (path: string, body: unknown, type = 'application/json') =>

@@ -1,5 +1,5 @@
 /**
- * Spec 4.3 and 7: what validation does and the ways to shape its errors.
+ * What validation does and the ways to shape its errors.
  *
  *   POST /notes              body with a `content` map: JSON and text each validated by their own schema
  *   GET  /search             querystring coercion: one `tag` becomes a one-element array, `limit` defaults
@@ -51,7 +51,7 @@ export async function validationExample(app: ReturnType<typeof warren>): Promise
     return { accepted: true }
   })
 
-  // spec 4.3.6: one validator per part, and a loud failure for a part it has no validator for
+  // one validator per part, and a loud failure for a part it has no validator for
   app.register(async (perPart) => {
     const strict = new Ajv({ allErrors: false })
     const coercing = new Ajv({ coerceTypes: true })
@@ -86,7 +86,7 @@ export async function validationExample(app: ReturnType<typeof warren>): Promise
     { prefix: '/unprocessable' },
   )
 
-  // spec 7.7: custom messages need allErrors (a denial-of-service risk), so only this context has it
+  // custom messages need allErrors (a denial-of-service risk), so only this context has it
   app.register(
     async (friendly) => {
       const ajv = new Ajv({ allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true })
@@ -101,7 +101,7 @@ export async function validationExample(app: ReturnType<typeof warren>): Promise
     { prefix: '/friendly' },
   )
 
-  // spec 7.7: localisation applies an ajv-i18n translator to error.validation
+  // localisation applies an ajv-i18n translator to error.validation
   app.register(
     async (localised) => {
       localised.setErrorHandler((error, request, reply) => {

@@ -47,7 +47,7 @@ function tokenOf(header: string | undefined): string | null {
 }
 
 /**
- * Bearer authentication (spec 5): registered in a context, every route of that context (and its
+ * Bearer authentication: registered in a context, every route of that context (and its
  * descendants) requires `authorization: Bearer <key>`; sibling contexts are not affected. A
  * missing, malformed or wrong key is answered 401 with `www-authenticate: Bearer`
  * (`error="invalid_token"` for a wrong key, as RFC 6750 says).

@@ -7,7 +7,7 @@ import type { ValidateFunction, ValidatorCompiler } from './types.js'
 
 const addFormats = formatsModule.default
 
-/** Spec 2.8: the default validator's baseline. `allErrors` stays false: true opens a denial of service. */
+/** The default validator's baseline. `allErrors` stays false: true opens a denial of service. */
 const validatorBaseline: AjvOptions = {
   coerceTypes: 'array',
   useDefaults: true,
@@ -39,7 +39,7 @@ function buildAjv(options: ValidatorOptions): Ajv {
 
 /**
  * The default validator compiler for one set of shared schemas: Ajv 8 with ajv-formats, the
- * baseline of spec 2.8, the user's overrides and plugins. Each schema object compiles once.
+ * baseline above, the user's overrides and plugins. Each schema object compiles once.
  */
 export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: ValidatorOptions): ValidatorCompiler {
   const ajv = buildAjv(options)
@@ -49,7 +49,7 @@ export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: 
     let validate = compiled.get(schema)
     if (validate === undefined) {
       const compiledSchema = ajv.compile(schema)
-      // spec 4.3.9: async validation (a database call per request) has no place before the handler
+      // async validation (a database call per request) has no place before the handler
       if ('$async' in compiledSchema && compiledSchema.$async === true) throw new Error('async schemas ($async: true) cannot validate requests: do async checks in a preHandler hook')
       validate = compiledSchema as ValidateFunction
       compiled.set(schema, validate)

@@ -12,7 +12,7 @@ export interface ValidationErrorItem {
 export type SchemaErrorFormatter = (errors: ValidationErrorItem[], dataVar: string) => Error
 
 /**
- * The default formatter (spec 7.1): one clause per error, `<part><path> <message>`, joined with
+ * The default formatter: one clause per error, `<part><path> <message>`, joined with
  * commas — e.g. `body must have required property 'name'`.
  */
 export const defaultSchemaErrorFormatter: SchemaErrorFormatter = (errors, dataVar) => {

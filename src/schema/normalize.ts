@@ -18,7 +18,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * True for the short form of spec 2.3 / 2.5: an object that lists properties at the top level
+ * True for the short form: an object that lists properties at the top level
  * (`{ name: { type: 'string' } }`) instead of being a schema itself. A keyword's value is never
  * an object unless the keyword takes a schema, so `{ type: { type: 'string' } }` is a short form
  * (a property named `type`) while `{ not: { type: 'string' } }` is a schema.
@@ -43,7 +43,7 @@ export function toFullSchema<T>(schema: T): T {
   return full as T
 }
 
-/** True for `{ content: { 'media/type': { schema } } }`, the per-media-type form of spec 2.5 and 4.3.2. */
+/** True for `{ content: { 'media/type': { schema } } }`, the per-media-type form. */
 export function hasContentMap(entry: unknown): entry is { description?: string; content: Record<string, { schema?: unknown }> } {
   return (
     isPlainObject(entry) &&

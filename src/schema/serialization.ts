@@ -10,7 +10,7 @@ type ResponseSerializer = SerializeFunction | Map<string, SerializeFunction>
 const statusKey = /^(?:[1-5]\d\d|[1-5]xx|default)$/
 
 /**
- * A route's compiled response serializers (spec 2.5, 4.5), chosen by status (exact code, then
+ * A route's compiled response serializers, chosen by status (exact code, then
  * its class, then `default`) and, for a `content` map, by the reply's media type (`*\/*` last).
  */
 export class RouteSerializers {

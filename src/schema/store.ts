@@ -4,7 +4,7 @@ import { codes } from '../errors.js'
 export type SharedSchema = Record<string, any> & { $id: string }
 
 /**
- * The shared schemas of one context (spec 2.6, 4.1): its own plus its ancestors', never its
+ * The shared schemas of one context: its own plus its ancestors', never its
  * descendants'. A child starts empty and looks up through its parent.
  */
 export class SchemaStore {

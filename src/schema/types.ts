@@ -1,4 +1,4 @@
-/** What a validation function returns: Ajv's boolean (errors on `.errors`), or the `{ value } | { error }` contract of spec 4.4. */
+/** What a validation function returns: Ajv's boolean (errors on `.errors`), or the `{ value } | { error }` contract of a custom validator. */
 export type ValidationResult = boolean | { value?: unknown; error?: unknown } | undefined | null
 
 /** A compiled validation function. */

@@ -14,13 +14,13 @@ export type HttpPart = 'params' | 'body' | 'querystring' | 'headers'
 export interface RouteValidation {
   params: ValidateFunction | null
   body: ValidateFunction | null
-  /** With a body `content` map: the validator per essence media type (spec 4.3.2). */
+  /** With a body `content` map: the validator per essence media type. */
   bodyByMediaType: Map<string, ValidateFunction> | null
   querystring: ValidateFunction | null
   headers: ValidateFunction | null
 }
 
-/** An error of the validation path, as spec 2.7 describes it. */
+/** An error of the validation path (statusCode 400, code, validation, validationContext). */
 export type ValidationError = Error & {
   statusCode: number
   code: string
@@ -42,7 +42,7 @@ function compilePart(compile: ValidatorCompiler, route: RouteContext, httpPart: 
   return validate as ValidateFunction
 }
 
-/** Compiles the validators a route's schema asks for (spec 2.3, 4.3). */
+/** Compiles the validators a route's schema asks for. */
 export function buildRouteValidation(route: RouteContext, schema: Record<string, any>, compilers: SchemaCompilers): RouteValidation | null {
   const compile = (route.routeOptions.validatorCompiler as ValidatorCompiler | undefined) ?? compilers.validatorCompiler
   const querySchema = schema.querystring ?? schema.query
@@ -83,7 +83,7 @@ function failureOf(result: ValidationResult, validate: ValidateFunction, request
   return null
 }
 
-/** Spec 2.7: the error of a failed part, with `statusCode` 400, `code`, `validation`, `validationContext`. */
+/** The error of a failed part, with `statusCode` 400, `code`, `validation`, `validationContext`. */
 function toValidationError(failure: unknown, part: HttpPart, route: RouteContext): ValidationError {
   if (failure instanceof Error) {
     const error = failure as ValidationError
@@ -105,7 +105,7 @@ function toValidationError(failure: unknown, part: HttpPart, route: RouteContext
 }
 
 /**
- * Spec 4.4 asks validators to return `{ error }`, never throw; one that throws anyway fails only
+ * The validator contract asks validators to return `{ error }`, never throw; one that throws anyway fails only
  * its request: an error that names its own status is kept, anything else is a 500 that says what
  * happened (the thrown value is its `cause`).
  */
@@ -119,7 +119,7 @@ function validatorThrew(thrown: unknown): Error {
 
 function validatorFor(validation: RouteValidation, part: HttpPart, request: Request): ValidateFunction | null {
   if (part !== 'body' || validation.bodyByMediaType === null) return validation[part]
-  // spec 4.3.2-3: with a content map, only the media types it lists are validated
+  // with a content map, only the media types it lists are validated
   return validation.bodyByMediaType.get(essenceOf(request.headers['content-type'])) ?? null
 }
 

@@ -40,8 +40,8 @@ export interface ValidationError extends Error {
 /**
  * What a validation function returns: `true`/`false` (Ajv style, errors on the function's
  * `errors` property), or `{ value }` on success and `{ error }` on failure (the custom
- * validator contract; spec 4.4's `catch (error) { return { error } }` fits). Never a promise:
- * validation is synchronous (spec 4.3.9).
+ * validator contract; a `catch (error) { return { error } }` fits). Never a promise:
+ * validation is synchronous.
  */
 export type ValidationResult = boolean | { value: unknown; error?: undefined } | { error: unknown; value?: undefined }
 

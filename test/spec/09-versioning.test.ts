@@ -17,8 +17,8 @@ describe('9 versioning', () => {
           type: 'object',
           properties: { kind: { type: 'string' }, size: { type: 'integer' } },
           if: { properties: { kind: { const: 'big' } } },
-          then: { properties: { size: { minimum: 100 } } },
-          else: { properties: { size: { maximum: 10 } } },
+          then: { properties: { size: { type: 'integer', minimum: 100 } } },
+          else: { properties: { size: { type: 'integer', maximum: 10 } } },
         },
       },
     }, async (request: any) => ({ error: request.validationError?.validation?.[0] ?? null }))
