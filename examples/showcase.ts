@@ -2,10 +2,12 @@
  * `npm start`: one warren application that mounts every example under its own prefix, then
  * prints the commands to try.
  */
-import warren from 'warren'
+import warren, { closeOnSignals } from 'warren'
 import { examples } from './catalogue.js'
 
 const app = warren()
+// Ctrl-C (SIGINT) or SIGTERM: finish requests in flight, then exit
+closeOnSignals(app)
 for (const example of examples) app.register(example.routes, { prefix: `/${example.name}` })
 app.get('/', async () => ({ examples: examples.map(({ name, description }) => ({ name, description, prefix: `/${name}` })) }))
 
