@@ -22,7 +22,7 @@ for (const example of examples) {
   console.log(`${example.name} — ${example.description}`)
   for (const request of example.tryIt) {
     const [method, path, ...rest] = request.split(' ')
-    console.log(`  curl -i -X ${method} ${address}/${example.name}${path}${rest.length ? ' ' + rest.join(' ') : ''}`)
+    console.log(`  curl -i -X ${method} '${address}/${example.name}${path}'${rest.length ? ' ' + rest.join(' ') : ''}`)
   }
   console.log('')
 }

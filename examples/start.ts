@@ -16,5 +16,5 @@ const address = await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' }
 console.log(`${example.name} listening at ${address}\n\nTry:`)
 for (const request of example.tryIt) {
   const [method, path, ...rest] = request.split(' ')
-  console.log(`  curl -i -X ${method} ${address}${path}${rest.length ? ' ' + rest.join(' ') : ''}`)
+  console.log(`  curl -i -X ${method} '${address}${path}'${rest.length ? ' ' + rest.join(' ') : ''}`)
 }

@@ -59,3 +59,4 @@ export type * from './types/index.js'
  */
 export const warren: WarrenFactory = createServer
 export default warren
+export { closeOnSignals, type ClosableApp, type CloseOnSignalsOptions } from './app/graceful-shutdown.js'

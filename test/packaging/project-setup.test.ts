@@ -1,0 +1,115 @@
+/**
+ * The README's "Using warren in a project" section, checked the way a user meets it: the built
+ * package is packed, the tarball is installed into a temporary project made of the README's
+ * tsconfig and an ESM package.json, the README's app is type-checked with `tsc`, run, and asked
+ * one request. A `commonjs` tsconfig must fail on the `warren/bearer-auth` subpath, as the
+ * README says. The package is installed by unpacking the tarball into node_modules/warren and
+ * symlinking its dependencies from this checkout: `npm install --offline` cannot fetch them here.
+ */
+import { execFile, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+const root = resolve('.')
+const modules = realpathSync(join(root, 'node_modules'))
+const tsc = join(modules, 'typescript', 'bin', 'tsc')
+
+/** The fenced blocks of one language inside the README's section. */
+function sectionBlocks(language: string): string[] {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  const section = /## Using warren in a project\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? ''
+  return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1] as string)
+}
+
+/** `tsc -p .` in a directory: its output, empty when the project type-checks. */
+async function typeCheck(dir: string): Promise<string> {
+  return run(process.execPath, [tsc, '-p', '.'], { cwd: dir }).then(
+    () => '',
+    (error: { stdout: string }) => error.stdout || 'tsc failed without output',
+  )
+}
+
+let work = ''
+let project = ''
+
+/** Unpacks the tarball as node_modules/warren and links the dependencies it declares (and @types/node). */
+async function installTarball(tarball: string, dir: string): Promise<void> {
+  const target = join(dir, 'node_modules', 'warren')
+  mkdirSync(target, { recursive: true })
+  await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'])
+  const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  for (const name of [...Object.keys(manifest.dependencies), '@types/node']) {
+    const link = join(dir, 'node_modules', name)
+    mkdirSync(dirname(link), { recursive: true })
+    symlinkSync(join(modules, name), link, 'dir')
+  }
+}
+
+function writeProject(dir: string, tsconfig: unknown): void {
+  mkdirSync(join(dir, 'src'), { recursive: true })
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'my-service', version: '1.0.0', private: true, type: 'module' }))
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig))
+  writeFileSync(join(dir, 'src', 'server.ts'), sectionBlocks('ts')[0] as string)
+}
+
+describe('README: using warren in a project', () => {
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'warren-pack-'))
+    const { stdout } = await run('npm', ['pack', '--pack-destination', work], { cwd: root })
+    const tarball = join(work, stdout.trim().split('\n').at(-1) as string)
+    project = join(work, 'project')
+    writeProject(project, JSON.parse(sectionBlocks('json')[0] as string))
+    await installTarball(tarball, project)
+  }, 120_000)
+
+  afterAll(() => {
+    if (work !== '') rmSync(work, { recursive: true, force: true })
+  })
+
+  it('the tarball ships the sources its source maps name', () => {
+    const dist = join(project, 'node_modules', 'warren', 'dist', 'src')
+    const maps = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js.map'))
+    expect(maps.length).toBeGreaterThan(10)
+    const missing = maps.flatMap((map) => {
+      const { sources } = JSON.parse(readFileSync(join(dist, map), 'utf8')) as { sources: string[] }
+      return sources.map((source) => resolve(dirname(join(dist, map)), source)).filter((source) => !existsSync(source))
+    })
+    expect(missing).toEqual([])
+    expect(existsSync(join(project, 'node_modules', 'warren', 'LICENSE'))).toBe(true)
+  })
+
+  it('the documented tsconfig type-checks the documented app, which runs and answers', async () => {
+    expect(await typeCheck(project)).toBe('')
+    const child = spawn(process.execPath, ['dist/server.js'], { cwd: project, env: { ...process.env, PORT: '0', API_KEY: 'k' } })
+    try {
+      const address = await new Promise<string>((resolveAddress, reject) => {
+        let text = ''
+        child.stdout.on('data', (chunk) => {
+          text += chunk
+          const match = /^listening at (http:\/\/\S+)$/m.exec(text)
+          if (match) resolveAddress(match[1] as string)
+        })
+        child.on('exit', (code) => reject(new Error(`app exited with ${code}: ${text}`)))
+      })
+      const hello = await fetch(`${address}/hello/ada`)
+      expect(hello.status).toBe(200)
+      expect(await hello.json()).toEqual({ greeting: 'hello ada' })
+      expect((await fetch(`${address}/admin/stats`)).status).toBe(401)
+      expect((await fetch(`${address}/admin/stats`, { headers: { authorization: 'Bearer k' } })).status).toBe(200)
+    } finally {
+      child.kill()
+    }
+  }, 60_000)
+
+  it('with module commonjs the subpath warren/bearer-auth does not resolve', async () => {
+    const documented = JSON.parse(sectionBlocks('json')[0] as string) as { compilerOptions: Record<string, unknown> }
+    const commonjs = join(work, 'commonjs')
+    writeProject(commonjs, { ...documented, compilerOptions: { ...documented.compilerOptions, module: 'commonjs', moduleResolution: 'node10', noEmit: true } })
+    symlinkSync(join(project, 'node_modules'), join(commonjs, 'node_modules'), 'dir')
+    expect(await typeCheck(commonjs)).toMatch(/error TS2307: Cannot find module 'warren\/bearer-auth'/)
+  }, 60_000)
+})
