@@ -27,6 +27,8 @@ export const plugin = markPlugin as unknown as PluginHelper
 
 export { FASTIFY_API_LEVEL } from './app/plugin.js'
 export { codes, WarrenError } from './core/errors.js'
+/** The error catalogue under Fastify's export name (`require('fastify').errorCodes`), for code written for Fastify. */
+export { codes as errorCodes } from './core/errors.js'
 export type { ErrorCode, WarrenErrorClass } from './core/errors.js'
 export { VERSION } from './app/instance.js'
 export { Type } from '@sinclair/typebox'

@@ -41,7 +41,8 @@ function defineError(code: string, template: string, statusCode = 500): WarrenEr
     }
   }
   Object.defineProperty(Coded, 'name', { value: code })
-  return Coded
+  // bodies and replies (issue #12): callable without `new` too, as Fastify's error constructors are
+  return new Proxy(Coded, { apply: (Target, _this, args: unknown[]) => new Target(...args) })
 }
 
 /**
