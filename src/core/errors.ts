@@ -120,6 +120,9 @@ export const codes = {
   SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: defineError('SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', "Response schemas should be nested under a valid status code, e.g { 2xx: { type: 'object' } }"),
   SVC_ERR_SCH_MISSING_COMPILER: defineError('SVC_ERR_SCH_MISSING_COMPILER', "The validator compiler has no compiler for the '%s' part of %s: %s"),
   SVC_ERR_SCH_VALIDATOR_THREW: defineError('SVC_ERR_SCH_VALIDATOR_THREW', 'The validation function threw instead of returning { error }: %s', 500),
+  // bodies and replies (issue #12)
+  SVC_ERR_BAD_TRAILER_NAME: defineError('SVC_ERR_BAD_TRAILER_NAME', 'Called reply.trailer with an invalid header name: %s', 500),
+  SVC_ERR_BAD_TRAILER_VALUE: defineError('SVC_ERR_BAD_TRAILER_VALUE', "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function.", 500),
 } as const
 
 /** Name of one `SVC_ERR_*` code. */

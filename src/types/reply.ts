@@ -75,6 +75,17 @@ export interface WarrenReply<RS = {}, P = unknown, Rp = {}> extends ReplyBase {
   status<C extends number>(statusCode: DeclaredCode<RS, C>): ReplyFor<RS, PayloadForCode<RS, C>, Rp>
   /** Sends the payload, checked against the response schema selected by the status (2xx before any `code`). */
   send(...payload: SendArgs<P>): this
+
+  /* ---------- bodies and replies (issue #12) ---------- */
+  /**
+   * Adds an HTTP trailer, computed after the payload is written: `fn(reply, payload, done)`, or an
+   * async `fn(reply, payload)` returning the value. `payload` is null for a stream.
+   */
+  trailer(name: string, fn: (reply: this, payload: string | Buffer | null, done: (error: Error | null, value?: string) => void) => unknown): this
+  /** Whether a trailer of that name was added. */
+  hasTrailer(name: string): boolean
+  /** Removes the trailer of that name. */
+  removeTrailer(name: string): this
 }
 
 /** A reply with its context's reply decorators. */
