@@ -8,6 +8,7 @@
 import type { ServerResponse } from 'node:http'
 import { finished } from 'node:stream'
 import { codes } from '../core/errors.js'
+import { essenceOf } from '../core/media-type.js'
 import {
   kReplyErrorHandler,
   kReplyFail,
@@ -237,6 +238,20 @@ export abstract class Reply {
   /** Removes the trailer of that name. */
   removeTrailer(name: string): this {
     this[kReplyTrailers]?.delete(name.toLowerCase())
+    return this
+  }
+
+  /**
+   * The media type of the reply's `content-type` (lower case, without parameters), from
+   * `reply.type()`/`reply.header()` first, then from `reply.raw`; undefined when none is set.
+   */
+  get mediaType(): string | undefined {
+    return essenceOf(this[kReplyHeaders]['content-type'] ?? this.raw.getHeader('content-type')) || undefined
+  }
+
+  /** Sends a `103 Early Hints` informational response (e.g. `link` preloads) before the real one. */
+  writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): this {
+    this.raw.writeEarlyHints(hints, callback)
     return this
   }
 }

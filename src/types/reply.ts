@@ -86,6 +86,10 @@ export interface WarrenReply<RS = {}, P = unknown, Rp = {}> extends ReplyBase {
   hasTrailer(name: string): boolean
   /** Removes the trailer of that name. */
   removeTrailer(name: string): this
+  /** Sends a `103 Early Hints` informational response (e.g. `link` preloads) before the real one. */
+  writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): this
+  /** The media type of the reply's `content-type` (lower case, no parameters), or undefined. */
+  readonly mediaType: string | undefined
 }
 
 /** A reply with its context's reply decorators. */

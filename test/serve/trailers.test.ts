@@ -110,3 +110,48 @@ describe('reply.trailer', () => {
     expect(head.headers.trailer).toBeUndefined()
   })
 })
+
+describe('reply.writeEarlyHints', () => {
+  it('sends a 103 with the hints before the response, over a real socket', async () => {
+    const app = warren()
+    let called = false
+    app.get('/', async (_request: any, reply: any) => {
+      reply.writeEarlyHints({ link: '</app.css>; rel=preload; as=style' }, () => { called = true })
+      return 'page'
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    open = app
+    const port = (app.server.address() as any).port
+    const hints: Array<{ status: number | undefined, link: unknown }> = []
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/' }, (res) => {
+        let data = ''
+        res.on('data', (chunk) => { data += chunk })
+        res.on('end', () => resolve(`${res.statusCode} ${data}`))
+      })
+      req.on('information', (info) => hints.push({ status: info.statusCode, link: info.headers.link }))
+      req.on('error', reject)
+    })
+    expect(hints).toEqual([{ status: 103, link: '</app.css>; rel=preload; as=style' }])
+    expect(body).toBe('200 page')
+    expect(called).toBe(true)
+  })
+})
+
+describe('request.mediaType and reply.mediaType', () => {
+  it('are the content types without parameters, lower case, or undefined', async () => {
+    const app = warren()
+    app.post('/', (request: any, reply: any) => {
+      const before = reply.mediaType
+      reply.raw.setHeader('Content-Type', 'TEXT/html')
+      const raw = reply.mediaType
+      reply.raw.removeHeader('Content-Type')
+      reply.type('application/json ; charset=utf-8')
+      reply.send({ request: request.mediaType, before: before ?? null, raw, reply: reply.mediaType })
+    })
+    const res = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'Text/Plain; charset=utf-8' }, payload: 'x' })
+    expect(res.json()).toEqual({ request: 'text/plain', before: null, raw: 'text/html', reply: 'application/json' })
+    const noType = await app.inject({ method: 'POST', url: '/' })
+    expect(noType.json().request).toBeUndefined()
+  })
+})
