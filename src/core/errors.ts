@@ -123,6 +123,8 @@ export const codes = {
   // bodies and replies (issue #12)
   SVC_ERR_BAD_TRAILER_NAME: defineError('SVC_ERR_BAD_TRAILER_NAME', 'Called reply.trailer with an invalid header name: %s', 500),
   SVC_ERR_BAD_TRAILER_VALUE: defineError('SVC_ERR_BAD_TRAILER_VALUE', "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function.", 500),
+  SVC_ERR_REP_RESPONSE_BODY_CONSUMED: defineError('SVC_ERR_REP_RESPONSE_BODY_CONSUMED', 'Response.body is already consumed.', 500),
+  SVC_ERR_REP_READABLE_STREAM_LOCKED: defineError('SVC_ERR_REP_READABLE_STREAM_LOCKED', 'ReadableStream was locked. You should call releaseLock() method on reader before sending.', 500),
 } as const
 
 /** Name of one `SVC_ERR_*` code. */

@@ -24,7 +24,7 @@ export function writeResponse(reply: Reply, payload: unknown): void {
 
   const bodiless = hasNoBody(statusCode)
   const trailers = reply[kReplyTrailers]
-  if (trailers !== null && trailers.size > 0 && !bodiless && reply.request.method !== 'HEAD') return sendWithTrailers(reply, payload)
+  if (trailers !== null && trailers !== undefined && trailers.size > 0 && !bodiless && reply.request.method !== 'HEAD') return sendWithTrailers(reply, payload)
   if (bodiless || payload === undefined || payload === null) {
     if (bodiless) delete headers['content-length']
     else if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && !res.hasHeader('content-length')) {
@@ -122,6 +122,7 @@ function destroyStream(stream: NodeJS.ReadableStream): void {
 
 /** A web ReadableStream, through a Node stream; one that cannot be read (already locked) is an error. */
 function sendWebStream(reply: Reply, stream: ReadableStream): void {
+  if (stream.locked) return reply[kReplyFail](new codes.SVC_ERR_REP_READABLE_STREAM_LOCKED())
   let readable: Readable
   try {
     readable = Readable.fromWeb(stream as import('node:stream/web').ReadableStream)
