@@ -25,8 +25,8 @@ import type { WarrenOptions } from './types/index.js'
 
 function defaultParsers(options: NormalizedOptions): ParserRegistry {
   const parsers = new ParserRegistry()
-  parsers.add('application/json', { parseAs: 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning))
-  parsers.add('text/plain', { parseAs: 'string' }, parseText)
+  parsers.add('application/json', { parseAs: 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning), true)
+  parsers.add('text/plain', { parseAs: 'string' }, parseText, true)
   return parsers
 }
 

@@ -13,6 +13,8 @@ export interface ParserEntry {
   fn: (...args: any[]) => unknown
   parseAs: ParseAs
   bodyLimit: number | undefined
+  /** A default parser (`application/json`, `text/plain`): the first `add` for its type replaces it. */
+  builtin?: boolean
 }
 
 /** The options of `addContentTypeParser`. */
@@ -40,15 +42,18 @@ export class ParserRegistry {
     this.#catchAll = parent ? parent.#catchAll : null
   }
 
-  /** Adds a parser for a media type, a RegExp of them, or `'*'`; a type already present throws. */
-  add(type: string | RegExp, options: ParserOptions, fn: ParserEntry['fn']): void {
+  /**
+   * Adds a parser for a media type, a RegExp of them, or `'*'`; a type already present throws,
+   * except a default one (`builtin`), which the first user parser for that type replaces.
+   */
+  add(type: string | RegExp, options: ParserOptions, fn: ParserEntry['fn'], builtin = false): void {
     if (typeof fn !== 'function') throw new codes.SVC_ERR_CTP_INVALID_HANDLER()
     const parseAs = options.parseAs ?? 'stream'
     if (parseAs !== 'string' && parseAs !== 'buffer' && parseAs !== 'stream') throw new codes.SVC_ERR_CTP_INVALID_PARSE_TYPE(parseAs)
     if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit < 0)) {
       throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
     }
-    const entry: ParserEntry = { fn, parseAs, bodyLimit: options.bodyLimit }
+    const entry: ParserEntry = { fn, parseAs, bodyLimit: options.bodyLimit, builtin }
     this.#found.clear()
     if (type instanceof RegExp) {
       if (this.#patterns.some(([pattern]) => pattern.toString() === type.toString())) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type.toString())
@@ -62,13 +67,15 @@ export class ParserRegistry {
       return
     }
     const essence = essenceOf(type)
-    if (this.#exact.has(essence)) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type)
+    // a default parser may be replaced once per context; a user's parser may not
+    if (this.#exact.get(essence)?.builtin === false) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type)
     this.#exact.set(essence, entry)
   }
 
   /** Whether a parser is registered for exactly that type (or RegExp, or `'*'`). */
   has(type: string | RegExp): boolean {
     if (type instanceof RegExp) return this.#patterns.some(([pattern]) => pattern.toString() === type.toString())
+    if (typeof type !== 'string') throw new codes.SVC_ERR_CTP_INVALID_TYPE()
     if (type === CATCH_ALL) return this.#catchAll !== null
     return this.#exact.has(essenceOf(type))
   }

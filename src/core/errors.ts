@@ -41,7 +41,8 @@ function defineError(code: string, template: string, statusCode = 500): WarrenEr
     }
   }
   Object.defineProperty(Coded, 'name', { value: code })
-  return Coded
+  // bodies and replies (issue #12): callable without `new` too, as Fastify's error constructors are
+  return new Proxy(Coded, { apply: (Target, _this, args: unknown[]) => new Target(...args) })
 }
 
 /**
@@ -127,6 +128,12 @@ export const codes = {
   SVC_ERR_OPENAPI_UNEXPRESSIBLE: defineError('SVC_ERR_OPENAPI_UNEXPRESSIBLE', 'The %s schema of route %s has no OpenAPI form at %s: %s'),
   SVC_ERR_OPENAPI_SCHEMA_CONFLICT: defineError('SVC_ERR_OPENAPI_SCHEMA_CONFLICT', "Two different shared schemas have the $id '%s' (in contexts of routes %s and %s): OpenAPI has one components.schemas entry per id"),
   SVC_ERR_OPENAPI_REF_MISSING: defineError('SVC_ERR_OPENAPI_REF_MISSING', "The %s schema of route %s refers to '%s', which no shared schema visible to that route defines"),
+
+  // bodies and replies (issue #12)
+  SVC_ERR_BAD_TRAILER_NAME: defineError('SVC_ERR_BAD_TRAILER_NAME', 'Called reply.trailer with an invalid header name: %s', 500),
+  SVC_ERR_BAD_TRAILER_VALUE: defineError('SVC_ERR_BAD_TRAILER_VALUE', "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function.", 500),
+  SVC_ERR_REP_RESPONSE_BODY_CONSUMED: defineError('SVC_ERR_REP_RESPONSE_BODY_CONSUMED', 'Response.body is already consumed.', 500),
+  SVC_ERR_REP_READABLE_STREAM_LOCKED: defineError('SVC_ERR_REP_READABLE_STREAM_LOCKED', 'ReadableStream was locked. You should call releaseLock() method on reader before sending.', 500),
 } as const
 
 /** Name of one `SVC_ERR_*` code. */

@@ -8,6 +8,7 @@
 import type { ServerResponse } from 'node:http'
 import { finished } from 'node:stream'
 import { codes } from '../core/errors.js'
+import { essenceOf } from '../core/media-type.js'
 import {
   kReplyErrorHandler,
   kReplyFail,
@@ -19,8 +20,10 @@ import {
   kReplySendingError,
   kReplySerializer,
   kReplyStartTime,
+  kReplyTrailers,
   kRoute,
 } from '../core/symbols.js'
+import { addTrailer, type TrailerFn } from './trailers.js'
 import type { Logger } from '../core/logger.js'
 import type { HeaderValue } from '../types/index.js'
 import { assignDecoratorProps, type DecoratorProp, type Request } from './request.js'
@@ -66,6 +69,7 @@ export abstract class Reply {
   declare [kReplyOnErrorRan]: boolean
   declare [kReplyStartTime]: number
   declare [kReplyHasStatus]: boolean
+  declare [kReplyTrailers]: Map<string, TrailerFn> | null
 
   /** The instance (context) the route was declared in. */
   get server(): any {
@@ -214,6 +218,42 @@ export abstract class Reply {
     this[kReplyHijacked] = true
     return this
   }
+
+  /* ---------- bodies and replies (issue #12) ---------- */
+
+  /**
+   * Adds an HTTP trailer: `fn(reply, payload, done)` (or an async `fn(reply, payload)`) computes
+   * its value once the payload is written; the response is then sent chunked, with a `Trailer` header.
+   */
+  trailer(name: string, fn: TrailerFn): this {
+    addTrailer(this, name, fn)
+    return this
+  }
+
+  /** Whether a trailer of that name was added. */
+  hasTrailer(name: string): boolean {
+    return this[kReplyTrailers]?.has(name.toLowerCase()) ?? false
+  }
+
+  /** Removes the trailer of that name. */
+  removeTrailer(name: string): this {
+    this[kReplyTrailers]?.delete(name.toLowerCase())
+    return this
+  }
+
+  /**
+   * The media type of the reply's `content-type` (lower case, without parameters), from
+   * `reply.type()`/`reply.header()` first, then from `reply.raw`; undefined when none is set.
+   */
+  get mediaType(): string | undefined {
+    return essenceOf(this[kReplyHeaders]['content-type'] ?? this.raw.getHeader('content-type')) || undefined
+  }
+
+  /** Sends a `103 Early Hints` informational response (e.g. `link` preloads) before the real one. */
+  writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): this {
+    this.raw.writeEarlyHints(hints, callback)
+    return this
+  }
 }
 
 /**
@@ -237,6 +277,7 @@ export function deriveReplyClass(parent: ReplyClass | null, base: { prototype: R
     this[kReplyOnErrorRan] = false
     this[kReplyStartTime] = performance.now()
     this[kReplyHasStatus] = false
+    this[kReplyTrailers] = null
     assignDecoratorProps(this, props)
   } as unknown as ReplyClass
   ContextReply.prototype = Object.create(parent ? parent.prototype : base.prototype)

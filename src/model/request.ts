@@ -4,6 +4,7 @@
  * and the per-context request classes that carry request decorators.
  */
 import type { IncomingMessage } from 'node:http'
+import { essenceOf } from '../core/media-type.js'
 import { kRoute } from '../core/symbols.js'
 import type { Logger } from '../core/logger.js'
 import type { ResolvedRouteOptions } from './route-options.js'
@@ -125,6 +126,13 @@ export class Request {
   /** True when no route matched and the not-found handler is answering. */
   get is404(): boolean {
     return this[kRoute].is404
+  }
+
+  /* ---------- bodies and replies (issue #12) ---------- */
+
+  /** The media type of the request's `content-type` (lower case, without parameters), or undefined. */
+  get mediaType(): string | undefined {
+    return essenceOf(this.raw.headers['content-type']) || undefined
   }
 }
 

@@ -10,6 +10,7 @@ import { isBinary, isStream, isWebStream } from '../core/payload-kind.js'
 import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import { runPayloadHooks } from './run-hooks.js'
+import { sendWebResponse } from './web-response.js'
 import { writeResponse } from './write.js'
 
 /**
@@ -41,6 +42,7 @@ export function send(reply: Reply, payload: unknown): void {
       return runOnSend(reply, payload)
     }
     if (isStream(payload) || isWebStream(payload)) return runOnSend(reply, payload)
+    if (payload instanceof Response) return sendWebResponse(reply, payload, runOnSend)
   }
   // objects become JSON, or whatever the route's response schema for this status and type produces
   if (

@@ -7,8 +7,9 @@
 import { Readable, finished } from 'node:stream'
 import { codes } from '../core/errors.js'
 import { isStream, isWebStream } from '../core/payload-kind.js'
-import { kReplyFail, kReplyHeaders, kReplyHijacked, kRoute } from '../core/symbols.js'
+import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyTrailers, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
+import { writeWithTrailers } from './trailers.js'
 
 function hasNoBody(statusCode: number): boolean {
   return statusCode === 204 || statusCode === 304 || (statusCode >= 100 && statusCode < 200)
@@ -22,6 +23,8 @@ export function writeResponse(reply: Reply, payload: unknown): void {
   const statusCode = res.statusCode
 
   const bodiless = hasNoBody(statusCode)
+  const trailers = reply[kReplyTrailers]
+  if (trailers !== null && trailers !== undefined && trailers.size > 0 && !bodiless && reply.request.method !== 'HEAD') return sendWithTrailers(reply, payload)
   if (bodiless || payload === undefined || payload === null) {
     if (bodiless) delete headers['content-length']
     else if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && !res.hasHeader('content-length')) {
@@ -47,6 +50,23 @@ export function writeResponse(reply: Reply, payload: unknown): void {
   }
   // a HEAD response carries the headers of the GET one, never its body
   if (writeHead(reply, headers)) res.end(isHead ? undefined : body)
+}
+
+/** A reply with trailers (see `serve/trailers`): the payload as bytes, a string or a Node stream. */
+function sendWithTrailers(reply: Reply, payload: unknown): void {
+  let body: string | Buffer | NodeJS.ReadableStream | undefined
+  if (payload === undefined || payload === null) body = undefined
+  else if (typeof payload === 'string' || Buffer.isBuffer(payload) || isStream(payload)) body = payload
+  else if (ArrayBuffer.isView(payload)) body = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)
+  else if (payload instanceof ArrayBuffer) body = Buffer.from(payload)
+  else if (isWebStream(payload)) {
+    try {
+      body = Readable.fromWeb(payload as import('node:stream/web').ReadableStream)
+    } catch (error) {
+      return reply[kReplyFail](error)
+    }
+  } else return reply[kReplyFail](new codes.SVC_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+  writeWithTrailers(reply, body, () => writeHead(reply, reply[kReplyHeaders]))
 }
 
 /** HEAD with a stream payload: the headers only; the stream is not read. */
@@ -102,6 +122,7 @@ function destroyStream(stream: NodeJS.ReadableStream): void {
 
 /** A web ReadableStream, through a Node stream; one that cannot be read (already locked) is an error. */
 function sendWebStream(reply: Reply, stream: ReadableStream): void {
+  if (stream.locked) return reply[kReplyFail](new codes.SVC_ERR_REP_READABLE_STREAM_LOCKED())
   let readable: Readable
   try {
     readable = Readable.fromWeb(stream as import('node:stream/web').ReadableStream)

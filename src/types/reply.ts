@@ -76,6 +76,21 @@ export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstanc
   status<C extends number>(statusCode: DeclaredCode<RS, C>): ReplyFor<RS, PayloadForCode<RS, C>, Rp, Server>
   /** Sends the payload, checked against the response schema selected by the status (2xx before any `code`). */
   send(...payload: SendArgs<P>): this
+
+  /* ---------- bodies and replies (issue #12) ---------- */
+  /**
+   * Adds an HTTP trailer, computed after the payload is written: `fn(reply, payload, done)`, or an
+   * async `fn(reply, payload)` returning the value. `payload` is null for a stream.
+   */
+  trailer(name: string, fn: (reply: this, payload: string | Buffer | null, done: (error: Error | null, value?: string) => void) => unknown): this
+  /** Whether a trailer of that name was added. */
+  hasTrailer(name: string): boolean
+  /** Removes the trailer of that name. */
+  removeTrailer(name: string): this
+  /** Sends a `103 Early Hints` informational response (e.g. `link` preloads) before the real one. */
+  writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): this
+  /** The media type of the reply's `content-type` (lower case, no parameters), or undefined. */
+  readonly mediaType: string | undefined
 }
 
 /** A reply with its context's reply decorators. */

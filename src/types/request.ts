@@ -78,6 +78,10 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly routeOptions: Readonly<RequestRouteOptions>
   /** True when no route matched and the not-found handler is answering. */
   readonly is404: boolean
+
+  /* ---------- bodies and replies (issue #12) ---------- */
+  /** The media type of the request's `content-type` (lower case, no parameters), or undefined. */
+  readonly mediaType: string | undefined
 }
 
 /**

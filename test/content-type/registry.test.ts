@@ -284,7 +284,8 @@ describe('registry operations', () => {
   it('refuses bad registrations with their codes', () => {
     const app = warren()
     const noop = (_req: any, _body: any, done: any) => done(null)
-    expect(() => app.addContentTypeParser('application/json', noop)).toThrow(codes.SVC_ERR_CTP_ALREADY_PRESENT)
+    // the default JSON parser may be replaced once (issue #12), a second parser for it is refused
+    app.addContentTypeParser('application/json', noop)
     expect(() => app.addContentTypeParser('Application/JSON; charset=utf-8', noop)).toThrow(codes.SVC_ERR_CTP_ALREADY_PRESENT)
     app.addContentTypeParser(/^x\//, noop)
     expect(() => app.addContentTypeParser(/^x\//, noop)).toThrow(codes.SVC_ERR_CTP_ALREADY_PRESENT)

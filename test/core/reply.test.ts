@@ -145,7 +145,7 @@ describe('reply.send payloads', () => {
     })
     const res = await app.inject('/')
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toMatchObject({ statusCode: 500, code: 'ERR_INVALID_STATE' })
+    expect(res.json()).toMatchObject({ statusCode: 500, code: 'SVC_ERR_REP_READABLE_STREAM_LOCKED' })
   })
 
   it('a stream that fails before sending anything gives a 500', async () => {
