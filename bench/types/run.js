@@ -117,27 +117,9 @@ function writeProject(name, source, paths) {
 
 /* ---------- measuring ---------- */
 
+/** Type-checks the project in `dir` (the measuring is shared with the budget check). */
 function check(dir) {
-  const result = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json'), '--noEmit', '--extendedDiagnostics'], {
-    cwd: dir,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  const text = result.stdout + result.stderr
-  const read = (label) => {
-    const m = new RegExp(`^${label}:\\s+([\\d.]+)`, 'm').exec(text)
-    return m ? Number(m[1]) : NaN
-  }
-  const errors = text.split('\n').filter((line) => /error TS\d+/.test(line))
-  return {
-    instantiations: read('Instantiations'),
-    types: read('Types'),
-    memoryK: read('Memory used'),
-    checkTime: read('Check time'),
-    totalTime: read('Total time'),
-    errors,
-    tooDeep: errors.some((line) => line.includes('TS2589')),
-  }
+  return checkRealistic(tsc, dir)
 }
 
 function fmt(n, digits = 0) {
