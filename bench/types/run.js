@@ -16,7 +16,7 @@
 // warren is type-checked through its published declarations (dist/src/index.d.ts, built first with
 // `tsc -p tsconfig.build.json`); both apps use skipLibCheck, strict, NodeNext, TypeBox 0.34.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fastifyRealistic, warrenRealistic, writeProject as writeRealistic, check as checkRealistic } from './realistic.js'
@@ -96,23 +96,9 @@ function fastifyApp(routes) {
   return src
 }
 
+/** Writes `source` as a project under bench/.tmp/types/<name> (shared with the budget check). */
 function writeProject(name, source, paths) {
-  const dir = join(out, name)
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'app.ts'), source)
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    lib: ['ES2023'],
-    types: ['node'],
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    ...(paths ? { paths } : {}),
-  }
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }, null, 2))
-  return dir
+  return writeRealistic(join(out, name), source, paths)
 }
 
 /* ---------- measuring ---------- */
