@@ -30,15 +30,6 @@ import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from
 import type { ValidatorOptions } from './options.js'
 
 /** Constrains `this` of `decorate(K)`: the instance must not already have a property `K`. */
-/** `unknown` for a plugin whose instance parameter is not a warren instance; warren plugins go through the first overload. */
-type ForeignPluginCheck<F> = F extends (instance: infer I, ...rest: never[]) => unknown
-  ? I extends { readonly [kContext]: unknown }
-    ? 'a warren plugin is checked against the instance it is registered on'
-    : unknown
-  : never
-/** The options a foreign plugin takes. */
-type ForeignPluginOptions<F> = F extends (instance: never, opts: infer O, ...rest: never[]) => unknown ? O : never
-
 type WithoutProperty<K extends PropertyKey> = { readonly [kContext]: unknown } & { [P in K]?: never }
 /** An empty interface: kept in intersections, it turns off weak-type detection for `{ K?: never }`. */
 interface NotWeak {}
@@ -112,7 +103,10 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /**
    * Registers a plugin. A plain plugin gets a child context; a `plugin()`-wrapped one shares
    * this one, and the instance it returns tells what it adds (the result's type is widened by it).
-   * A plugin whose instance parameter has decorations can only be registered where they exist.
+   * A plugin whose instance parameter has decorations can only be registered where they exist
+   * (the error names what is missing). A plugin typed for another instance type — a published
+   * Fastify plugin typed for `FastifyInstance` — registers with its options checked; what it
+   * decorates is not added to the instance type (declare it by module augmentation).
    *
    * @example
    * ```ts
@@ -120,21 +114,11 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
    * app.db // Db
    * ```
    */
-  register<I extends AnyWarren = this, O = any, R = unknown, B = unknown>(
+  register<I = this, O = any, R = unknown, B = unknown>(
     this: RegisterCheck<{ d: D; rq: Rq; rp: Rp; s: S }, I>,
     plugin: ((instance: I, opts: O, done: Done) => R) & B,
     ...opts: RegisterArgs<O>
   ): RegisterResult<this, B, R>
-  /**
-   * Registers a plugin written for another instance type — a published Fastify plugin, typed for
-   * `FastifyInstance`. Its options are checked; what it decorates is not known to warren's types
-   * (Fastify plugins declare it by merging into the `fastify` module), so the instance is unchanged.
-   */
-  register<F extends (instance: never, opts: never, done: Done) => unknown>(
-    this: ForeignPluginCheck<F>,
-    plugin: F,
-    ...opts: RegisterArgs<ForeignPluginOptions<F>>
-  ): this
   /** Resolves when the plugins registered so far are loaded. */
   after(): Promise<void>
   /** Calls back when the plugins registered so far are loaded (with the first error, if any). */

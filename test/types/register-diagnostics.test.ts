@@ -1,0 +1,90 @@
+/**
+ * @module The compiler's messages for a wrong `register` call: the useful line comes first (what
+ * is missing, which option is unknown), not an overload list. Complements the tsd negatives in
+ * `type-tests/plugins.test-d.ts`, which only check that the call fails.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import ts from 'typescript'
+import { afterAll, describe, expect, it } from 'vitest'
+
+mkdirSync('test/.artifacts', { recursive: true })
+const dir = mkdtempSync(join(process.cwd(), 'test/.artifacts/register-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const cases = {
+  missingDecorator: `
+    import { warren, type Warren } from 'warren'
+    const needsDb = async (app: Warren<{ db: { query(): number } }>) => { app.db.query() }
+    warren().register(needsDb)
+  `,
+  misspeltOption: `
+    import { warren } from 'warren'
+    import bearerAuth from 'warren/bearer-auth'
+    warren().register(bearerAuth, { kyes: ['secret'] })
+  `,
+  wrongOptionType: `
+    import { warren, plugin } from 'warren'
+    const limited = plugin(async (_app, opts: { max: number }) => { void opts.max })
+    warren().register(limited, { max: 'ten' })
+  `,
+  missingOptions: `
+    import { warren } from 'warren'
+    const limited = async (_app: unknown, opts: { max: number }) => { void opts.max }
+    warren().register(limited)
+  `,
+  fine: `
+    import { warren, type Warren } from 'warren'
+    const needsDb = async (app: Warren<{ db: { query(): number } }>) => { app.db.query() }
+    warren().decorate('db', { query: () => 1 }).register(needsDb)
+    warren().register(async (app) => { app.get('/', async () => 'ok') })
+  `,
+}
+
+/** The first line of every diagnostic, per case file. */
+function diagnosticsByCase(): Record<string, string[]> {
+  for (const [name, code] of Object.entries(cases)) writeFileSync(join(dir, `${name}.ts`), code)
+  const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', { noEmit: true }, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+    },
+  })!
+  const files = Object.keys(cases).map((name) => join(dir, `${name}.ts`))
+  const program = ts.createProgram(files, config.options)
+  const result: Record<string, string[]> = {}
+  for (const file of files) {
+    const source = program.getSourceFile(file)!
+    const name = file.slice(dir.length + 1, -'.ts'.length)
+    result[name] = ts
+      .getPreEmitDiagnostics(program, source)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]!)
+  }
+  return result
+}
+
+describe('register: type errors lead with the useful line', () => {
+  const found = diagnosticsByCase()
+
+  it('a plugin registered where its decorator is missing names the decorator', () => {
+    expect(found.missingDecorator).toHaveLength(1)
+    expect(found.missingDecorator![0]).toContain("Plugin cannot be registered here: decorator 'db' is missing")
+  })
+
+  it('a misspelt option names the option and the options type', () => {
+    expect(found.misspeltOption).toEqual([expect.stringContaining("'kyes' does not exist in type 'BearerAuthOptions")])
+  })
+
+  it('an option of the wrong type names both types', () => {
+    expect(found.wrongOptionType).toEqual([expect.stringContaining("Type 'string' is not assignable to type 'number'")])
+  })
+
+  it('required plugin options that are left out are reported as a missing argument', () => {
+    expect(found.missingOptions).toEqual([expect.stringContaining('Expected 2 arguments, but got 1')])
+  })
+
+  it('no message mentions overloads, and correct calls compile', () => {
+    expect(Object.values(found).flat().join('\n')).not.toContain('overload')
+    expect(found.fine).toEqual([])
+  })
+})
