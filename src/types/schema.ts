@@ -6,7 +6,8 @@
  *
  * @packageDocumentation
  */
-import type { Static, TArray, TImport, TIntersect, TObject, TRecord, TRef, TSchema, TTuple, TUnion } from '@sinclair/typebox'
+import type { Static, TArray, TIntersect, TObject, TOptional, TRecord, TRef, TSchema, TTuple, TUnion } from '@sinclair/typebox'
+import type { Flatten } from './util.js'
 
 /** A `content` map: media type (e.g. `application/json`, `*\/*`) to the schema for that media type. */
 export interface ContentMap {
@@ -74,7 +75,7 @@ export type SchemaRegistry = { [id: string]: TSchema }
 
 /**
  * True when a schema contains a `Type.Ref` anywhere (objects, arrays, unions, intersections,
- * tuples, records). A structural scan, far cheaper than resolving every schema through a module.
+ * tuples, records).
  */
 export type ContainsRef<Sc> = Sc extends TRef
   ? true
@@ -88,18 +89,48 @@ export type ContainsRef<Sc> = Sc extends TRef
           ? ContainsRef<V>
           : false
 
+/** The keys of an object schema's properties that are `Type.Optional`. */
+type OptionalKeys<P> = { [K in keyof P]: P[K] extends TOptional<TSchema> ? K : never }[keyof P]
+
+/** The static type of an object schema's properties, refs resolved. */
+type ObjectWithRefs<P, Reg> = Flatten<
+  { [K in Exclude<keyof P, OptionalKeys<P>>]: WithRefs<P[K], Reg> } & { [K in OptionalKeys<P>]?: WithRefs<P[K], Reg> }
+>
+
+/** Folds a tuple of schemas into the intersection of their static types. */
+type IntersectionWithRefs<U, Reg> = U extends [infer Head, ...infer Tail] ? WithRefs<Head, Reg> & IntersectionWithRefs<Tail, Reg> : unknown
+
+/**
+ * A schema's static type with every `Type.Ref` replaced by the static type of the registry entry
+ * it names. One walk over the schema's own structure: objects, arrays, unions, intersections,
+ * tuples and records are followed; anything else is TypeBox's `Static`. (TypeBox's module
+ * inference, `TImport`, would compute the whole registry for every route schema.)
+ */
+type WithRefs<Sc, Reg> = Sc extends TRef<infer Id>
+  ? Id extends keyof Reg
+    ? WithRefs<Reg[Id], Reg>
+    : unknown
+  : Sc extends TObject<infer P>
+    ? ObjectWithRefs<P, Reg>
+    : Sc extends TArray<infer I>
+      ? WithRefs<I, Reg>[]
+      : Sc extends TUnion<infer U>
+        ? { [K in keyof U]: WithRefs<U[K], Reg> }[number]
+        : Sc extends TIntersect<infer U>
+          ? Flatten<IntersectionWithRefs<U, Reg>>
+          : Sc extends TTuple<infer U>
+            ? { [K in keyof U]: WithRefs<U[K], Reg> }
+            : Sc extends TRecord<infer K, infer V>
+              ? { [_ in Static<K> & PropertyKey]: WithRefs<V, Reg> }
+              : Sc extends TSchema
+                ? Static<Sc>
+                : unknown
+
 /**
  * The static type of a schema. When the registry is not empty and the schema contains a
- * `Type.Ref`, the refs are resolved against the registry (through TypeBox's module
- * inference); otherwise TypeBox's own `Static` is used.
+ * `Type.Ref`, the refs are resolved against the registry; otherwise TypeBox's own `Static` is used.
  */
-export type StaticOf<Sc extends TSchema, Reg> = [keyof Reg] extends [never]
-  ? Static<Sc>
-  : ContainsRef<Sc> extends false
-    ? Static<Sc>
-    : Reg & { '#route': Sc } extends infer M extends SchemaRegistry
-      ? Static<TImport<M, '#route'>>
-      : never
+export type StaticOf<Sc extends TSchema, Reg> = WithRefs<Sc, Reg>
 
 /** The static type of a request-part schema or response entry; a `content` map gives the union of its media types. */
 export type SchemaStatic<E, Reg> = E extends TSchema
