@@ -75,7 +75,7 @@ export type SchemaRegistry = { [id: string]: TSchema }
 
 /**
  * True when a schema contains a `Type.Ref` anywhere (objects, arrays, unions, intersections,
- * tuples, records).
+ * tuples, records). Exported for users' own helpers; `StaticOf` no longer needs it.
  */
 export type ContainsRef<Sc> = Sc extends TRef
   ? true
@@ -127,8 +127,9 @@ type WithRefs<Sc, Reg> = Sc extends TRef<infer Id>
                 : unknown
 
 /**
- * The static type of a schema. When the registry is not empty and the schema contains a
- * `Type.Ref`, the refs are resolved against the registry; otherwise TypeBox's own `Static` is used.
+ * The static type of a schema, its `Type.Ref`s resolved against the registry. Objects are typed
+ * by the walk too (cheaper than TypeBox's object static, which splits keys four ways); a
+ * `Type.Readonly` property reads as a plain one.
  */
 export type StaticOf<Sc extends TSchema, Reg> = WithRefs<Sc, Reg>
 
