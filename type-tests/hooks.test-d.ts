@@ -128,3 +128,17 @@ app.register(async (child: Warren) => {
     expectError(request.user)
   })
 })
+
+// ---------- a hook is async or callback-style, never both ----------
+app.addHook('onRequest', (_request, _reply, done) => done())
+app.addHook('onSend', async (_request, _reply, payload) => payload)
+app.addHook('onRoute', async (routeOptions) => {
+  expectType<string>(routeOptions.url)
+})
+app.addHook('onReady', async function () {
+  expectType<App>(this)
+})
+expectError(app.addHook('onRequest', async (_request, _reply, done) => done()))
+expectError(app.addHook('onSend', async (_request, _reply, payload, done) => done(null, payload)))
+expectError(app.addHook('onReady', async (done) => done()))
+expectError(app.addHook('onClose', async (_instance, done) => done()))

@@ -4,7 +4,7 @@
  * (its name, that it is a function, that an async hook does not also take `done`).
  */
 import { codes } from '../core/errors.js'
-import type { ApplicationHookName, HookName, RequestHookName } from '../types/index.js'
+import type { ApplicationHookName, ArgumentsBeforeDone, HookName, RequestHookName } from '../types/index.js'
 
 export type { ApplicationHookName, HookName, RequestHookName }
 
@@ -27,9 +27,10 @@ export const applicationHookNames: readonly ApplicationHookName[] = ['onRoute', 
 
 /**
  * Number of arguments before `done` for each hook: a function declaring no more is sync or async,
- * never callback-style. Typed by every hook name, so a hook added to the type layer must be added here.
+ * never callback-style. Typed by the type layer's `ArgumentsBeforeDone`, which `addHook`'s types
+ * check async hooks with, so the two agree.
  */
-const argumentsBeforeDone: Record<HookName, number> = {
+const argumentsBeforeDone: ArgumentsBeforeDone = {
   onRequest: 2,
   preParsing: 3,
   preValidation: 2,

@@ -123,6 +123,40 @@ export type ApplicationHookName = keyof ApplicationHooks<unknown>
 /** Name of any hook `addHook` accepts. */
 export type HookName = RequestHookName | ApplicationHookName
 
+/**
+ * How many arguments each hook takes before `done`: a function declaring more is callback-style.
+ * The runtime's check (`hooks/names`) is typed by this interface, so the two cannot drift apart.
+ */
+export interface ArgumentsBeforeDone {
+  onRequest: 2
+  preParsing: 3
+  preValidation: 2
+  preHandler: 2
+  preSerialization: 3
+  onSend: 3
+  onResponse: 2
+  onError: 3
+  onTimeout: 2
+  onRequestAbort: 1
+  onRoute: 1
+  onRegister: 2
+  onReady: 0
+  onListen: 0
+  preClose: 0
+  onClose: 1
+}
+
+/**
+ * `unknown` for a hook `addHook` accepts; a message for an async hook that also declares `done`
+ * (the runtime refuses it with `SVC_ERR_HOOK_INVALID_ASYNC_HANDLER`: its promise and `done`
+ * would both continue the request).
+ */
+export type AsyncHookWithoutDone<K extends HookName, F> = F extends (...args: infer A) => PromiseLike<unknown>
+  ? `${ArgumentsBeforeDone[K]}` extends keyof A
+    ? `An async '${K}' hook must not also take 'done': drop the parameter or the 'async'`
+    : unknown
+  : unknown
+
 /** All hooks of a context with decorations `Rq`/`Rp`, as `addHook` types them. */
 export type ContextHooks<Self, Rq, Rp> = RequestHooks<Self, DefaultRouteTypes, Rq, Rp> & ApplicationHooks<Self>
 

@@ -56,6 +56,8 @@ export type {
   HookName,
   ContextHooks,
   HookOption,
+  ArgumentsBeforeDone,
+  AsyncHookWithoutDone,
 } from './hooks.js'
 export type {
   HTTPMethod,

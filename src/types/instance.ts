@@ -18,7 +18,7 @@ import type {
   StreamBodyParser,
 } from './content-type.js'
 import type { ContextOf, ContextShape, DecoratorInput, DecoratorValue } from './context.js'
-import type { ContextHooks, HandlerError, HookName, HookOption, RequestHooks } from './hooks.js'
+import type { AsyncHookWithoutDone, ContextHooks, HandlerError, HookName, HookOption, RequestHooks } from './hooks.js'
 import type { WarrenLogger } from './logger.js'
 import type { RegisterArgs, RegisterCheck } from './register.js'
 import type { RouteReply, WarrenReply } from './reply.js'
@@ -208,8 +208,11 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
 
   /* ---------- hooks ---------- */
 
-  /** Adds a hook to this context (and its descendants). Request hooks see the context's decorations. */
-  addHook<K extends HookName>(name: K, hook: ContextHooks<this, Rq, Rp>[K]): this
+  /**
+   * Adds a hook to this context (and its descendants). Request hooks see the context's
+   * decorations. A hook is async (returns a promise) or callback-style (calls `done`), not both.
+   */
+  addHook<K extends HookName, F extends ContextHooks<this, Rq, Rp>[K]>(name: K, hook: F & AsyncHookWithoutDone<K, F>): this
 
   /* ---------- routes ---------- */
 

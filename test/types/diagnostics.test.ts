@@ -1,7 +1,7 @@
 /**
- * @module The compiler's messages for a wrong `register` call: the useful line comes first (what
- * is missing, which option is unknown), not an overload list. Complements the tsd negatives in
- * `type-tests/plugins.test-d.ts`, which only check that the call fails.
+ * @module The compiler's messages for wrong calls: the useful line comes first (what is missing,
+ * which option is unknown, why a hook is refused), not an overload list. Complements the tsd
+ * negatives in `type-tests/`, which only check that a call fails, by checking why.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,7 +9,7 @@ import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 
 mkdirSync('test/.artifacts', { recursive: true })
-const dir = mkdtempSync(join(process.cwd(), 'test/.artifacts/register-'))
+const dir = mkdtempSync(join(process.cwd(), 'test/.artifacts/diagnostics-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const cases = {
@@ -33,11 +33,16 @@ const cases = {
     const limited = async (_app: unknown, opts: { max: number }) => { void opts.max }
     warren().register(limited)
   `,
+  asyncHookWithDone: `
+    import { warren } from 'warren'
+    warren().addHook('preHandler', async (_request, _reply, done) => done())
+  `,
   fine: `
     import { warren, type Warren } from 'warren'
     const needsDb = async (app: Warren<{ db: { query(): number } }>) => { app.db.query() }
     warren().decorate('db', { query: () => 1 }).register(needsDb)
     warren().register(async (app) => { app.get('/', async () => 'ok') })
+    warren().addHook('preHandler', (_request, _reply, done) => done()).addHook('onSend', async (_request, _reply, payload) => payload)
   `,
 }
 
@@ -63,7 +68,7 @@ function diagnosticsByCase(): Record<string, string[]> {
   return result
 }
 
-describe('register: type errors lead with the useful line', () => {
+describe('type errors lead with the useful line', () => {
   const found = diagnosticsByCase()
 
   it('a plugin registered where its decorator is missing names the decorator', () => {
@@ -81,6 +86,10 @@ describe('register: type errors lead with the useful line', () => {
 
   it('required plugin options that are left out are reported as a missing argument', () => {
     expect(found.missingOptions).toEqual([expect.stringContaining('Expected 2 arguments, but got 1')])
+  })
+
+  it('an async hook that also takes done is refused with the reason', () => {
+    expect(found.asyncHookWithDone).toEqual([expect.stringContaining("An async 'preHandler' hook must not also take 'done'")])
   })
 
   it('no message mentions overloads, and correct calls compile', () => {
