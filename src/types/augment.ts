@@ -17,10 +17,12 @@
  * @packageDocumentation
  */
 
+import type { FastifyContextConfig, RouteOptions, RouteShorthandOptions } from './fastify-compat.js'
+
 /** Keys of a route's `config` option (`request.routeOptions.config`) that plugins read. Other keys are allowed, as `unknown`. */
-export interface RouteConfig {
+export interface RouteConfig extends FastifyContextConfig {
   [key: string]: unknown
 }
 
 /** Route options a plugin adds (`helmet`, `compress`…), accepted by `route()` and the shorthands. */
-export interface RouteOptionsExtensions {}
+export interface RouteOptionsExtensions extends RouteShorthandOptions, RouteOptions {}

@@ -19,6 +19,7 @@ import type {
 } from './content-type.js'
 import type { ContextOf, ContextShape, DecoratorInput, DecoratorValue } from './context.js'
 import type { AsyncHookWithoutDone, ContextHooks, HandlerError, HookName, HookOption, RequestHooks } from './hooks.js'
+import type { FastifyInstance } from './fastify-compat.js'
 import type { WarrenLogger } from './logger.js'
 import type { RegisterArgs, RegisterCheck } from './register.js'
 import type { RouteReply, WarrenReply } from './reply.js'
@@ -94,7 +95,8 @@ export interface NotFoundOptions<Self, Rq, Rp> {
  * `D` instance decorators (also readable as properties, see {@link Warren}), `Rq` request
  * decorators, `Rp` reply decorators, `S` shared schemas by `$id`.
  */
-export interface WarrenInstance<out D extends object = {}, out Rq extends object = {}, out Rp extends object = {}, out S extends object = {}> {
+export interface WarrenInstance<out D extends object = {}, out Rq extends object = {}, out Rp extends object = {}, out S extends object = {}>
+  extends FastifyInstance {
   /** Phantom: the context, for the type layer only. Not present at run time. */
   readonly [kContext]: { d: D; rq: Rq; rp: Rp; s: S }
 

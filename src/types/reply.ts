@@ -8,6 +8,7 @@
 import type { ServerResponse } from 'node:http'
 import type { kReply } from './brand.js'
 import type { BareInstance } from './context.js'
+import type { FastifyReply } from './fastify-compat.js'
 import type { WarrenLogger } from './logger.js'
 import type { RequestRouteOptions, WarrenRequest } from './request.js'
 import type { DefaultRouteTypes, RouteTypes } from './schema.js'
@@ -17,7 +18,7 @@ import type { DeclaredCode, PayloadForCode, SuccessPayload } from './status.js'
 export type HeaderValue = string | number | string[]
 
 /** The part of a reply that does not depend on the route: headers, state, raw objects. `Server` is the instance the route belongs to. */
-export interface ReplyBase<Server = BareInstance> {
+export interface ReplyBase<Server = BareInstance> extends FastifyReply {
   /** Phantom brand: lets a handler return its reply. Not present at run time. */
   readonly [kReply]: true
   /** The status code that will be (or was) sent. */

@@ -5,6 +5,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { BareInstance } from './context.js'
+import type { FastifyRequest } from './fastify-compat.js'
 import type { WarrenLogger } from './logger.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes } from './schema.js'
 import type { ValidationError } from './validation.js'
@@ -37,7 +38,7 @@ export interface RequestRouteOptions {
  * Request decorators are added by intersection (see `RouteRequest`). `Server` is the instance
  * the route belongs to (default: the bare instance).
  */
-export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> {
+export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> extends FastifyRequest {
   /** The request id (`genReqId`, or the `requestIdHeader` value). */
   id: string
   /** Route parameters: from `schema.params`, else from the names in the path. */

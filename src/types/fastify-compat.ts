@@ -1,0 +1,169 @@
+/**
+ * @module types/fastify-compat
+ * A stand-in for the `fastify` module's types, so published Fastify plugins type-check in a warren
+ * app without Fastify installed, and what they declare reaches warren's types.
+ *
+ * A Fastify plugin's declarations import from `'fastify'` (`FastifyPluginAsync`, `FastifyRequest`…)
+ * and add to Fastify's interfaces with `declare module 'fastify' { interface FastifyRequest { … } }`.
+ * An app maps the module name here (tsconfig `"paths": { "fastify": [".../fastify-compat.d.ts"] }`);
+ * the plugins' additions then merge into the receiver interfaces below, which warren's own
+ * interfaces extend: `WarrenInstance` extends `FastifyInstance`, `WarrenRequest` `FastifyRequest`,
+ * `ReplyBase` `FastifyReply`, route options `RouteShorthandOptions` and `RouteOptions`, and a
+ * route's `config` `FastifyContextConfig`. Without the mapping, the receivers stay empty and this
+ * module changes nothing.
+ *
+ * The type parameters repeat Fastify's names and order, because a merge must declare the same ones;
+ * they are accepted and not used, since warren's types carry their own.
+ *
+ * @packageDocumentation
+ */
+/* eslint-disable @typescript-eslint/no-unused-vars -- the type parameters exist for the merges */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Server as HttpsServer } from 'node:https'
+import type { Http2SecureServer, Http2Server } from 'node:http2'
+import type { WarrenLogger } from './logger.js'
+import type { RegisterOptions as WarrenRegisterOptions } from './register.js'
+import type { RouteSchema } from './schema.js'
+import type { Done } from './util.js'
+
+/* ---------- what plugins' declarations name ---------- */
+
+/** The servers an instance may run on. */
+export type RawServerBase = Server | HttpsServer | Http2Server | Http2SecureServer
+/** The default server. */
+export type RawServerDefault = Server
+/** The raw request of a server. */
+export type RawRequestDefaultExpression<RawServer extends RawServerBase = RawServerDefault> = IncomingMessage
+/** The raw response of a server. */
+export type RawReplyDefaultExpression<RawServer extends RawServerBase = RawServerDefault> = ServerResponse
+/** A route's schema. */
+export type FastifySchema = RouteSchema
+/** The logger. */
+export type FastifyBaseLogger = WarrenLogger
+/** A log level name. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+/** The default of a route's `config` type parameter. */
+export type ContextConfigDefault = unknown
+/** Fastify's route generics (`Body`, `Querystring`…); warren types routes from their schemas instead. */
+export interface RouteGenericInterface {
+  Body?: unknown
+  Querystring?: unknown
+  Params?: unknown
+  Headers?: unknown
+  Reply?: unknown
+}
+/** A type provider (warren reads TypeBox natively). */
+export interface FastifyTypeProvider {
+  readonly schema: unknown
+  readonly validator: unknown
+  readonly serializer: unknown
+}
+/** The default type provider. */
+export interface FastifyTypeProviderDefault extends FastifyTypeProvider {}
+/** Options every `register` call accepts. */
+export type RegisterOptions = WarrenRegisterOptions
+/** The error Fastify's hooks and handlers receive. */
+export interface FastifyError extends Error {
+  code: string
+  statusCode?: number
+}
+/** `done` of a callback-style hook. */
+export type HookHandlerDoneFunction = Done
+
+/* ---------- the receivers: plugins merge into these, warren's interfaces extend them ---------- */
+
+/** What plugins add to every instance (`app.jwt`, `app.httpErrors`…). */
+export interface FastifyInstance<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = RawRequestDefaultExpression<RawServer>,
+  RawReply = RawReplyDefaultExpression<RawServer>,
+  Logger = FastifyBaseLogger,
+  TypeProvider = FastifyTypeProviderDefault,
+> {}
+
+/** What plugins add to every request (`request.jwtVerify()`, `request.cookies`…). */
+export interface FastifyRequest<
+  RouteGeneric = RouteGenericInterface,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = RawRequestDefaultExpression<RawServer>,
+  SchemaCompiler = FastifySchema,
+  TypeProvider = FastifyTypeProviderDefault,
+  ContextConfig = ContextConfigDefault,
+  Logger = FastifyBaseLogger,
+  RequestType = unknown,
+> {}
+
+/** What plugins add to every reply (`reply.unauthorized()`, `reply.setCookie()`…). */
+export interface FastifyReply<
+  RouteGeneric = RouteGenericInterface,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = RawRequestDefaultExpression<RawServer>,
+  RawReply = RawReplyDefaultExpression<RawServer>,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler = FastifySchema,
+  TypeProvider = FastifyTypeProviderDefault,
+  ReplyType = unknown,
+> {}
+
+/** Keys plugins add to a route's `config` (`config.rateLimit`…). */
+export interface FastifyContextConfig {}
+
+/** Route options plugins add (`helmet`, `compress`…), as shorthand options. */
+export interface RouteShorthandOptions<RawServer extends RawServerBase = RawServerDefault> {}
+
+/** Route options plugins add, as full route options. */
+export interface RouteOptions<RawServer extends RawServerBase = RawServerDefault> {}
+
+/* ---------- plugin and hook function types ---------- */
+
+/** A callback-style plugin. */
+export type FastifyPluginCallback<Options = Record<never, never>, RawServer extends RawServerBase = RawServerDefault, TypeProvider = FastifyTypeProviderDefault, Logger = FastifyBaseLogger> = (
+  instance: FastifyInstance<RawServer>,
+  opts: Options,
+  done: (err?: Error) => void,
+) => void
+
+/** An async plugin. */
+export type FastifyPluginAsync<Options = Record<never, never>, RawServer extends RawServerBase = RawServerDefault, TypeProvider = FastifyTypeProviderDefault, Logger = FastifyBaseLogger> = (
+  instance: FastifyInstance<RawServer>,
+  opts: Options,
+) => Promise<void>
+
+/** Either kind of plugin. */
+export type FastifyPlugin<Options = Record<never, never>> = FastifyPluginCallback<Options> | FastifyPluginAsync<Options>
+
+/** A callback-style request hook, as plugins return them (`app.auth([...])`, `app.rateLimit()`). */
+export type preHandlerHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler = FastifySchema,
+  TypeProvider = FastifyTypeProviderDefault,
+  Logger = FastifyBaseLogger,
+> = (request: FastifyRequest, reply: FastifyReply, done: Done) => void
+
+/** An async `preHandler` hook. */
+export type preHandlerAsyncHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler = FastifySchema,
+  TypeProvider = FastifyTypeProviderDefault,
+  Logger = FastifyBaseLogger,
+> = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+
+/** A callback-style `onRequest` hook. */
+export type onRequestHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler = FastifySchema,
+  TypeProvider = FastifyTypeProviderDefault,
+  Logger = FastifyBaseLogger,
+> = (request: FastifyRequest, reply: FastifyReply, done: Done) => void

@@ -1,0 +1,99 @@
+/**
+ * @module The `fastify` types bridge: with `"paths": { "fastify": [<warren's fastify-compat>] }`,
+ * published Fastify plugins type-check in a warren app without Fastify's types, and what their
+ * `declare module 'fastify'` blocks add (decorators, route options, config keys) is typed on
+ * warren's instance, request, reply and routes. Compiled with the TypeScript API; each case is
+ * one file, and its first-line diagnostics are compared.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import ts from 'typescript'
+import { afterAll, describe, expect, it } from 'vitest'
+
+mkdirSync('test/.artifacts', { recursive: true })
+const dir = mkdtempSync(join(process.cwd(), 'test/.artifacts/fastify-bridge-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const app = `
+  import warren from 'warren'
+  import jwt from '@fastify/jwt'
+  import helmet from '@fastify/helmet'
+  import rateLimit from '@fastify/rate-limit'
+  import sensible from '@fastify/sensible'
+  import cookie from '@fastify/cookie'
+  import underPressure from '@fastify/under-pressure'
+  const app = warren()
+`
+
+const cases = {
+  plugins: `${app}
+    app.register(jwt, { secret: 'a secret' })
+    app.register(helmet, { global: true })
+    app.register(rateLimit, { max: 100, timeWindow: '1 minute' })
+    app.register(sensible)
+    app.register(cookie, { secret: 'cookie secret' })
+    app.register(underPressure, { maxEventLoopDelay: 1000 })
+    app.get('/me', { helmet: { frameguard: false }, config: { rateLimit: { max: 3, timeWindow: '1 minute' } } }, async (request, reply) => {
+      const token: string | undefined = request.cookies['token']
+      const claims = await request.jwtVerify<{ sub: string }>()
+      if (!token) return reply.unauthorized('no token')
+      reply.setCookie('seen', 'yes', { httpOnly: true })
+      const underPressure: boolean = app.isUnderPressure()
+      return { sub: claims.sub, token: app.jwt.sign({ sub: claims.sub }), underPressure }
+    })
+    app.get('/teapot', async () => {
+      throw app.httpErrors.imateapot()
+    })
+  `,
+  misspeltPluginOption: `${app}
+    app.register(jwt, { secrett: 'a secret' })
+  `,
+  wrongPluginOptionType: `${app}
+    app.register(rateLimit, { max: 'many' })
+  `,
+  unknownRequestMethod: `${app}
+    app.get('/', async (request) => request.jwtVerifyy())
+  `,
+  unknownRouteOption: `${app}
+    app.get('/', { helmett: false }, async () => 'ok')
+  `,
+}
+
+function diagnosticsByCase(): Record<string, string[]> {
+  for (const [name, code] of Object.entries(cases)) writeFileSync(join(dir, `${name}.ts`), code)
+  const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', { noEmit: true }, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+    },
+  })!
+  const options = { ...config.options, paths: { ...config.options.paths, fastify: [resolve('src/types/fastify-compat.ts')] } }
+  const files = Object.keys(cases).map((name) => join(dir, `${name}.ts`))
+  const program = ts.createProgram(files, options)
+  const result: Record<string, string[]> = {}
+  for (const file of files) {
+    const name = file.slice(dir.length + 1, -'.ts'.length)
+    result[name] = ts
+      .getPreEmitDiagnostics(program, program.getSourceFile(file)!)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]!)
+  }
+  return result
+}
+
+describe("Fastify plugins' types through the fastify-compat bridge", () => {
+  const found = diagnosticsByCase()
+
+  it("plugins register with their options, and what they declare is typed on warren's objects", () => {
+    expect(found.plugins).toEqual([])
+  })
+
+  it("a plugin's options are checked", () => {
+    expect(found.misspeltPluginOption).toEqual([expect.stringContaining("'secrett' does not exist")])
+    expect(found.wrongPluginOptionType).toEqual([expect.stringContaining("Type 'string' is not assignable to type")])
+  })
+
+  it('members and route options no plugin declares are still errors', () => {
+    expect(found.unknownRequestMethod).toEqual([expect.stringContaining("Property 'jwtVerifyy' does not exist")])
+    expect(found.unknownRouteOption).toEqual([expect.stringContaining("'helmett' does not exist")])
+  })
+})
