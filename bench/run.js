@@ -11,6 +11,7 @@ import { measure, verify, warmUp } from './lib/load.js'
 import { consoleReport, writeReadme, writeResults } from './lib/report.js'
 import { frameworks, startServer } from './lib/servers.js'
 import { median, rotate } from './lib/stats.js'
+import { runMemory } from './lib/memory.js'
 import { runStartup } from './lib/startup.js'
 import { scenarios } from './scenarios.js'
 
@@ -54,27 +55,6 @@ async function runLoad(settings) {
   })
 }
 
-/** Scenario 2 on warren for `memoryRequests` requests, RSS and heap (after a GC) at every tenth. */
-async function runMemory(settings) {
-  const scenario = scenarios.find((s) => s.id === 2)
-  const server = await startServer('warren')
-  const step = Math.round(settings.memoryRequests / 10)
-  const checkpoints = []
-  try {
-    await verify(server.url, scenario, 'warren')
-    for (let done = step; done <= settings.memoryRequests; done += step) {
-      const sample = await measure(server, scenario, settings, step)
-      if (sample.wrong > 0) throw new Error(`warren, scenario 2: ${sample.wrong} unexpected answers under load`)
-      const { rss, heapUsed, newSpace } = await server.rss()
-      checkpoints.push({ requests: done, rss, heapUsed, newSpace })
-      log(`memory: RSS ${(rss / 1048576).toFixed(1)} MB, heap ${(heapUsed / 1048576).toFixed(1)} MB, young generation ${(newSpace / 1048576).toFixed(1)} MB after ${done} requests`)
-    }
-    return checkpoints
-  } finally {
-    await server.stop()
-  }
-}
-
 async function main() {
   const settings = parseSettings(process.argv.slice(2))
   if (settings.help) return void process.stdout.write(settings.help + '\n')
@@ -86,7 +66,7 @@ async function main() {
     settings,
     load: await runLoad(settings),
     startup: await runStartup(settings, log),
-    memory: settings.memory ? await runMemory(settings) : null,
+    memory: settings.memory ? await runMemory(settings, log) : null,
   }
   process.stdout.write(consoleReport(run) + '\n')
   const outDir = settings.out === null ? here : resolve(settings.out)

@@ -12,10 +12,10 @@ const url = await app.listen()
 process.on('message', (message) => {
   if (message === 'rss') {
     globalThis.gc?.()
-    const { rss, heapUsed } = process.memoryUsage()
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage()
     // V8 grows the young generation under a high allocation rate: a step in RSS that is not growth per request
     const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0
-    process.send({ rss, heapUsed, newSpace, maxRss: process.resourceUsage().maxRSS * 1024 })
+    process.send({ rss, heapUsed, external, arrayBuffers, newSpace, maxRss: process.resourceUsage().maxRSS * 1024 })
   } else if (message === 'cpu') {
     const { user, system } = process.cpuUsage()
     process.send({ cpu: user + system })

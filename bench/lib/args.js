@@ -10,7 +10,7 @@ const usage = `usage: node bench/run.js [options]
   --scenario LIST      scenarios to run, e.g. 1,3 (default all; "none" for none)
   --startup-routes L   route counts for the start-up check (default 100,1000; "none" to skip)
   --startup-reps N     fresh processes per start-up figure (default 5)
-  --memory             also run the memory check (1,000,000 requests of scenario 2; slow)
+  --memory             also run the memory check (1,000,000 requests of scenarios 2 and 5, warren and Fastify; slow)
   --memory-requests N  requests of the memory check (default 1000000; RSS is compared to the first tenth)
   --profile DIR        run warren with --cpu-prof, writing its profiles to DIR
   --out DIR            write results.md and ratios.svg to DIR instead of bench/ (and leave the README alone)

@@ -2,6 +2,7 @@
 // benchmark block. Generated text sits between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`
 // markers, so sections written by hand (or by other benchmarks) around them are left alone.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { growth } from './memory.js'
 
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '–')
 const ratio = (n) => (Number.isFinite(n) ? n.toFixed(2) + '×' : '–')
@@ -54,19 +55,24 @@ export function consoleReport(run) {
   const parts = []
   if (run.load.length > 0) parts.push(textTable(loadHeader, loadRows(run.load)))
   if (run.startup.length > 0) parts.push(textTable(startupHeader, startupRows(run.startup)))
-  if (run.memory !== null) parts.push(memoryLine(run.memory))
+  if (run.memory !== null) parts.push(memoryLines(run.memory))
   return parts.join('\n\n')
 }
 
-function memoryLine(checkpoints) {
-  const first = checkpoints[0]
-  const last = checkpoints.at(-1)
-  const growth = (a, b) => {
-    const percent = (b / a - 1) * 100
-    return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`
-  }
-  return `warren, scenario 2, after a forced GC: RSS ${mb(first.rss)} after ${fmt(first.requests)} requests, ${mb(last.rss)} after ${fmt(last.requests)} ` +
-    `(${growth(first.rss, last.rss)}; target within 10%); JS heap ${mb(first.heapUsed)} → ${mb(last.heapUsed)} (${growth(first.heapUsed, last.heapUsed)})`
+/** One line per scenario: RSS and heap growth of each framework after a forced GC, and warren's growth against Fastify's. */
+function memoryLines(memory) {
+  const percent = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`
+  return memory.map(({ scenario, runs }) => {
+    const w = runs.warren
+    const f = runs.fastify
+    const wGrowth = growth(w, 'rss')
+    const fGrowth = growth(f, 'rss')
+    const verdict = wGrowth <= Math.max(fGrowth, 0) && wGrowth <= 0.1 ? 'met' : 'not met'
+    return `scenario ${scenario}, RSS after a forced GC from request ${fmt(w[0].requests)} to ${fmt(w.at(-1).requests)}: ` +
+      `warren ${mb(w[0].rss)} → ${mb(w.at(-1).rss)} (${percent(wGrowth)}), Fastify ${mb(f[0].rss)} → ${mb(f.at(-1).rss)} (${percent(fGrowth)}); ` +
+      `growth difference ${percent(wGrowth - fGrowth)} (target: no more than Fastify's and within +10%: ${verdict}); ` +
+      `JS heap warren ${percent(growth(w, 'heapUsed'))}, Fastify ${percent(growth(f, 'heapUsed'))}`
+  }).join('\n')
 }
 
 /** The "how it was measured" line shared by results.md and the README. */
@@ -102,15 +108,22 @@ function startupSection(run) {
 }
 
 function memorySection(run) {
-  const rows = run.memory.map((c) => [fmt(c.requests), mb(c.rss), mb(c.heapUsed), mb(c.newSpace)])
+  const header = ['scenario', 'requests served', 'RSS w / F', 'JS heap w / F', 'external w / F', 'array buffers w / F']
+  const pair = (w, f, key) => `${mb(w[key])} / ${mb(f[key])}`
+  const rows = run.memory.flatMap(({ scenario, runs }) =>
+    runs.warren.map((w, i) => {
+      const f = runs.fastify[i]
+      return [String(scenario), fmt(w.requests), pair(w, f, 'rss'), pair(w, f, 'heapUsed'), pair(w, f, 'external'), pair(w, f, 'arrayBuffers')]
+    }),
+  )
   return [
     '## Memory under load',
     '',
-    `${run.date}, ${run.machine}; command: \`${run.command}\`.`,
+    `${run.date}, ${run.machine}; command: \`${run.command}\`. Each server fresh, warren then Fastify, memory read after a forced GC at every tenth.`,
     '',
-    memoryLine(run.memory),
+    memoryLines(run.memory),
     '',
-    markdownTable(['requests served', 'RSS', 'JS heap used', 'V8 young generation (reserved)'], rows),
+    markdownTable(header, rows),
   ].join('\n')
 }
 
