@@ -17,6 +17,7 @@ import { RootState } from './model/root-state.js'
 import type { RouterHandlers } from './model/router-options.js'
 import { defaultErrorHandler } from './serve/fail.js'
 import { answerRouterError, defaultNotFoundHandler, handleUnrouted } from './serve/not-found.js'
+import { rewriteRequestUrl } from './serve/rewrite-url.js'
 import { instancePrototype } from './app/instance.js'
 import { registerNotFoundHandler } from './app/not-found.js'
 import { initContext, overrideContext } from './app/plugin.js'
@@ -53,11 +54,12 @@ function buildRoutes(root: RootState, table: RouteTable): void {
 }
 
 /** warren's answers to what its router cannot route (`routerOptions` may replace each). */
-function routerHandlers(root: () => RootState): RouterHandlers {
+function routerHandlers(options: NormalizedOptions, root: () => RootState): RouterHandlers {
   return {
     defaultRoute: (req, res) => handleUnrouted(root(), req, res),
     onBadUrl: (path, req, res) => answerRouterError(root(), req, res, new codes.SVC_ERR_BAD_URL(path)),
     onMaxParamLength: (path, req, res) => answerRouterError(root(), req, res, new codes.SVC_ERR_MAX_PARAM_LENGTH(path)),
+    rewriteUrl: options.rewriteUrl === undefined ? undefined : (req, res) => rewriteRequestUrl(root(), req, res),
   }
 }
 
@@ -74,7 +76,7 @@ export function createServer(input?: WarrenOptions): any {
   const { logger, enabled } = createLogger(options.logger)
   const compilers = new DefaultCompilers(options.validator, options.schemaCache)
   // the handlers reach the root state once it exists: the router is built inside it
-  const root: RootState = new RootState(options, logger, enabled, compilers, routerHandlers(() => root))
+  const root: RootState = new RootState(options, logger, enabled, compilers, routerHandlers(options, () => root))
 
   const app = Object.create(instancePrototype)
   app[kRoot] = root

@@ -36,6 +36,8 @@ export interface NormalizedOptions {
   constraints: Record<string, unknown> | undefined
   /** The router's settings: `routerOptions` over the top-level router options (model/router-options). */
   routerOptions: RouterSettings
+  /** Replaces each request's URL before it is routed (`this` is the root instance). */
+  rewriteUrl: ((this: any, req: IncomingMessage) => string) | undefined
   /** Answers what the router refuses (a bad URL, a parameter too long, a failing async constraint) instead of warren. */
   frameworkErrors: FrameworkErrorsHandler | undefined
   exposeHeadRoutes: boolean
@@ -106,6 +108,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     constraints: router.constraints,
     routerOptions: router,
     frameworkErrors: option(o, 'frameworkErrors', isFunction, 'a function', undefined),
+    rewriteUrl: option(o, 'rewriteUrl', isFunction, 'a function', undefined),
     exposeHeadRoutes: option(o, 'exposeHeadRoutes', isBoolean, 'a boolean', true),
     trustProxy: option(o, 'trustProxy', isBoolean, 'a boolean', false),
     disableRequestLogging: option(o, 'disableRequestLogging', (v) => isBoolean(v) || isFunction(v), 'a boolean or a function', false),

@@ -33,7 +33,7 @@ export class RootState {
   /** The root instance (set by the factory once it is built). */
   app: any
   httpServer!: Server
-  /** Serves one HTTP request: the listening server's handler, and what `inject()` dispatches to. */
+  /** Serves one HTTP request (`rewriteUrl` first, when set): the listening server's handler, and what `inject()` dispatches to. */
   readonly httpHandler: (req: IncomingMessage, res: ServerResponse) => void
   /** Routes one request: the router's lookup, or its asynchronous form once routes use async constraints. */
   dispatch: (req: IncomingMessage, res: ServerResponse) => void
@@ -62,7 +62,10 @@ export class RootState {
     const settings = options.routerOptions
     this.router = FindMyWay(routerConfig(settings, handlers))
     this.dispatch = (req, res) => this.router.lookup(req, res)
-    this.httpHandler = (req, res) => this.dispatch(req, res)
+    const rewrite = handlers.rewriteUrl
+    this.httpHandler = rewrite === undefined
+      ? (req, res) => this.dispatch(req, res)
+      : (req, res) => { if (rewrite(req, res)) this.dispatch(req, res) }
     // matches prefixes only; a URL it cannot decode finds a store-less handle (see serve/not-found)
     this.notFoundRouter = FindMyWay({
       ignoreTrailingSlash: settings.ignoreTrailingSlash,

@@ -72,6 +72,12 @@ export interface WarrenOptions {
   constraints?: RouterOptions['constraints']
   /** The router's settings; each beats the top-level option of the same name. */
   routerOptions?: RouterOptions
+  /**
+   * Replaces each request's URL before it is routed (`this` is the root instance); must return a
+   * string, else that request answers 500 `SVC_ERR_ROUTE_REWRITE_NOT_STR`. `request.originalUrl`
+   * keeps the URL received.
+   */
+  rewriteUrl?: (this: any, req: IncomingMessage) => string
   /** Answers a request the router refused (bad URL, parameter too long, failing async constraint) instead of warren. */
   frameworkErrors?: FrameworkErrorsHandler
   /** GET routes also answer HEAD (default `true`). */

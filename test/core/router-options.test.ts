@@ -200,3 +200,46 @@ describe('what the router refuses', () => {
     expect(() => warren({ disableRequestLogging: 'yes' })).toThrow("'disableRequestLogging'")
   })
 })
+
+describe('rewriteUrl', () => {
+  it('routes the URL it returns; originalUrl keeps the one received; this is the root instance', async () => {
+    const seenThis: unknown[] = []
+    const app = warren({
+      rewriteUrl(this: any, req: any) {
+        seenThis.push(this)
+        return req.url.replace(/^\/old/, '/new')
+      },
+    })
+    app.get('/new/:id', async (req: any) => ({ url: req.url, originalUrl: req.originalUrl, id: req.params.id }))
+    expect((await app.inject('/old/1?q=2')).json()).toEqual({ url: '/new/1?q=2', originalUrl: '/old/1?q=2', id: '1' })
+    expect(seenThis[0]).toBe(app)
+    expect((await app.inject('/other')).statusCode).toBe(404)
+  })
+
+  it('over a real socket too', async () => {
+    const app = warren({ rewriteUrl: () => '/' })
+    app.get('/', async () => 'home')
+    const origin = await app.listen({ port: 0 })
+    try {
+      expect(await (await fetch(`${origin}/anything`)).text()).toBe('home')
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('a rewrite that returns no string, or throws, fails that request with a 500', async () => {
+    const app = warren({
+      rewriteUrl: (req: any) => {
+        if (req.url === '/throw') throw new Error('rewrite broke')
+        return req.url === '/none' ? undefined : req.url
+      },
+    })
+    app.get('/ok', async () => 'ok')
+    const none = await app.inject('/none')
+    expect(none.statusCode).toBe(500)
+    expect(none.json()).toMatchObject({ code: 'SVC_ERR_ROUTE_REWRITE_NOT_STR', message: 'Rewrite url for "/none" needs to be of type "string" but received "undefined"' })
+    expect((await app.inject('/throw')).json()).toMatchObject({ statusCode: 500, message: 'rewrite broke' })
+    expect((await app.inject('/ok')).body).toBe('ok')
+    expect(() => warren({ rewriteUrl: '/x' })).toThrow("'rewriteUrl'")
+  })
+})
