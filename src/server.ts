@@ -14,12 +14,13 @@ import { ParserRegistry } from './content-type/registry.js'
 import { DefaultCompilers, SchemaCompilers } from './schema/compilers.js'
 import { normalizeOptions, type NormalizedOptions } from './model/options.js'
 import { RootState } from './model/root-state.js'
+import type { RouterHandlers } from './model/router-options.js'
 import { defaultErrorHandler } from './serve/fail.js'
-import { defaultNotFoundHandler, handleUnrouted } from './serve/not-found.js'
+import { answerRouterError, defaultNotFoundHandler, handleUnrouted } from './serve/not-found.js'
+import { rewriteRequestUrl } from './serve/rewrite-url.js'
 import { instancePrototype } from './app/instance.js'
 import { registerNotFoundHandler } from './app/not-found.js'
 import { initContext, overrideContext } from './app/plugin.js'
-import { addHeadRoutes } from './app/route.js'
 import { RouteTable } from './app/route-table.js'
 import type { WarrenOptions } from './types/index.js'
 
@@ -39,12 +40,26 @@ function createHttpServer(options: NormalizedOptions, handler: http.RequestListe
   return server as http.Server
 }
 
-/** Builds a route's state at start-up: automatic HEAD routes, then every route's hooks and compiled schemas. */
+/**
+ * Builds a route's state at start-up: every route's hooks and compiled schemas; then the router's lookup (asynchronous when routes use async constraints, compiled with
+ * `routerOptions.compile`).
+ */
 function buildRoutes(root: RootState, table: RouteTable): void {
-  addHeadRoutes(root, table)
   for (const route of table.routes) {
     route.resolve()
     route.compileSchemas()
+  }
+  root.routeAsyncConstraints((req, res) => answerRouterError(root, req, res, new codes.SVC_ERR_ASYNC_CONSTRAINT()))
+  if (root.options.routerOptions.compile) root.router.compile()
+}
+
+/** warren's answers to what its router cannot route (`routerOptions` may replace each). */
+function routerHandlers(options: NormalizedOptions, root: () => RootState): RouterHandlers {
+  return {
+    defaultRoute: (req, res) => handleUnrouted(root(), req, res),
+    onBadUrl: (path, req, res) => answerRouterError(root(), req, res, new codes.SVC_ERR_BAD_URL(path)),
+    onMaxParamLength: (path, req, res) => answerRouterError(root(), req, res, new codes.SVC_ERR_MAX_PARAM_LENGTH(path)),
+    rewriteUrl: options.rewriteUrl === undefined ? undefined : (req, res) => rewriteRequestUrl(root(), req, res),
   }
 }
 
@@ -60,16 +75,8 @@ export function createServer(input?: WarrenOptions): any {
   const options = normalizeOptions(input)
   const { logger, enabled } = createLogger(options.logger)
   const compilers = new DefaultCompilers(options.validator, options.schemaCache)
-  const routerOptions = {
-    ignoreTrailingSlash: options.ignoreTrailingSlash,
-    ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
-    caseSensitive: options.caseSensitive,
-    maxParamLength: options.maxParamLength,
-    querystringParser: options.querystringParser,
-    defaultRoute: (req: http.IncomingMessage, res: http.ServerResponse) => handleUnrouted(root, req, res),
-    onBadUrl: (path: string, req: http.IncomingMessage, res: http.ServerResponse) => handleUnrouted(root, req, res, new codes.SVC_ERR_BAD_URL(path)),
-  }
-  const root: RootState = new RootState(options, logger, enabled, compilers, routerOptions)
+  // the handlers reach the root state once it exists: the router is built inside it
+  const root: RootState = new RootState(options, logger, enabled, compilers, routerHandlers(options, () => root))
 
   const app = Object.create(instancePrototype)
   app[kRoot] = root

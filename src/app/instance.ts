@@ -13,7 +13,7 @@ import type { RootState } from '../model/root-state.js'
 import { extendValidatorOptions, type SchemaCompilers } from '../schema/compilers.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, ValidatorOptions } from '../types/index.js'
 import { decorate, decorateReply, decorateRequest, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
-import { allMethods, hasRoute, printRoutes, route, shorthand } from './route.js'
+import { allMethods, findRoute, hasRoute, printRoutes, route, shorthand } from './route.js'
 import { setNotFoundHandler } from './not-found.js'
 import { close, inject, listen, listeningOrigin, ready, addresses, printPlugins } from './lifecycle.js'
 
@@ -67,6 +67,10 @@ function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
       pluginTimeout: options.pluginTimeout,
       requestIdHeader: options.requestIdHeader,
       requestIdLogLabel: options.requestIdLogLabel,
+      allowUnsafeRegex: options.allowUnsafeRegex,
+      useSemicolonDelimiter: options.useSemicolonDelimiter,
+      // the router's settings as merged (already frozen)
+      routerOptions: options.routerOptions,
     })
     initialConfigs.set(root, config)
   }
@@ -198,6 +202,7 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   patch: shorthand('PATCH'),
   all: shorthand(allMethods),
   hasRoute,
+  findRoute,
   printRoutes,
   addSchema,
   getSchema,

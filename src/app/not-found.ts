@@ -32,13 +32,15 @@ export function registerNotFoundHandler(server: any, handler: ResolvedRouteOptio
   const root: RootState = server[kRoot]
   const table: RouteTable = server[kRouteTable]
   const prefix: string = server[kPrefix]
-  const existing = table.notFoundSlots.get(prefix)
+  // a prefix with a trailing slash (`/v1/`) covers the same URLs as without it
+  const base = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix
+  const existing = table.notFoundSlots.get(base)
   if (existing?.custom) throw new codes.SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET(prefix || '/')
   const view: ResolvedRouteOptions = {
     ...options,
     method: '*',
-    url: prefix + '/*',
-    path: prefix + '/*',
+    url: base + '/*',
+    path: base + '/*',
     routePath: '/*',
     prefix,
     bodyLimit: root.options.bodyLimit,
@@ -57,8 +59,8 @@ export function registerNotFoundHandler(server: any, handler: ResolvedRouteOptio
     return
   }
   const slot: NotFoundSlot = { route, custom }
-  table.notFoundSlots.set(prefix, slot)
-  const paths = prefix === '' ? ['/', '/*'] : [prefix, prefix + '/', prefix + '/*']
+  table.notFoundSlots.set(base, slot)
+  const paths = base === '' ? ['/', '/*'] : [base, base + '/', base + '/*']
   for (const path of paths) root.notFoundRouter.on(METHODS as FindMyWay.HTTPMethod[], path, noop, slot)
 }
 

@@ -87,10 +87,14 @@ function checkDependencies(parent: any, meta: PluginMeta, name: string): void {
   }
 }
 
+/**
+ * A child's prefix: the parent's and its own joined by exactly one slash. A trailing slash is kept
+ * (routes under `/v1/` do not answer `/v1`); `'/'` adds nothing.
+ */
 function joinPrefix(parent: string, prefix: unknown): string {
   if (typeof prefix !== 'string' || prefix === '' || prefix === '/') return parent
-  const own = (prefix.startsWith('/') ? prefix : '/' + prefix).replace(/\/+$/, '')
-  return parent + own
+  if (parent.endsWith('/')) return parent + (prefix.startsWith('/') ? prefix.slice(1) : prefix)
+  return parent + (prefix.startsWith('/') ? prefix : '/' + prefix)
 }
 
 /**

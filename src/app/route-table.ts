@@ -1,7 +1,7 @@
 /**
  * @module app/route-table
  * The routes an application declared, kept until start-up builds them: every route context in
- * order, the GET routes that get an automatic HEAD twin, and each prefix's not-found slot.
+ * order, the automatic HEAD routes of GET routes, and each prefix's not-found slot.
  */
 import type { NotFoundSlot, RouteContext } from '../model/route-context.js'
 
@@ -9,8 +9,8 @@ import type { NotFoundSlot, RouteContext } from '../model/route-context.js'
 export class RouteTable {
   /** Every route context declared, in order; finalised at start-up. */
   readonly routes: RouteContext[] = []
-  /** GET routes that get an automatic HEAD route at start-up unless one is declared. */
-  readonly headCandidates: RouteContext[] = []
+  /** The HEAD routes added for GET routes: a HEAD route declared later for the same URL replaces its one. */
+  readonly automaticHeads = new Set<RouteContext>()
   /** The not-found slot of each prefix that has one. */
   readonly notFoundSlots = new Map<string, NotFoundSlot>()
 }

@@ -1,17 +1,19 @@
 /**
  * @module app/route
  * Declaring routes: `route()` and the shorthands, their options normalised and shown to onRoute
- * hooks, one route context per method and URL in the router, automatic HEAD routes, `hasRoute`
- * and `printRoutes`.
+ * hooks, one route context per method and URL in the router, prefix rules, automatic HEAD routes,
+ * `hasRoute`, `findRoute` and `printRoutes`.
  */
 import { METHODS } from 'node:http'
 import type FindMyWay from 'find-my-way'
 import { codes } from '../core/errors.js'
+import { requestHookNames } from '../hooks/names.js'
 import { kHooks, kLogLevel, kOwnBodyLimit, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
 import type { RootState } from '../model/root-state.js'
 import { RouteContext } from '../model/route-context.js'
 import type { ResolvedRouteOptions } from '../model/route-options.js'
 import { handleRequest } from '../serve/pipeline.js'
+import type { FoundRoute, PrintRoutesOptions, RouteQuery } from '../types/index.js'
 import type { RouteTable } from './route-table.js'
 
 /** Methods `all(...)` declares. */
@@ -26,12 +28,31 @@ function normalizeMethods(method: unknown): string[] {
   })
 }
 
-/** The URLs a path declares under a prefix: `'/'` under `/v1` answers both `/v1` and `/v1/`. */
-function urlsFor(prefix: string, path: string, ignoreTrailingSlash: boolean): string[] {
-  if (prefix === '') return [path === '' ? '/' : path]
-  if (path === '') return [prefix]
-  if (path === '/') return ignoreTrailingSlash ? [prefix] : [prefix, prefix + '/']
-  return [prefix + (path.startsWith('/') ? path : '/' + path)]
+/** How a `'/'` route under a prefix answers: the prefix with and without a trailing slash (default), or one of them. */
+type PrefixTrailingSlash = 'both' | 'slash' | 'no-slash'
+
+/**
+ * The URL a path declares under a prefix, and whether the router also needs that URL with a
+ * trailing slash: `'/'` under `/v1` answers `/v1` and, unless `prefixTrailingSlash` says
+ * otherwise, `/v1/` (a hidden twin; with `ignoreTrailingSlash` the router does that itself).
+ */
+function urlFor(prefix: string, path: string, trailing: PrefixTrailingSlash, root: RootState): { url: string; slashTwin: boolean } {
+  if (prefix === '') return { url: path === '' ? '/' : path, slashTwin: false }
+  if (path === '/') {
+    if (trailing === 'slash') return { url: prefix + '/', slashTwin: false }
+    const { ignoreTrailingSlash, ignoreDuplicateSlashes } = root.options
+    // under `/v1/`, the twin `/v1//` is one the router folds into `/v1/` already
+    const slashTwin = trailing === 'both' && !ignoreTrailingSlash && !(ignoreDuplicateSlashes && prefix.endsWith('/'))
+    return { url: prefix, slashTwin }
+  }
+  if (prefix.endsWith('/')) return { url: prefix + (path.startsWith('/') ? path.slice(1) : path), slashTwin: false }
+  return { url: path === '' ? prefix : prefix + (path.startsWith('/') ? path : '/' + path), slashTwin: false }
+}
+
+function prefixTrailingSlash(value: unknown): PrefixTrailingSlash {
+  if (value === undefined) return 'both'
+  if (value === 'both' || value === 'slash' || value === 'no-slash') return value
+  throw new codes.SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID(String(value))
 }
 
 /**
@@ -50,49 +71,66 @@ export function route(this: any, options: Record<string, any>): any {
     throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
   }
   const prefix: string = this[kPrefix]
-  for (const url of urlsFor(prefix, path, root.options.ignoreTrailingSlash)) {
-    const view: ResolvedRouteOptions = {
-      ...options,
-      method: methods.length === 1 ? methods[0] : (methods as unknown as string),
-      url,
-      path: url,
-      routePath: path,
-      prefix,
-      bodyLimit: options.bodyLimit ?? root.options.bodyLimit,
-      [kOwnBodyLimit]: options.bodyLimit,
-      attachValidation: options.attachValidation === true,
-      logLevel: options.logLevel ?? this[kLogLevel],
-      exposeHeadRoute: options.exposeHeadRoute ?? root.options.exposeHeadRoutes,
-      config: { ...options.config, url: path, method: options.method },
-      schema: options.schema,
-      handler: options.handler,
-    }
-    for (const hook of this[kHooks].onRoute) hook.call(this, view)
-    for (const method of normalizeMethods(view.method)) addRoute(this, root, { ...view, method })
+  const { url, slashTwin } = urlFor(prefix, path, prefixTrailingSlash(options.prefixTrailingSlash), root)
+  const view = routeView(this, root, options, methods, url, path)
+  // onRoute hooks see each route once: the trailing-slash twin is the same route to them
+  for (const hook of this[kHooks].onRoute) hook.call(this, view)
+  for (const method of normalizeMethods(view.method)) {
+    addRoute(this, root, { ...view, method }, view.url)
+    // the twin shows the route's own URL as `routeOptions.url`
+    if (slashTwin) addRoute(this, root, { ...view, method }, view.url + '/')
   }
   return this
 }
 
-function addRoute(server: any, root: RootState, view: ResolvedRouteOptions): void {
-  const constraints = view.constraints as Record<string, unknown> | undefined
-  if (root.router.hasRoute(view.method as FindMyWay.HTTPMethod, view.url, constraints)) {
-    throw new codes.SVC_ERR_ROUTE_DUPLICATED(view.method, view.url)
+/** A route's options as onRoute hooks and `request.routeOptions` show them. */
+function routeView(server: any, root: RootState, options: Record<string, any>, methods: string[], url: string, path: string): ResolvedRouteOptions {
+  return {
+    ...options,
+    method: methods.length === 1 ? methods[0] : (methods as unknown as string),
+    url,
+    path: url,
+    routePath: path,
+    prefix: server[kPrefix],
+    bodyLimit: options.bodyLimit ?? root.options.bodyLimit,
+    [kOwnBodyLimit]: options.bodyLimit,
+    attachValidation: options.attachValidation === true,
+    logLevel: options.logLevel ?? server[kLogLevel],
+    exposeHeadRoute: options.exposeHeadRoute ?? root.options.exposeHeadRoutes,
+    config: { ...options.config, url: path, method: options.method },
+    schema: options.schema,
+    handler: options.handler,
   }
-  const context = new RouteContext(root, server, view)
-  root.router.on(view.method as FindMyWay.HTTPMethod, view.url, { constraints: constraints ?? {} }, handleRequest, context)
-  const table: RouteTable = server[kRouteTable]
-  table.routes.push(context)
-  if (view.method === 'GET' && view.exposeHeadRoute) table.headCandidates.push(context)
 }
 
-/** At start-up: a HEAD route for each GET route that has none of its own. */
-export function addHeadRoutes(root: RootState, table: RouteTable): void {
-  for (const get of table.headCandidates) {
-    const view = get.routeOptions
-    const constraints = view.constraints as Record<string, unknown> | undefined
-    if (root.router.hasRoute('HEAD', view.url, constraints)) continue
-    addRoute(get.server, root, { ...view, method: 'HEAD' })
+/**
+ * Registers one method of a route at `routerPath` (its URL, or the trailing-slash twin of it). A
+ * GET route brings its HEAD twin at once (unless `exposeHeadRoute` is off or a HEAD is declared),
+ * so the router lists it beside its GET; a HEAD declared later replaces that automatic one.
+ */
+function addRoute(server: any, root: RootState, view: ResolvedRouteOptions, routerPath: string, automatic = false): void {
+  const method = view.method as FindMyWay.HTTPMethod
+  const constraints = (view.constraints as Record<string, unknown> | undefined) ?? {}
+  const table: RouteTable = server[kRouteTable]
+  const existing = root.router.findRoute(method, routerPath, constraints)
+  if (existing !== null) {
+    if (method !== 'HEAD' || !table.automaticHeads.has(existing.store as RouteContext)) throw new codes.SVC_ERR_ROUTE_DUPLICATED(view.method, routerPath)
+    removeRoute(root, table, existing.store as RouteContext, routerPath, constraints)
   }
+  const context = new RouteContext(root, server, view)
+  root.router.on(method, routerPath, { constraints }, handleRequest, context)
+  table.routes.push(context)
+  if (automatic) table.automaticHeads.add(context)
+  if (method === 'GET' && view.exposeHeadRoute && !root.router.hasRoute('HEAD', routerPath, constraints)) {
+    addRoute(server, root, { ...view, method: 'HEAD' }, routerPath, true)
+  }
+}
+
+/** Takes an automatic HEAD route out of the router and the table. */
+function removeRoute(root: RootState, table: RouteTable, context: RouteContext, routerPath: string, constraints: Record<string, unknown>): void {
+  root.router.off('HEAD', routerPath, constraints)
+  table.routes.splice(table.routes.indexOf(context), 1)
+  table.automaticHeads.delete(context)
 }
 
 /** Builds a shorthand: `get(path, handler)`, `get(path, options, handler)` or `get(path, { handler, ... })`. */
@@ -110,14 +148,55 @@ export function shorthand(method: string | string[]) {
   }
 }
 
-/** `hasRoute({ method, url, constraints? })`: whether that route is declared. */
-export function hasRoute(this: any, options: { method: string; url: string; constraints?: Record<string, unknown> }): boolean {
-  const root: RootState = this[kRoot]
-  return root.router.hasRoute(options.method.toUpperCase() as FindMyWay.HTTPMethod, options.url, options.constraints)
+/** The method and URL of a query, or null when either is missing (no route can match then). */
+function queried(options: RouteQuery | undefined): { method: FindMyWay.HTTPMethod; url: string } | null {
+  if (options === null || typeof options !== 'object') return null
+  const { method, url } = options
+  if (typeof method !== 'string' || typeof url !== 'string' || url === '') return null
+  return { method: method.toUpperCase() as FindMyWay.HTTPMethod, url }
 }
 
-/** `printRoutes()`: the route tree, as text. */
-export function printRoutes(this: any, options?: Record<string, unknown>): string {
+/** Constraints as find-my-way compares them: an object, or none. */
+function queriedConstraints(options: RouteQuery): Record<string, unknown> | undefined {
+  const constraints = options.constraints
+  return constraints !== null && typeof constraints === 'object' && !Array.isArray(constraints) ? constraints : undefined
+}
+
+/**
+ * `hasRoute({ method, url, constraints? })`: whether a route with that method, URL pattern (as
+ * declared, `/users/:id`) and constraints is declared. A query without a method or URL is false.
+ */
+export function hasRoute(this: any, options: RouteQuery): boolean {
+  const query = queried(options)
+  if (query === null) return false
   const root: RootState = this[kRoot]
-  return root.router.prettyPrint(options ?? {})
+  return root.router.hasRoute(query.method, query.url, queriedConstraints(options))
+}
+
+/**
+ * `findRoute({ method, url, constraints? })`: the route a request for `url` would reach, as
+ * `{ handler, params, searchParams }` — a copy, so changing it changes no route — or null.
+ * The URL is matched as a request's is: `/users/:id` finds `/users/:id` with `params.id === ':id'`.
+ */
+export function findRoute(this: any, options: RouteQuery): FoundRoute | null {
+  const query = queried(options)
+  if (query === null) return null
+  const root: RootState = this[kRoot]
+  const found = root.router.find(query.method, query.url, queriedConstraints(options))
+  if (found === null || found.store === null) return null
+  const route = found.store as RouteContext
+  return { handler: route.handler, params: { ...found.params }, searchParams: { ...found.searchParams } }
+}
+
+/** `printRoutes(options?)`: the route tree, as text (find-my-way's pretty print). */
+export function printRoutes(this: any, options?: PrintRoutesOptions): string {
+  const root: RootState = this[kRoot]
+  // a copy: the router writes into the options it is given
+  const print: Record<string, unknown> = { ...options }
+  // includeHooks: the request hooks, before any meta keys asked for
+  if (options?.includeHooks === true) {
+    const asked = options.includeMeta
+    print.includeMeta = Array.isArray(asked) ? [...requestHookNames, ...asked] : requestHookNames
+  }
+  return root.router.prettyPrint(print as Parameters<RootState['router']['prettyPrint']>[0])
 }

@@ -52,6 +52,7 @@ function defineError(code: string, template: string, statusCode = 500): WarrenEr
 export const codes = {
   // factory and instance
   SVC_ERR_INIT_OPTS_INVALID: defineError('SVC_ERR_INIT_OPTS_INVALID', "Invalid initialization option '%s': %s"),
+  SVC_ERR_QSP_NOT_FN: defineError('SVC_ERR_QSP_NOT_FN', "querystringParser option should be a function, instead got '%s'"),
   SVC_ERR_INSTANCE_ALREADY_STARTED: defineError('SVC_ERR_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" when the instance has already started'),
   SVC_ERR_INSTANCE_ALREADY_LISTENING: defineError('SVC_ERR_INSTANCE_ALREADY_LISTENING', 'The instance is already listening'),
   SVC_ERR_INSTANCE_CLOSED: defineError('SVC_ERR_INSTANCE_CLOSED', 'The instance has been closed and cannot listen again'),
@@ -83,6 +84,8 @@ export const codes = {
   SVC_ERR_ROUTE_MISSING_HANDLER: defineError('SVC_ERR_ROUTE_MISSING_HANDLER', "Missing handler function for '%s:%s' route"),
   SVC_ERR_ROUTE_HANDLER_NOT_FN: defineError('SVC_ERR_ROUTE_HANDLER_NOT_FN', "The handler of '%s:%s' route must be a function"),
   SVC_ERR_ROUTE_URL_INVALID: defineError('SVC_ERR_ROUTE_URL_INVALID', "The url of a route must be a string, got '%s'"),
+  SVC_ERR_ROUTE_REWRITE_NOT_STR: defineError('SVC_ERR_ROUTE_REWRITE_NOT_STR', 'Rewrite url for "%s" needs to be of type "string" but received "%s"', 500),
+  SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID: defineError('SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID', "'prefixTrailingSlash' option must be 'both', 'slash' or 'no-slash', got '%s'"),
   SVC_ERR_ROUTE_BODY_LIMIT_INVALID: defineError('SVC_ERR_ROUTE_BODY_LIMIT_INVALID', "'bodyLimit' option must be a non-negative integer, got '%s'"),
   SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET: defineError('SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET', "Not found handler already set for the context with prefix '%s'"),
   SVC_ERR_ERROR_HANDLER_NOT_FN: defineError('SVC_ERR_ERROR_HANDLER_NOT_FN', 'The error handler must be a function'),
@@ -90,6 +93,8 @@ export const codes = {
   // requests and replies
   SVC_ERR_NOT_FOUND: defineError('SVC_ERR_NOT_FOUND', 'Route %s:%s not found', 404),
   SVC_ERR_BAD_URL: defineError('SVC_ERR_BAD_URL', "'%s' is not a valid url component", 400),
+  SVC_ERR_MAX_PARAM_LENGTH: defineError('SVC_ERR_MAX_PARAM_LENGTH', "'%s' is exceeding the max param length", 414),
+  SVC_ERR_ASYNC_CONSTRAINT: defineError('SVC_ERR_ASYNC_CONSTRAINT', 'Unexpected error from async constraint', 500),
   SVC_ERR_SERVICE_UNAVAILABLE: defineError('SVC_ERR_SERVICE_UNAVAILABLE', 'Service Unavailable', 503),
   SVC_ERR_INTERNAL: defineError('SVC_ERR_INTERNAL', 'Internal Server Error', 500),
   SVC_ERR_CLIENT: defineError('SVC_ERR_CLIENT', 'The request failed with a client error', 400),

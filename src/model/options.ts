@@ -6,8 +6,9 @@
 import type { IncomingMessage } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import { codes } from '../core/errors.js'
-import type { ProtoAction, SchemaErrorFormatter, ValidatorOptions, WarrenOptions } from '../types/index.js'
+import type { FrameworkErrorsHandler, ProtoAction, SchemaErrorFormatter, ValidatorOptions, WarrenOptions } from '../types/index.js'
 import { isSchemaCacheOption, type SchemaCacheOption } from '../schema/cache-option.js'
+import { resolveRouterOptions, type RouterSettings } from './router-options.js'
 
 export type { WarrenOptions }
 
@@ -29,9 +30,20 @@ export interface NormalizedOptions {
   caseSensitive: boolean
   maxParamLength: number
   querystringParser: ((query: string) => Record<string, unknown>) | undefined
+  allowUnsafeRegex: boolean
+  useSemicolonDelimiter: boolean
+  /** Custom constraint strategies of the router, by name. */
+  constraints: Record<string, unknown> | undefined
+  /** The router's settings: `routerOptions` over the top-level router options (model/router-options). */
+  routerOptions: RouterSettings
+  /** Replaces each request's URL before it is routed (`this` is the root instance). */
+  rewriteUrl: ((this: any, req: IncomingMessage) => string) | undefined
+  /** Answers what the router refuses (a bad URL, a parameter too long, a failing async constraint) instead of warren. */
+  frameworkErrors: FrameworkErrorsHandler | undefined
   exposeHeadRoutes: boolean
   trustProxy: boolean
-  disableRequestLogging: boolean
+  /** `true`, or a function of the request saying whether that request is not logged. */
+  disableRequestLogging: boolean | ((request: any) => boolean)
   onProtoPoisoning: ProtoAction
   onConstructorPoisoning: ProtoAction
   schemaErrorFormatter: SchemaErrorFormatter | undefined
@@ -73,6 +85,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
   if (validator.plugins !== undefined && !Array.isArray(validator.plugins)) {
     throw new codes.SVC_ERR_INIT_OPTS_INVALID('validator.plugins', 'expected an array')
   }
+  const router = resolveRouterOptions(o)
   const normalized: NormalizedOptions = {
     logger: option(o, 'logger', (v) => isBoolean(v) || isObject(v), 'a boolean, pino options or a logger', false),
     bodyLimit: option(o, 'bodyLimit', isNonNegativeInteger, 'a non-negative integer', 1024 * 1024),
@@ -85,14 +98,20 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     keepAliveTimeout: option(o, 'keepAliveTimeout', isNonNegativeInteger, 'a non-negative integer', 72000),
     requestTimeout: option(o, 'requestTimeout', isNonNegativeInteger, 'a non-negative integer', 0),
     forceCloseConnections: option(o, 'forceCloseConnections', (v) => isBoolean(v) || v === 'idle', "a boolean or 'idle'", 'idle'),
-    ignoreTrailingSlash: option(o, 'ignoreTrailingSlash', isBoolean, 'a boolean', false),
-    ignoreDuplicateSlashes: option(o, 'ignoreDuplicateSlashes', isBoolean, 'a boolean', false),
-    caseSensitive: option(o, 'caseSensitive', isBoolean, 'a boolean', true),
-    maxParamLength: option(o, 'maxParamLength', isNonNegativeInteger, 'a non-negative integer', 100),
-    querystringParser: option(o, 'querystringParser', isFunction, 'a function', undefined),
+    ignoreTrailingSlash: router.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: router.ignoreDuplicateSlashes,
+    caseSensitive: router.caseSensitive,
+    maxParamLength: router.maxParamLength,
+    querystringParser: router.querystringParser,
+    allowUnsafeRegex: router.allowUnsafeRegex,
+    useSemicolonDelimiter: router.useSemicolonDelimiter,
+    constraints: router.constraints,
+    routerOptions: router,
+    frameworkErrors: option(o, 'frameworkErrors', isFunction, 'a function', undefined),
+    rewriteUrl: option(o, 'rewriteUrl', isFunction, 'a function', undefined),
     exposeHeadRoutes: option(o, 'exposeHeadRoutes', isBoolean, 'a boolean', true),
     trustProxy: option(o, 'trustProxy', isBoolean, 'a boolean', false),
-    disableRequestLogging: option(o, 'disableRequestLogging', isBoolean, 'a boolean', false),
+    disableRequestLogging: option(o, 'disableRequestLogging', (v) => isBoolean(v) || isFunction(v), 'a boolean or a function', false),
     onProtoPoisoning: option(o, 'onProtoPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
     onConstructorPoisoning: option(o, 'onConstructorPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
     schemaErrorFormatter: option(o, 'schemaErrorFormatter', isSyncFunction, 'a synchronous function', undefined),
@@ -113,7 +132,8 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
  */
 function refuseUnknown(given: Record<string, unknown>, known: NormalizedOptions): void {
   for (const key of Object.keys(given)) {
-    if (Object.hasOwn(known, key)) continue
+    // an option spelt out as undefined is an option not given
+    if (Object.hasOwn(known, key) || given[key] === undefined) continue
     const hint = key === 'ajv'
       ? "warren has no 'ajv' option: configure its Ajv with 'validator: { customOptions, plugins }'"
       : 'unknown option'

@@ -11,6 +11,7 @@ import { codes, type WarrenErrorClass } from '../core/errors.js'
 import type { Logger } from '../core/logger.js'
 import type { DefaultCompilers } from '../schema/compilers.js'
 import type { NormalizedOptions } from './options.js'
+import { routerConfig, type RouterHandlers } from './router-options.js'
 
 /** The router type warren uses (HTTP/1 handlers). */
 export type Router = FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
@@ -20,8 +21,10 @@ export class RootState {
   readonly options: NormalizedOptions
   readonly logger: Logger
   readonly loggerEnabled: boolean
-  /** Each request is logged as it arrives and completes: logging is on and `disableRequestLogging` is not. */
+  /** Each request is logged as it arrives and completes: logging is on and `disableRequestLogging` is not `true`. */
   readonly logRequests: boolean
+  /** `disableRequestLogging` given as a function: a request it returns true for is not logged. */
+  readonly skipRequestLog: ((request: any) => boolean) | null
   readonly genReqId: (req: IncomingMessage) => string
   readonly compilers: DefaultCompilers
   readonly router: Router
@@ -30,8 +33,10 @@ export class RootState {
   /** The root instance (set by the factory once it is built). */
   app: any
   httpServer!: Server
-  /** Serves one HTTP request: the listening server's handler, and what `inject()` dispatches to. */
+  /** Serves one HTTP request (`rewriteUrl` first, when set): the listening server's handler, and what `inject()` dispatches to. */
   readonly httpHandler: (req: IncomingMessage, res: ServerResponse) => void
+  /** Routes one request: the router's lookup, or its asynchronous form once routes use async constraints. */
+  dispatch: (req: IncomingMessage, res: ServerResponse) => void
   /** `ready()`'s promise, once it was called: start-up happens once. */
   readyPromise: Promise<unknown> | null = null
   /** `close()`'s promise, once it was called: shutting down happens once. */
@@ -45,17 +50,43 @@ export class RootState {
   listening = false
   closing = false
 
-  constructor(options: NormalizedOptions, logger: Logger, loggerEnabled: boolean, compilers: DefaultCompilers, routerOptions: FindMyWay.Config<FindMyWay.HTTPVersion.V1>) {
+  constructor(options: NormalizedOptions, logger: Logger, loggerEnabled: boolean, compilers: DefaultCompilers, handlers: RouterHandlers) {
     this.options = options
     this.logger = logger
     this.loggerEnabled = loggerEnabled
-    this.logRequests = loggerEnabled && !options.disableRequestLogging
+    this.logRequests = loggerEnabled && options.disableRequestLogging !== true
+    this.skipRequestLog = typeof options.disableRequestLogging === 'function' ? options.disableRequestLogging : null
     this.genReqId = requestIdGenerator(options.genReqId, options.requestIdHeader)
     this.compilers = compilers
     this.parseQuery = options.querystringParser ?? ((query) => parseQueryString(query))
-    this.router = FindMyWay(routerOptions)
-    this.httpHandler = (req, res) => this.router.lookup(req, res)
-    this.notFoundRouter = FindMyWay({ ...routerOptions, defaultRoute: undefined, onBadUrl: undefined })
+    const settings = options.routerOptions
+    this.router = FindMyWay(routerConfig(settings, handlers))
+    this.dispatch = (req, res) => this.router.lookup(req, res)
+    const rewrite = handlers.rewriteUrl
+    this.httpHandler = rewrite === undefined
+      ? (req, res) => this.dispatch(req, res)
+      : (req, res) => { if (rewrite(req, res)) this.dispatch(req, res) }
+    // matches prefixes only; a URL it cannot decode finds a store-less handle (see serve/not-found)
+    this.notFoundRouter = FindMyWay({
+      ignoreTrailingSlash: settings.ignoreTrailingSlash,
+      ignoreDuplicateSlashes: settings.ignoreDuplicateSlashes,
+      caseSensitive: settings.caseSensitive,
+      useSemicolonDelimiter: settings.useSemicolonDelimiter,
+      onBadUrl: settings.onBadUrl ?? handlers.onBadUrl,
+    } as FindMyWay.Config<FindMyWay.HTTPVersion.V1>)
+  }
+
+  /**
+   * At start-up, when routes use asynchronous constraints: routes through the router's
+   * asynchronous lookup, and a failing constraint goes to `onError`. Otherwise nothing changes,
+   * so applications without them keep the synchronous lookup.
+   */
+  routeAsyncConstraints(onError: (req: IncomingMessage, res: ServerResponse, error: Error) => void): void {
+    const router = this.router as Router & { constrainer: { asyncStrategiesInUse: Set<string> } }
+    if (router.constrainer.asyncStrategiesInUse.size === 0) return
+    this.dispatch = (req, res) => router.lookup(req, res, undefined, (error: Error | null) => {
+      if (error !== null) onError(req, res, error)
+    })
   }
 
   /**

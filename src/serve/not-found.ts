@@ -1,17 +1,20 @@
 /**
  * @module serve/not-found
  * Requests no route matches: the not-found route of the URL's prefix (the longest prefix that set a
- * handler), the root's default 404 answer, `reply.callNotFound()`, and URLs the router refuses.
+ * handler), the root's default 404 answer, `reply.callNotFound()`, and what the router refuses: a
+ * URL it cannot decode, a parameter too long, a failing async constraint (to `frameworkErrors` when set).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type FindMyWay from 'find-my-way'
-import { codes } from '../core/errors.js'
+import { codes, type WarrenError } from '../core/errors.js'
+import { isThenable } from '../core/is-thenable.js'
 import { kReplyFail, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import type { RootState } from '../model/root-state.js'
 import type { NotFoundSlot, RouteContext } from '../model/route-context.js'
-import { createExchange, handleRequest, runHandler } from './pipeline.js'
+import { continueAfter } from './continue-after.js'
+import { createExchange, handleRequest, isRequestLogged, runHandler } from './pipeline.js'
 import { runRequestHooks } from './run-hooks.js'
 
 const notFoundCode = codes.SVC_ERR_NOT_FOUND.code
@@ -29,10 +32,21 @@ export function defaultNotFoundHandler(request: Request, reply: Reply): void {
  * else the root's (a URL that is not a path, such as `*`, belongs to the root).
  */
 export function findNotFoundRoute(root: RootState, method: string, url: string): RouteContext | null {
+  return slotRoute(root, findSlot(root, method, url))
+}
+
+type Found = FindMyWay.FindResult<FindMyWay.HTTPVersion.V1> | null
+
+function findSlot(root: RootState, method: string, url: string): Found {
   const queryStart = url.indexOf('?')
   const path = queryStart === -1 ? url : url.slice(0, queryStart)
-  const found = root.notFoundRouter.find(method as FindMyWay.HTTPMethod, path) ?? root.notFoundRouter.find('GET', '/')
-  // the not-found router's stores are the slots the app layer registers (app/not-found)
+  return root.notFoundRouter.find(method as FindMyWay.HTTPMethod, path) ?? root.notFoundRouter.find('GET', '/')
+}
+
+function slotRoute(root: RootState, found: Found): RouteContext | null {
+  // the not-found router's stores are the slots the app layer registers (app/not-found); a URL
+  // it cannot decode finds its bad-URL handler, with no store: such a URL belongs to the root
+  if (found !== null && found.store === null) found = root.notFoundRouter.find('GET', '/')
   const slot = found?.store as NotFoundSlot | undefined
   return slot === undefined ? null : slot.route
 }
@@ -51,13 +65,44 @@ export function callNotFound(request: Request, reply: Reply): void {
   runRequestHooks(notFound.hooks.preHandler, request, reply, runHandler)
 }
 
-/** Serves a request no route matched (find-my-way's default route), or one with a bad URL (`error`). */
-export function handleUnrouted(root: RootState, req: IncomingMessage, res: ServerResponse, error?: Error): void {
+/**
+ * Serves a request no route matched (find-my-way's default route). A method without routes never
+ * reaches the router's URL check, so a URL that cannot be decoded is caught here too.
+ */
+export function handleUnrouted(root: RootState, req: IncomingMessage, res: ServerResponse): void {
   const url = req.url ?? '/'
+  const found = findSlot(root, req.method ?? 'GET', url)
+  if (found !== null && found.store === null) return void found.handler(req, res, {}, null, {})
   // the root's not-found route always exists (registered by the factory)
-  const route = findNotFoundRoute(root, req.method ?? 'GET', url) as RouteContext
+  const route = slotRoute(root, found) as RouteContext
   const queryStart = url.indexOf('?')
   const query = queryStart === -1 ? {} : root.parseQuery(url.slice(queryStart + 1))
-  if (error === undefined) return handleRequest(req, res, {}, route, query)
-  createExchange(req, res, {}, route, query)[kReplyFail](error)
+  handleRequest(req, res, {}, route, query)
 }
+
+/**
+ * Answers a request the router refused (`SVC_ERR_BAD_URL`, `SVC_ERR_MAX_PARAM_LENGTH`,
+ * `SVC_ERR_ASYNC_CONSTRAINT`): the `frameworkErrors` option gets it with a request (logged as
+ * any request is) and a reply of the root; without it, the error handler of the URL's prefix.
+ */
+export function answerRouterError(root: RootState, req: IncomingMessage, res: ServerResponse, error: WarrenError): void {
+  const frameworkErrors = root.options.frameworkErrors
+  const method = req.method ?? 'GET'
+  if (frameworkErrors === undefined) {
+    const route = findNotFoundRoute(root, method, req.url ?? '/') as RouteContext
+    return createExchange(req, res, {}, route, {})[kReplyFail](error)
+  }
+  const reply = createExchange(req, res, {}, findNotFoundRoute(root, 'GET', '/') as RouteContext, {})
+  const request = reply.request
+  if (isRequestLogged(request)) request.log.info({ req: request }, 'incoming request')
+  let result: unknown
+  try {
+    result = frameworkErrors(error, request, reply)
+  } catch (thrown) {
+    return reply[kReplyFail](thrown)
+  }
+  // an async frameworkErrors that rejects still only fails its request
+  if (isThenable(result)) continueAfter(result as PromiseLike<unknown>, reply, noop, (thrown) => reply[kReplyFail](thrown))
+}
+
+function noop(): void {}

@@ -118,8 +118,14 @@ export function runHandler(request: Request, reply: Reply): void {
   sendReturnValue(reply, result)
 }
 
+/** Whether this request is logged as it arrives and completes (`disableRequestLogging`). */
+export function isRequestLogged(request: Request): boolean {
+  const root = request[kRoute].root
+  return root.logRequests && (root.skipRequestLog === null || !root.skipRequestLog(request))
+}
+
 function observeFinish(request: Request, reply: Reply): void {
-  const logging = request[kRoute].root.logRequests
+  const logging = isRequestLogged(request)
   if (logging) request.log.info({ req: request }, 'incoming request')
   reply.raw.once('finish', () => {
     if (logging) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')

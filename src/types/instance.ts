@@ -29,6 +29,7 @@ import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } f
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
 import type { ValidatorOptions } from './options.js'
+import type { FoundRoute, PrintRoutesOptions, RouteQuery } from './router.js'
 
 /** Constrains `this` of `decorate(K)`: the instance must not already have a property `K`. */
 type WithoutProperty<K extends PropertyKey> = { readonly [kContext]: unknown } & { [P in K]?: never }
@@ -236,10 +237,18 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   patch: RouteShorthand<this, Rq, Rp, S>
   /** Declares a route for every method. */
   all: RouteShorthand<this, Rq, Rp, S>
-  /** Whether a route with this method and path exists. */
-  hasRoute(opts: { method: HTTPMethod | string; url: string }): boolean
-  /** The route tree, as text. */
-  printRoutes(): string
+  /** Whether a route with this method, URL pattern (`/users/:id`) and constraints is declared; false when `method` or `url` is missing. */
+  hasRoute(opts: RouteQuery & { method?: HTTPMethod | string }): boolean
+  /**
+   * The route a request for `url` would reach, as a copy `{ handler, params, searchParams }`, or
+   * null (also when `method` or `url` is missing).
+   *
+   * @example
+   * app.findRoute({ method: 'GET', url: '/users/:id' }) // { handler, params: { id: ':id' }, searchParams: {} }
+   */
+  findRoute(opts: RouteQuery & { method?: HTTPMethod | string }): FoundRoute | null
+  /** The route tree, as text (find-my-way's pretty print). */
+  printRoutes(options?: PrintRoutesOptions): string
   /** The plugin tree, as text. */
   printPlugins(): string
 

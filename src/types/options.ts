@@ -10,6 +10,7 @@ import type { DestinationStream, LoggerOptions } from 'pino'
 import type { ProtoAction } from './content-type.js'
 import type { WarrenLogger } from './logger.js'
 import type { SchemaErrorFormatter } from './validation.js'
+import type { FrameworkErrorsHandler, RouterOptions } from './router.js'
 
 /** An Ajv plugin, or a CommonJS module whose `default` is one. */
 export type AjvPluginLike = AjvPlugin<any> | { default: AjvPlugin<any> }
@@ -63,12 +64,28 @@ export interface WarrenOptions {
   maxParamLength?: number
   /** Replaces the query string parser. */
   querystringParser?: (str: string) => Record<string, unknown>
+  /** Accept regex route parameters that may backtrack exponentially (default `false`). */
+  allowUnsafeRegex?: boolean
+  /** `;` also starts the query string (default `false`). */
+  useSemicolonDelimiter?: boolean
+  /** Custom constraint strategies of the router, by name (find-my-way's `constraints`). */
+  constraints?: RouterOptions['constraints']
+  /** The router's settings; each beats the top-level option of the same name. */
+  routerOptions?: RouterOptions
+  /**
+   * Replaces each request's URL before it is routed (`this` is the root instance); must return a
+   * string, else that request answers 500 `SVC_ERR_ROUTE_REWRITE_NOT_STR`. `request.originalUrl`
+   * keeps the URL received.
+   */
+  rewriteUrl?: (this: any, req: IncomingMessage) => string
+  /** Answers a request the router refused (bad URL, parameter too long, failing async constraint) instead of warren. */
+  frameworkErrors?: FrameworkErrorsHandler
   /** GET routes also answer HEAD (default `true`). */
   exposeHeadRoutes?: boolean
   /** Trust `x-forwarded-*` headers for `ip`, `ips`, `host`, `protocol`. */
   trustProxy?: boolean
-  /** Do not log each request and response. */
-  disableRequestLogging?: boolean
+  /** Do not log each request and response: `true`, or a function of the request saying which ones. */
+  disableRequestLogging?: boolean | ((request: any) => boolean)
   /** What to do with `__proto__` keys in JSON bodies (default `'error'`). */
   onProtoPoisoning?: ProtoAction
   /** What to do with `constructor.prototype` keys in JSON bodies (default `'error'`). */

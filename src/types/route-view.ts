@@ -32,6 +32,8 @@ export interface RouteOptionsView {
   logLevel?: string
   /** Whether a HEAD route is derived from this GET route. */
   exposeHeadRoute?: boolean
+  /** How a `'/'` route under a prefix answers: `/prefix` and `/prefix/` (`'both'`, the default), or only one of them. */
+  prefixTrailingSlash?: 'both' | 'slash' | 'no-slash'
   /** Other route options (hooks, compilers, limits…). */
   [option: string]: unknown
 }

@@ -108,6 +108,8 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   logLevel?: string
   /** Whether a GET route also answers HEAD (default from the `exposeHeadRoutes` factory option). */
   exposeHeadRoute?: boolean
+  /** How a `'/'` route under a prefix answers: `/prefix` and `/prefix/` (`'both'`, the default), or only one of them. */
+  prefixTrailingSlash?: 'both' | 'slash' | 'no-slash'
   /** Error handler for this route. */
   errorHandler?: ErrorHandlerFor<Self, Rq, Rp>
   /** Route-level `onRequest` hook(s). */

@@ -32,7 +32,6 @@ describe('factory options', () => {
     ['ignoreDuplicateSlashes', 'no'],
     ['caseSensitive', 0],
     ['maxParamLength', 'long'],
-    ['querystringParser', {}],
     ['exposeHeadRoutes', 'yes'],
   ])('rejects a wrong %s (%j) with SVC_ERR_INIT_OPTS_INVALID naming it', (name, value) => {
     let caught: any
@@ -130,11 +129,19 @@ describe('factory options', () => {
     expect(res.json()).toEqual({ Name: 'Ann' })
   })
 
-  it('maxParamLength bounds parameters (longer ones are not found)', async () => {
+  it('maxParamLength bounds parameters (a longer one answers 414 SVC_ERR_MAX_PARAM_LENGTH)', async () => {
     const app = warren({ maxParamLength: 5 })
     app.get('/p/:id', async (req: any) => req.params)
     expect((await app.inject('/p/12345')).json()).toEqual({ id: '12345' })
-    expect((await app.inject('/p/123456')).statusCode).toBe(404)
+    const res = await app.inject('/p/123456')
+    expect(res.statusCode).toBe(414)
+    expect(res.json()).toMatchObject({ code: 'SVC_ERR_MAX_PARAM_LENGTH', message: "'/p/123456' is exceeding the max param length" })
+  })
+
+  it('rejects a querystringParser that is not a function with SVC_ERR_QSP_NOT_FN', () => {
+    expect(() => warren({ querystringParser: {} as any })).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_QSP_NOT_FN', message: "querystringParser option should be a function, instead got 'object'" }),
+    )
   })
 
   it('querystringParser replaces the query parser', async () => {
