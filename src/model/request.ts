@@ -118,9 +118,9 @@ export class Request {
     return (this.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http'
   }
 
-  /** The options of the route that matched: method, url, config, schema, bodyLimit and friends. */
+  /** The options of the route that matched: method, url, config, schema, bodyLimit and friends (no method or url for a not-found request). */
   get routeOptions(): ResolvedRouteOptions {
-    return this[kRoute].routeOptions
+    return this[kRoute].requestRouteOptions
   }
 
   /** True when no route matched and the not-found handler is answering. */

@@ -55,6 +55,8 @@ export class RouteContext {
   readonly root: RootState
   readonly server: any
   readonly routeOptions: ResolvedRouteOptions
+  /** What `request.routeOptions` shows: the route's options, without a method and url when no route matched (as Fastify). */
+  readonly requestRouteOptions: ResolvedRouteOptions
   readonly is404: boolean
   readonly trustProxy: boolean
   handler: (...args: any[]) => unknown
@@ -77,6 +79,7 @@ export class RouteContext {
     this.root = root
     this.server = server
     this.routeOptions = routeOptions
+    this.requestRouteOptions = is404 ? ({ ...routeOptions, method: undefined, url: undefined } as unknown as ResolvedRouteOptions) : routeOptions
     this.handler = routeOptions.handler
     this.is404 = is404
     this.trustProxy = root.options.trustProxy

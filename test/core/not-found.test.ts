@@ -115,3 +115,30 @@ describe('not found', () => {
     expect((await app.inject('/gone')).headers['x-404']).toBe('true')
   })
 })
+
+describe('request.routeOptions when no route matched', () => {
+  it('has no method and no url, and keeps the rest (as Fastify)', async () => {
+    const app = warren()
+    app.get('/known', async (request) => request.routeOptions.url)
+    app.setNotFoundHandler(async (request, reply) => {
+      const { method, url, bodyLimit } = request.routeOptions
+      return reply.code(404).send({ method: method ?? null, url: url ?? null, bodyLimit })
+    })
+    const res = await app.inject('/unknown')
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ method: null, url: null, bodyLimit: 1048576 })
+    expect((await app.inject('/known')).body).toBe('/known')
+  })
+
+  it('has no url in a frameworkErrors handler for a bad URL', async () => {
+    const app = warren({
+      frameworkErrors: (error, request, reply) => {
+        reply.code(400).send({ code: (error as { code?: string }).code, url: request.routeOptions.url ?? null })
+      },
+    })
+    app.get('/items/:id', async () => 'never')
+    const res = await app.inject('/items/%zz')
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ code: 'SVC_ERR_BAD_URL', url: null })
+  })
+})
