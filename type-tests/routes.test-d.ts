@@ -1,6 +1,6 @@
 import { expectAssignable, expectError, expectNotAssignable, expectType } from 'tsd'
 import type { IncomingHttpHeaders } from 'node:http'
-import warren, { Type } from 'warren'
+import warren, { Type, type RouteTableOf } from 'warren'
 
 const app = warren()
 
@@ -122,9 +122,13 @@ app.post('/typed', { schema: { body: Body } }, (request) => {
 })
 expectError(app.get('/typed/:id', (request) => request.params.nope))
 
-// ---------- routes return the same instance type ----------
-expectType<typeof app>(app.get('/chain', () => {}))
-expectType<typeof app>(app.route({ method: 'GET', url: '/chain2', handler() {} }))
+// ---------- routes return the instance, with the route in its route table (for the typed client) ----------
+const chained = app.get('/chain', () => {})
+expectAssignable<typeof app>(chained)
+expectType<'GET /chain'>(null! as keyof RouteTableOf<typeof chained>)
+const chained2 = app.route({ method: ['GET', 'PUT'], url: '/chain2', handler() {} })
+expectAssignable<typeof app>(chained2)
+expectType<'GET /chain2' | 'PUT /chain2'>(null! as keyof RouteTableOf<typeof chained2>)
 
 // ---------- route options ----------
 app.get(

@@ -15,3 +15,5 @@ export declare const kShared: unique symbol
 export declare const kReply: unique symbol
 /** Key of the marker type for "no response schema entry for this status". */
 export declare const kUndeclared: unique symbol
+/** Key of the phantom member that carries an instance's route table (read by the typed client). */
+export declare const kRoutes: unique symbol

@@ -68,6 +68,7 @@ export type {
   RoutePath,
   RouteOptions,
   RouteShorthand,
+  WithRoute,
 } from './route.js'
 export type {
   ProtoAction,
@@ -102,3 +103,4 @@ export type {
 export type { WarrenFactory } from './facade.js'
 export type { WarrenTypeBuilder, NamedBy } from './type-builder.js'
 export type { RouteConfig, RouteOptionsExtensions } from './augment.js'
+export type { RouteEntry, RouteMount, RoutedInstanceSlot, RoutedInstance, RoutesOf, MountOf, RouteTableOf } from './route-table.js'

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import type { TSchema } from '@sinclair/typebox'
 import type { Chain as InjectChain, InjectOptions, Response as InjectResponse } from 'light-my-request'
-import type { kContext, kShared } from './brand.js'
+import type { kContext, kRoutes, kShared } from './brand.js'
 import type {
   BufferedBodyParser,
   ContentTypeMatcher,
@@ -24,7 +24,8 @@ import type { WarrenLogger } from './logger.js'
 import type { RegisterArgs, RegisterCheck } from './register.js'
 import type { RouteReply, WarrenReply } from './reply.js'
 import type { RouteRequest, WarrenRequest } from './request.js'
-import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand } from './route.js'
+import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand, WithRoute } from './route.js'
+import type { MountOf, RoutesOf } from './route-table.js'
 import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
@@ -49,28 +50,35 @@ type NotBuiltin<K extends PropertyKey, Builtin, What extends string> = K extends
  * schema whose `$id` is a literal (plain JSON Schemas are accepted, but not typed). The schema is
  * filed under `id` and `id#` (the whole-schema form of a `$ref`), so both `Type.Ref` forms resolve.
  */
-type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, Sc> = Sc extends TSchema & {
+type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, R, Sc> = Sc extends TSchema & {
   $id: infer Id extends string
 }
   ? string extends Id
     ? Self
-    : Warren<D, Rq, Rp, Flatten<S & { [P in Id | `${Id}#`]: Sc }>>
+    : Warren<D, Rq, Rp, Flatten<S & { [P in Id | `${Id}#`]: Sc }>, R>
   : Self
 
 /* ---------- register: result ---------- */
 
-/** Merges the additions of a plugin's returned instance into the parent's context. */
-type MergeContext<A extends ContextShape, B extends ContextShape, Fallback> = [B] extends [never]
-  ? Fallback
-  : Warren<Flatten<A['d'] & B['d']>, Flatten<A['rq'] & B['rq']>, Flatten<A['rp'] & B['rp']>, Flatten<A['s'] & B['s']>>
+/**
+ * Merges the additions of a plugin's returned instance (context `B`, routes `Added`) into the
+ * parent's context `A` and route table `RA`; the parent unchanged when there is nothing to add.
+ */
+type MergeContext<A extends ContextShape, B extends ContextShape, RA, Added, Fallback> = [B] extends [never]
+  ? [Added] extends [never]
+    ? Fallback
+    : Warren<A['d'], A['rq'], A['rp'], A['s'], RA | Added>
+  : Warren<Flatten<A['d'] & B['d']>, Flatten<A['rq'] & B['rq']>, Flatten<A['rp'] & B['rp']>, Flatten<A['s'] & B['s']>, RA | Added>
 
 /**
  * What `register` returns: for a shared plugin, the parent widened with what the instance the
- * plugin returns (awaited) carries; for an encapsulated one, the parent unchanged.
+ * plugin returns (awaited) carries; for an encapsulated one, the parent's decorations unchanged.
+ * Either way, the routes the returned instance carries join the parent's route table, under the
+ * register prefix `Prefix` (when it is a string literal), for the typed client.
  */
-export type RegisterResult<This, B, R> = B extends { readonly [kShared]: true }
-  ? MergeContext<ContextOf<This>, ContextOf<Awaited<R>>, This>
-  : This
+export type RegisterResult<This, B, R, Prefix extends string = ''> = B extends { readonly [kShared]: true }
+  ? MergeContext<ContextOf<This>, ContextOf<Awaited<R>>, RoutesOf<This>, MountOf<RoutesOf<Awaited<R>>, Prefix, true>, This>
+  : MergeContext<ContextOf<This>, never, RoutesOf<This>, MountOf<RoutesOf<Awaited<R>>, Prefix, false>, This>
 
 /** Options of `listen`. */
 export interface ListenOptions {
@@ -96,10 +104,16 @@ export interface NotFoundOptions<Self, Rq, Rp> {
  * `D` instance decorators (also readable as properties, see {@link Warren}), `Rq` request
  * decorators, `Rp` reply decorators, `S` shared schemas by `$id`.
  */
-export interface WarrenInstance<out D extends object = {}, out Rq extends object = {}, out Rp extends object = {}, out S extends object = {}>
+export interface WarrenInstance<out D extends object = {}, out Rq extends object = {}, out Rp extends object = {}, out S extends object = {}, in R = never>
   extends FastifyInstance {
   /** Phantom: the context, for the type layer only. Not present at run time. */
   readonly [kContext]: { d: D; rq: Rq; rp: Rp; s: S }
+  /**
+   * Phantom: the route table (`R`, read by the typed client), for the type layer only. Not present
+   * at run time. `R` is contravariant: an instance with more routes is assignable where one with
+   * fewer (a plugin's parameter, `Warren<{ db: Db }>`, has none) is expected.
+   */
+  [kRoutes]?(routes: R): void
 
   /* ---------- plugins and lifecycle ---------- */
 
@@ -117,11 +131,11 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
    * app.db // Db
    * ```
    */
-  register<I = this, O = any, R = unknown, B = unknown>(
+  register<I = Warren<D, Rq, Rp, S>, O = any, Ret = unknown, B = unknown, const Prefix extends string = ''>(
     this: RegisterCheck<{ d: D; rq: Rq; rp: Rp; s: S }, I>,
-    plugin: ((instance: I, opts: O, done: Done) => R) & B,
-    ...opts: RegisterArgs<O>
-  ): RegisterResult<this, B, R>
+    plugin: ((instance: I, opts: O, done: Done) => Ret) & B,
+    ...opts: RegisterArgs<O, Prefix>
+  ): RegisterResult<this, B, Ret, Prefix>
   /** Resolves when the plugins registered so far are loaded. */
   after(): Promise<void>
   /** Calls back when the plugins registered so far are loaded (with the first error, if any). */
@@ -164,7 +178,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
     name: K,
     value: V | DecoratorInput<Warren<D, Rq, Rp, S>>,
     dependencies?: readonly (string | symbol)[],
-  ): Warren<Flatten<D & { [P in K]: DecoratorValue<V> }>, Rq, Rp, S>
+  ): Warren<Flatten<D & { [P in K]: DecoratorValue<V> }>, Rq, Rp, S, R>
   /**
    * Adds a property to every request of this context (and its descendants); returns the instance
    * with it in its requests' type. Use a primitive or `null` and set it in a hook, a `function`
@@ -176,32 +190,32 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
     name: NotBuiltin<K, keyof WarrenRequest, 'request'>,
     value: V | DecoratorInput<RouteRequest<DefaultRouteTypes, Rq, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
-  ): Warren<D, Flatten<Rq & { [P in K]: DecoratorValue<V> }>, Rp, S>
+  ): Warren<D, Flatten<Rq & { [P in K]: DecoratorValue<V> }>, Rp, S, R>
   /** Adds request decorator(s) whose type is given as a type argument: `decorateRequest<{ user: User | null }>('user', null)`. */
   decorateRequest<T extends object>(
     name: NoInfer<keyof T & (string | symbol)>,
     value: NoInfer<T[keyof T]> | DecoratorInput<RouteRequest<DefaultRouteTypes, Rq & T, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
-  ): Warren<D, Flatten<Rq & T>, Rp, S>
+  ): Warren<D, Flatten<Rq & T>, Rp, S, R>
   /** Adds a property to every reply of this context (and its descendants); returns the instance with it in its replies' type. */
   decorateReply<const K extends string | symbol, V>(
     this: WithoutReplyDecorator<K>,
     name: NotBuiltin<K, keyof WarrenReply, 'reply'>,
     value: V | DecoratorInput<RouteReply<DefaultRouteTypes, Rp, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
-  ): Warren<D, Rq, Flatten<Rp & { [P in K]: DecoratorValue<V> }>, S>
+  ): Warren<D, Rq, Flatten<Rp & { [P in K]: DecoratorValue<V> }>, S, R>
   /** Adds reply decorator(s) whose type is given as a type argument: `decorateReply<{ locale: string | null }>('locale', null)`. */
   decorateReply<T extends object>(
     name: NoInfer<keyof T & (string | symbol)>,
     value: NoInfer<T[keyof T]> | DecoratorInput<RouteReply<DefaultRouteTypes, Rp & T, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
-  ): Warren<D, Rq, Flatten<Rp & T>, S>
+  ): Warren<D, Rq, Flatten<Rp & T>, S, R>
   /** Adds an instance decorator whose type is given as a type argument: `decorate<{ db: Db | null }>('db', null)`. */
   decorate<T extends object>(
     name: NoInfer<keyof T & (string | symbol)>,
     value: NoInfer<T[keyof T]> | DecoratorInput<Warren<D, Rq, Rp, S>>,
     dependencies?: readonly (string | symbol)[],
-  ): Warren<Flatten<D & T>, Rq, Rp, S>
+  ): Warren<Flatten<D & T>, Rq, Rp, S, R>
   /** Whether the instance has decorator `name` (own or inherited). */
   hasDecorator(name: string | symbol): boolean
   /** Whether requests of this context have decorator `name`. */
@@ -219,24 +233,26 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
 
   /* ---------- routes ---------- */
 
-  /** Declares a route. Its schemas type its request and reply. */
-  route<const Path extends string, Sc extends RouteSchema = {}>(opts: RouteOptions<this, Path, Sc, RouteTypesOf<Sc, Path, S>, Rq, Rp>): this
+  /** Declares a route. Its schemas type its request and reply; the returned instance has it in its route table. */
+  route<const Path extends string, Sc extends RouteSchema = {}, const M extends HTTPMethod = HTTPMethod>(
+    opts: RouteOptions<this, Path, Sc, RouteTypesOf<Sc, Path, S>, Rq, Rp, M>,
+  ): WithRoute<D, Rq, Rp, S, R, M, Path, RouteTypesOf<Sc, Path, S>>
   /** Declares a GET route (and, unless told otherwise, its HEAD twin). */
-  get: RouteShorthand<this, Rq, Rp, S>
+  get: RouteShorthand<this, Rq, Rp, S, 'GET', D, R>
   /** Declares a HEAD route. */
-  head: RouteShorthand<this, Rq, Rp, S>
+  head: RouteShorthand<this, Rq, Rp, S, 'HEAD', D, R>
   /** Declares a POST route. */
-  post: RouteShorthand<this, Rq, Rp, S>
+  post: RouteShorthand<this, Rq, Rp, S, 'POST', D, R>
   /** Declares a PUT route. */
-  put: RouteShorthand<this, Rq, Rp, S>
+  put: RouteShorthand<this, Rq, Rp, S, 'PUT', D, R>
   /** Declares a DELETE route. */
-  delete: RouteShorthand<this, Rq, Rp, S>
+  delete: RouteShorthand<this, Rq, Rp, S, 'DELETE', D, R>
   /** Declares an OPTIONS route. */
-  options: RouteShorthand<this, Rq, Rp, S>
+  options: RouteShorthand<this, Rq, Rp, S, 'OPTIONS', D, R>
   /** Declares a PATCH route. */
-  patch: RouteShorthand<this, Rq, Rp, S>
+  patch: RouteShorthand<this, Rq, Rp, S, 'PATCH', D, R>
   /** Declares a route for every method. */
-  all: RouteShorthand<this, Rq, Rp, S>
+  all: RouteShorthand<this, Rq, Rp, S, HTTPMethod, D, R>
   /** Whether a route with this method, URL pattern (`/users/:id`) and constraints is declared; false when `method` or `url` is missing. */
   hasRoute(opts: RouteQuery & { method?: HTTPMethod | string }): boolean
   /**
@@ -264,7 +280,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
    * app.get('/me', { schema: { response: { 200: Type.Ref('User') } } }, () => user)
    * ```
    */
-  addSchema<const Sc extends TSchema | JsonSchemaObject>(schema: Sc): WithSchema<this, D, Rq, Rp, S, Sc>
+  addSchema<const Sc extends TSchema | JsonSchemaObject>(schema: Sc): WithSchema<this, D, Rq, Rp, S, R, Sc>
   /** The shared schema with this `$id`, as added. */
   getSchema<Id extends keyof S & string>(id: Id): S[Id]
   /** The shared schema with this `$id`, if visible in this context. */
@@ -361,20 +377,28 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
  * Use it to type a plugin's parameter with what the plugin requires:
  * `async (app: Warren<{ db: Db }>) => …` can only be registered where `db` exists.
  */
-export type Warren<D extends object = {}, Rq extends object = {}, Rp extends object = {}, S extends object = {}> = WarrenInstance<
+export type Warren<D extends object = {}, Rq extends object = {}, Rp extends object = {}, S extends object = {}, R = never> = WarrenInstance<
   D,
   Rq,
   Rp,
-  S
+  S,
+  R
 > &
   D
 
 /** Any instance, whatever its decorations. */
-export type AnyWarren = WarrenInstance<any, any, any, any>
+export type AnyWarren = WarrenInstance<any, any, any, any, never>
 
 declare module './context.js' {
   /** Names the bare instance for the request and reply types (see {@link BareInstance}). */
   interface InstanceSlot {
     bare: Warren
+  }
+}
+
+declare module './route-table.js' {
+  /** Names the instance with a route table for the route methods (see {@link RoutedInstance}). */
+  interface RoutedInstanceSlot<D extends object, Rq extends object, Rp extends object, S extends object, R> {
+    instance: Warren<D, Rq, Rp, S, R>
   }
 }

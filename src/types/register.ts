@@ -6,10 +6,13 @@
  */
 import type { ContextOf, ContextShape } from './context.js'
 
-/** Options every `register` call accepts besides the plugin's own. */
-export interface RegisterOptions {
+/**
+ * Options every `register` call accepts besides the plugin's own. `Prefix` is the prefix as
+ * written: a string literal puts the plugin's routes under it in the typed client's route table.
+ */
+export interface RegisterOptions<Prefix extends string = string> {
   /** Prefix for the routes the plugin declares. */
-  prefix?: string
+  prefix?: Prefix
   /** Log level for the plugin's routes. */
   logLevel?: string
 }
@@ -66,4 +69,6 @@ export type RegisterCheck<Have extends ContextShape, I> = [ContextOf<I>] extends
     : `Plugin cannot be registered here: ${Problems<Have, ContextOf<I>>}`
 
 /** `register`'s options argument: required when the plugin's options have a required key. */
-export type RegisterArgs<O> = {} extends O ? [opts?: O & RegisterOptions] : [opts: O & RegisterOptions]
+export type RegisterArgs<O, Prefix extends string = string> = {} extends O
+  ? [opts?: O & RegisterOptions<Prefix>]
+  : [opts: O & RegisterOptions<Prefix>]

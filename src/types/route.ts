@@ -2,8 +2,9 @@
  * Route declaration types: handlers, route options, and the shorthand methods.
  *
  * A route's types are computed once ({@link RouteTypesOf}) and passed to its handler, hooks
- * and reply; declaring a route returns the same instance type, so routes never accumulate
- * into the instance's type.
+ * and reply; declaring a route returns the instance type with one more entry in its route table
+ * (`route-table.ts`), which only the typed client reads: the decorations and earlier routes are
+ * not instantiated again.
  *
  * @packageDocumentation
  */
@@ -15,6 +16,7 @@ import type { DefaultRouteTypes, RouteSchema, RouteTypes, RouteTypesOf } from '.
 import type { SuccessPayload } from './status.js'
 import type { MaybePromise } from './util.js'
 import type { SerializerCompiler, ValidatorCompiler } from './validation.js'
+import type { RouteEntry, RoutedInstance } from './route-table.js'
 
 /**
  * The HTTP methods a route can be declared for, as keys: node's `http.METHODS` (Node 20). An
@@ -137,30 +139,39 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
 /** The path of a full route declaration: `url`, or its alias `path`. */
 export type RoutePath<Path extends string> = { url: Path; path?: never } | { path: Path; url?: never }
 
-/** Options of `route()`: method, path, handler and the shorthand options. */
-export type RouteOptions<Self, Path extends string, Sc, RT extends RouteTypes, Rq, Rp> = RouteShorthandOptions<Self, Sc, RT, Rq, Rp> &
+/** Options of `route()`: method, path, handler and the shorthand options. `M`: the method(s), as declared. */
+export type RouteOptions<Self, Path extends string, Sc, RT extends RouteTypes, Rq, Rp, M extends HTTPMethod = HTTPMethod> = RouteShorthandOptions<Self, Sc, RT, Rq, Rp> &
   RoutePath<Path> & {
     /** The method, or methods, the route answers. */
-    method: HTTPMethod | HTTPMethod[]
+    method: M | M[]
     /** The route's handler. */
     handler: HandlerFor<Self, RT, Rq, Rp>
   }
 
 /**
- * A shorthand route method (`get`, `post`…): `(path, handler)` or `(path, opts, handler)`.
- * `Self` is the instance type, `Rq`/`Rp` its request/reply decorations, `Reg` its shared schemas.
- * Returns the instance, with an unchanged type.
+ * The instance type a route declaration returns: the instance `D, Rq, Rp, Reg` with the route's
+ * entry (method `M`, path as declared, its types) appended to its route table `R`, which the typed
+ * client reads. The route's types are the ones its handler got, not computed again.
  */
-export interface RouteShorthand<Self, Rq, Rp, Reg> {
+export type WithRoute<D extends object, Rq extends object, Rp extends object, Reg extends object, R, M extends string, Path extends string, RT extends RouteTypes> =
+  RoutedInstance<D, Rq, Rp, Reg, R | RouteEntry<M, Path, RT>>
+
+/**
+ * A shorthand route method (`get`, `post`…): `(path, handler)` or `(path, opts, handler)`.
+ * `Self` is the instance type, `Rq`/`Rp` its request/reply decorations, `Reg` its shared schemas,
+ * `M` the method, `D` its instance decorations and `R` its route table. Returns the instance with
+ * the route added to its route table (see `warren/client`).
+ */
+export interface RouteShorthand<Self, Rq extends object, Rp extends object, Reg extends object, M extends string = never, D extends object = {}, R = never> {
   <const Path extends string, Sc extends RouteSchema = {}>(
     path: Path,
     opts: RouteShorthandOptions<Self, Sc, RouteTypesOf<Sc, Path, Reg>, Rq, Rp>,
     handler: HandlerFor<Self, RouteTypesOf<Sc, Path, Reg>, Rq, Rp>,
-  ): Self
-  <const Path extends string>(path: Path, handler: HandlerFor<Self, RouteTypesOf<{}, Path, Reg>, Rq, Rp>): Self
+  ): WithRoute<D, Rq, Rp, Reg, R, M, Path, RouteTypesOf<Sc, Path, Reg>>
+  <const Path extends string>(path: Path, handler: HandlerFor<Self, RouteTypesOf<{}, Path, Reg>, Rq, Rp>): WithRoute<D, Rq, Rp, Reg, R, M, Path, RouteTypesOf<{}, Path, Reg>>
   /** The handler inside the options: `get(path, { schema, handler })`. */
   <const Path extends string, Sc extends RouteSchema = {}>(
     path: Path,
     opts: RouteShorthandOptions<Self, Sc, RouteTypesOf<Sc, Path, Reg>, Rq, Rp> & { handler: HandlerFor<Self, RouteTypesOf<Sc, Path, Reg>, Rq, Rp> },
-  ): Self
+  ): WithRoute<D, Rq, Rp, Reg, R, M, Path, RouteTypesOf<Sc, Path, Reg>>
 }
