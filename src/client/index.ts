@@ -17,10 +17,28 @@ import { readResponse, type ClientResponse } from './response.js'
 import { fetchTransport, injectTransport, type FetchLike, type InjectTarget, type Transport } from './transport.js'
 import { buildUrl, type ParamValue } from './url.js'
 import { ResponseValidator, type ResponseSchemaTable } from './validate.js'
+import type { TypedClient } from '../types/client.js'
 
 export { WarrenClientError }
 export type { ClientErrorCode } from './errors.js'
 export type { ClientResponse, FetchLike, InjectTarget, ParamValue, ResponseSchemaTable }
+export type {
+  AnswerOf,
+  AnyRouteTable,
+  CallArgs,
+  CallInput,
+  PathsFor,
+  RouteAt,
+  StatusCode,
+  StatusCodesByClass,
+  TypedAnswer,
+  TypedCall,
+  TypedClient,
+  TypedClientOf,
+  UntypedCallInput,
+  WireValue,
+} from '../types/client.js'
+export type { RouteTableOf } from '../types/route-table.js'
 
 /** Headers sent with every call: fixed, or computed per call (a fresh token, say). */
 export type ClientHeaders = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
@@ -77,8 +95,28 @@ function transportFor(options: ClientOptions): Transport {
   return fetchTransport(options.baseUrl, fetchFn)
 }
 
-/** Builds a client (see the module comment). */
-export function client(options: ClientOptions): WarrenClient {
+/** The client for app type `App`: typed from its route table, or untyped without a type argument. */
+export type ClientFor<App> = [App] extends [never] ? WarrenClient : TypedClient<App>
+
+/** The type of {@link client}: untyped, or typed by the server's type given as a type argument. */
+export interface ClientFactory {
+  /**
+   * Builds a client (see the module comment). With the server's type as a type argument,
+   * `client<App>(options)`, its calls are typed from the routes `App` carries: paths, params,
+   * query, headers and body, and the answer as a union discriminated by `status`.
+   *
+   * @example
+   * ```ts
+   * import type { App } from './server.js'
+   * const api = client<App>({ baseUrl: 'http://127.0.0.1:3000' })
+   * const answer = await api.get('/users/:id', { params: { id: 7 } })
+   * if (answer.status === 200) console.log(answer.body.name) // typed by the route's 200 schema
+   * ```
+   */
+  <App = never>(options: ClientOptions): ClientFor<App>
+}
+
+function createClient(options: ClientOptions): WarrenClient {
   const send = transportFor(options)
   const validator = options.validate === undefined ? null : new ResponseValidator(options.validate, options.references)
   const request = async (method: string, path: string, call: CallOptions = {}): Promise<ClientResponse> => {
@@ -109,3 +147,10 @@ export function client(options: ClientOptions): WarrenClient {
     request,
   }
 }
+
+/**
+ * Builds a client: `client(options)` is untyped, `client<App>(options)` typed from the routes of
+ * the server's type `App` (`export type App = typeof app`). The runtime is the same; the type layer
+ * gives it its types here, at the boundary.
+ */
+export const client = createClient as unknown as ClientFactory
