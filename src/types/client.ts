@@ -10,7 +10,7 @@
  *
  * @packageDocumentation
  */
-import type { RouteTableOf } from './route-table.js'
+import type { RouteTableOf, RoutesOf } from './route-table.js'
 import type { RouteTypes } from './schema.js'
 
 /* ---------- status codes ---------- */
@@ -129,16 +129,26 @@ export type CallArgs<Route extends string, RT extends RouteTypes> = {} extends C
 /* ---------- the client ---------- */
 
 /** The paths of a route table that have a route for method `M`. */
-export type PathsFor<Table, M extends string> = keyof Table extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never
+export type PathsFor<Table, M extends string> = KeysOf<Table> extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never
 
 /** A route table: `'<METHOD> <path>'` to the route's types. */
 export type AnyRouteTable = { [route: string]: RouteTypes }
 
-/** The types of the route for method `M` at path `P` of a table. */
-export type RouteAt<Table extends AnyRouteTable, M extends string, P extends string> = Table[`${M} ${P}` & keyof Table]
+/** The types of the route for method `M` at path `P` of a table (one lookup: the key is not intersected with the table's keys, which would visit them all). */
+export type RouteAt<Table, M extends string, P extends string> = `${M} ${P}` extends infer K extends KeysOf<Table>
+  ? Table[K] extends infer RT extends RouteTypes
+    ? RT
+    : never
+  : never
+
+/**
+ * `keyof Table`, computed once per table: a conditional type's instantiations are cached, while
+ * `keyof` of the unfolded table (a mapped type with an `as` clause) visits every route each time.
+ */
+type KeysOf<Table> = Table extends object ? keyof Table : never
 
 /** One method of the typed client: `(path, options)` for the paths declared with that method. */
-export interface TypedCall<Table extends AnyRouteTable, M extends string> {
+export interface TypedCall<Table, M extends string> {
   <const P extends PathsFor<Table, M>>(path: P, ...options: CallArgs<`${M} ${P}`, RouteAt<Table, M, P>>): Promise<AnswerOf<RouteAt<Table, M, P>>>
 }
 
@@ -147,7 +157,7 @@ export interface TypedCall<Table extends AnyRouteTable, M extends string> {
  * with that method on `App` (chained routes and plugins that return their chained instance; see the
  * README, "Typed client"), typed by the route's schemas; `request` calls any method and path, untyped.
  */
-export interface TypedClientOf<Table extends AnyRouteTable> {
+export interface TypedClientOf<Table> {
   /** GET a declared path. */
   get: TypedCall<Table, 'GET'>
   /** POST to a declared path. */
@@ -180,5 +190,5 @@ export interface UntypedCallInput {
   signal?: AbortSignal
 }
 
-/** The typed client for app type `App` (`typeof app`). */
-export type TypedClient<App> = TypedClientOf<RouteTableOf<App>>
+/** The typed client for app type `App` (`typeof app`), or for a route table (`interface Api extends RouteTableOf<typeof app> {}`). */
+export type TypedClient<App> = TypedClientOf<[RoutesOf<App>] extends [never] ? App : RouteTableOf<App>>
