@@ -8,11 +8,17 @@
 // type error (TS2589 "excessively deep" included). Instantiation counts are deterministic for a
 // given TypeScript version; check time is printed but not budgeted (it depends on the machine).
 //
+// The typed client's scenario (bench/types/client.js: plugins of chained routes, every route called
+// through `client<Api>()`) is checked at the two sizes of `client.routes`: the cost of the client
+// per call (the client's instantiations over the server's, per route added) must stay within
+// `client.instantiationsPerCall`, and server + client within `client.maxRatio` times the server alone.
+//
 // Raising the budget is a visible change: edit budget.json in the same commit, and say why.
 import { readFileSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { check, warrenRealistic, writeProject } from './realistic.js'
+import { clientPaths, measureClient } from './client.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -43,6 +49,36 @@ for (const [n, r] of [[small, a], [large, b]]) {
 }
 if (perRoute > budget.instantiationsPerRoute) {
   console.error(`type budget exceeded: ${perRoute} instantiations per route > ${budget.instantiationsPerRoute} (bench/types/budget.json)`)
+  failed = true
+}
+
+/* ---------- the typed client ---------- */
+
+const [cSmall, cLarge] = budget.client.routes
+const c1 = measureClient(tsc, out, cSmall, clientPaths(root))
+const c2 = measureClient(tsc, out, cLarge, clientPaths(root))
+const clientCost = (m) => m.withClient.instantiations - m.server.instantiations
+const perCall = Math.round((clientCost(c2) - clientCost(c1)) / (cLarge - cSmall))
+const ratio = c2.withClient.instantiations / c2.server.instantiations
+console.log(
+  `type budget: typed client, ${cLarge} routes: server ${c2.server.instantiations} / server + client ${c2.withClient.instantiations} instantiations ` +
+    `(check ${c2.server.checkTime} s / ${c2.withClient.checkTime} s): ratio ${ratio.toFixed(2)} (budget ${budget.client.maxRatio}), ` +
+    `${perCall} per call (budget ${budget.client.instantiationsPerCall})`,
+)
+for (const [n, m] of [[cSmall, c1], [cLarge, c2]]) {
+  for (const [name, r] of [['server', m.server], ['server + client', m.withClient]]) {
+    if (Number.isNaN(r.instantiations) || r.errors.length) {
+      console.error(`type budget: the ${n}-route client scenario (${name}) has ${r.errors.length} type errors${r.tooDeep ? ' (TS2589)' : ''}:\n${r.errors.slice(0, 5).join('\n')}`)
+      failed = true
+    }
+  }
+}
+if (perCall > budget.client.instantiationsPerCall) {
+  console.error(`type budget exceeded: the typed client costs ${perCall} instantiations per call > ${budget.client.instantiationsPerCall} (bench/types/budget.json)`)
+  failed = true
+}
+if (ratio > budget.client.maxRatio) {
+  console.error(`type budget exceeded: server + client is ${ratio.toFixed(2)} times the server alone > ${budget.client.maxRatio} (bench/types/budget.json)`)
   failed = true
 }
 if (failed) process.exitCode = 1

@@ -67,8 +67,8 @@ export interface TypedAnswer<Status extends number, Body> {
   headers: Headers
 }
 
-/** The answers for a response map `Res` with keys `Keys`: one member per declared key. */
-type DeclaredAnswers<Res, Keys extends keyof Res> = { [K in Keys]: TypedAnswer<StatusOf<K, Keys>, Res[K]> }[Keys]
+/** The answers for a response map `Res` with keys `Keys`: one member per declared key (a 204 or 304 has no body to read). */
+type DeclaredAnswers<Res, Keys extends keyof Res> = { [K in Keys]: TypedAnswer<StatusOf<K, Keys>, K extends '204' | '304' ? undefined : Res[K]> }[Keys]
 
 /**
  * What a call to a route with types `RT` resolves with: one member per declared response key
@@ -135,9 +135,11 @@ export type PathsFor<Table, M extends string> = KeysOf<Table> extends infer K ? 
 export type AnyRouteTable = { [route: string]: RouteTypes }
 
 /** The types of the route for method `M` at path `P` of a table (one lookup: the key is not intersected with the table's keys, which would visit them all). */
-export type RouteAt<Table, M extends string, P extends string> = `${M} ${P}` extends infer K extends KeysOf<Table>
-  ? Table[K] extends infer RT extends RouteTypes
-    ? RT
+export type RouteAt<Table, M extends string, P extends string> = M extends string
+  ? `${M} ${P}` extends infer K extends KeysOf<Table>
+    ? Table[K] extends infer RT extends RouteTypes
+      ? RT
+      : never
     : never
   : never
 
