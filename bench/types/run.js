@@ -13,6 +13,11 @@
 // (the difference between consecutive sizes over the routes added). `npm run test:type-budget`
 // checks the same app against bench/types/budget.json.
 //
+// Then the typed client's scenario of issue #16 (bench/types/client.js) at CLIENT_SIZES routes
+// (default 10,100,1000): the server alone, with `client<Api>()` calling every route, and with
+// `client<typeof app>()` (up to TYPEOF_MAX routes, default 100). `node bench/types/client.js` runs
+// that part alone.
+//
 // warren is type-checked through its published declarations (dist/src/index.d.ts, built first with
 // `tsc -p tsconfig.build.json`); both apps use skipLibCheck, strict, NodeNext, TypeBox 0.34.
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -20,6 +25,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fastifyRealistic, warrenRealistic, writeProject as writeRealistic, check as checkRealistic } from './realistic.js'
+import { printClientScenario } from './client.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const out = join(root, 'bench', '.tmp', 'types')
@@ -142,6 +148,8 @@ function main() {
     if (r.errors.length) console.log(`\n${name} errors (first 5):\n${r.errors.slice(0, 5).join('\n')}`)
   }
   realistic(paths)
+  const clientSizes = (process.env.CLIENT_SIZES ?? '10,100,1000').split(',').map(Number)
+  if (!printClientScenario(tsc, join(out, 'client'), root, clientSizes)) process.exitCode = 1
   if (w.errors.length || big.errors.length || big.tooDeep) process.exitCode = 1
 }
 

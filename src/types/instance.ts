@@ -1,7 +1,8 @@
 /**
- * The instance type. Its four parameters are the context: instance decorators `D`, request
- * decorators `Rq`, reply decorators `Rp` and shared schemas `S`. Decorating returns a widened
- * type; declaring routes and hooks returns the same type, so routes never accumulate in it.
+ * The instance type. Its first four parameters are the context: instance decorators `D`, request
+ * decorators `Rq`, reply decorators `Rp` and shared schemas `S`; the fifth, `R`, is the route table
+ * the typed client reads. Decorating returns a widened type; declaring hooks returns the same type;
+ * declaring a route returns the type with one more entry in `R` (nothing else is instantiated again).
  *
  * @packageDocumentation
  */
