@@ -122,8 +122,10 @@ async function shutDown(app: any): Promise<void> {
   if (root.listening) {
     const server = root.httpServer
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-    if (root.options.forceCloseConnections === true) server.closeAllConnections()
-    else if (root.options.forceCloseConnections === 'idle') server.closeIdleConnections()
+    // an HTTP/2 server has neither method (its sessions time out); Node's HTTP/1 server.close()
+    // closes idle connections itself, a server from serverFactory may not
+    if (root.options.forceCloseConnections === true) server.closeAllConnections?.()
+    else if (root.options.forceCloseConnections === 'idle' && root.customServer) server.closeIdleConnections?.()
     await closed
     root.listening = false
   }

@@ -33,6 +33,10 @@ export const kLogLevel = Symbol('warren.logLevel')
 export const kRegisteredPlugins = Symbol('warren.registeredPlugins')
 /** Names of the plugins that built a context (`pluginName`). */
 export const kPluginNames = Symbol('warren.pluginNames')
+/** A context's request id generator (`genReqId` option, `setGenReqId`), the id header already applied. */
+export const kGenReqId = Symbol('warren.genReqId')
+/** A context's child logger factory (`childLoggerFactory` option, `setChildLoggerFactory`), or null. */
+export const kChildLoggerFactory = Symbol('warren.childLoggerFactory')
 
 /** The `RouteContext` a request or reply is served by. */
 export const kRoute = Symbol('warren.route')

@@ -83,30 +83,32 @@ export class Request {
     return socketAddress ? [...chain, socketAddress] : chain
   }
 
-  /** The `host` header (with port), or `x-forwarded-host` when `trustProxy` is on. */
-  get host(): string | undefined {
+  /**
+   * The `host` header (with port), or the `:authority` of an HTTP/2 request; with `trustProxy`,
+   * the last `x-forwarded-host` entry (the one the nearest proxy added). `''` when the request
+   * has none (HTTP/1.0, `http.requireHostHeader: false`, or a headers schema that removed it).
+   */
+  get host(): string {
+    const headers = this.headers
     if (this[kRoute].trustProxy) {
-      const forwarded = this.raw.headers['x-forwarded-host']
-      if (typeof forwarded === 'string') return forwarded
+      const forwarded = headers['x-forwarded-host']
+      if (typeof forwarded === 'string' && forwarded !== '') return lastEntry(forwarded)
     }
-    return this.raw.headers.host ?? (this.raw.headers[':authority'] as string | undefined)
+    return headers.host ?? headers[':authority'] ?? ''
   }
 
-  /** The host name, without the port. */
-  get hostname(): string | undefined {
+  /** The host name, without the port (IPv6 addresses keep their brackets); `''` without a host. */
+  get hostname(): string {
     const host = this.host
-    if (host === undefined) return undefined
     if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1)
     const colon = host.indexOf(':')
     return colon === -1 ? host : host.slice(0, colon)
   }
 
-  /** The port from the host header, if any. */
+  /** The port named by {@link host}, or null when it names none. */
   get port(): number | null {
-    const host = this.host
-    const match = host ? /:(\d+)$/.exec(host) : null
-    if (match) return Number(match[1])
-    return this.raw.socket?.localPort ?? null
+    const match = /:(\d+)$/.exec(this.host)
+    return match ? Number(match[1]) : null
   }
 
   /** `https` on an encrypted socket (or `x-forwarded-proto` when `trustProxy` is on), else `http`. */
@@ -134,6 +136,12 @@ export class Request {
   get mediaType(): string | undefined {
     return essenceOf(this.raw.headers['content-type']) || undefined
   }
+}
+
+/** The last entry of a comma-separated header value (`a, b` gives `b`). */
+function lastEntry(value: string): string {
+  const comma = value.lastIndexOf(',')
+  return comma === -1 ? value : value.slice(comma + 1).trim()
 }
 
 /** Gives a new request or reply its context's value decorators (each its own copy of the value). */

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
-import { requestLogger } from '../core/logger.js'
+import { factoryLogger, requestLogger } from '../core/logger.js'
 import { kReplyFail, kReplyHijacked, kReplySending, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
@@ -27,8 +27,11 @@ export function createExchange(
   query: Record<string, unknown>,
 ): Reply {
   const root = route.root
-  const id = root.genReqId(req)
-  const log = requestLogger(root.logger, root.loggerEnabled, root.options.requestIdLogLabel, id, route.routeOptions.logLevel)
+  const id = route.genReqId(req)
+  const label = root.options.requestIdLogLabel
+  const log = route.childLoggerFactory === null
+    ? requestLogger(root.logger, root.loggerEnabled, label, id, route.routeOptions.logLevel)
+    : factoryLogger(route.childLoggerFactory, route.server, root.logger, label, id, route.routeOptions.logLevel, req)
   const request = new route.Request(id, params as Record<string, string>, req, query, log, route)
   return new route.Reply(res, request, log)
 }

@@ -66,11 +66,11 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly ip: string | undefined
   /** Every address in the forwarding chain, client first, when `trustProxy` is on. */
   readonly ips: string[] | undefined
-  /** The `host` header (with port), or `x-forwarded-host` when `trustProxy` is on. */
-  readonly host: string | undefined
-  /** The host name, without the port. */
-  readonly hostname: string | undefined
-  /** The port the request was addressed to, if known. */
+  /** The `host` header (with port), or the last `x-forwarded-host` entry when `trustProxy` is on; `''` when absent. */
+  readonly host: string
+  /** The host name, without the port; `''` when the request names no host. */
+  readonly hostname: string
+  /** The port named by `host`, or null when it names none. */
   readonly port: number | null
   /** `'https'` on an encrypted socket (or per `x-forwarded-proto` with `trustProxy`), else `'http'`. */
   readonly protocol: 'http' | 'https'
