@@ -49,6 +49,10 @@ export function route(this: any, options: Record<string, any>): any {
   if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit < 0)) {
     throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
   }
+  // a route that wants no limit under a factory-wide one has no way to say so: 0 is refused, as in Fastify
+  if (options.handlerTimeout !== undefined && (!Number.isInteger(options.handlerTimeout) || options.handlerTimeout <= 0)) {
+    throw new codes.SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(options.handlerTimeout)
+  }
   const prefix: string = this[kPrefix]
   for (const url of urlsFor(prefix, path, root.options.ignoreTrailingSlash)) {
     const view: ResolvedRouteOptions = {
@@ -59,6 +63,7 @@ export function route(this: any, options: Record<string, any>): any {
       routePath: path,
       prefix,
       bodyLimit: options.bodyLimit ?? root.options.bodyLimit,
+      handlerTimeout: options.handlerTimeout ?? root.options.handlerTimeout,
       [kOwnBodyLimit]: options.bodyLimit,
       attachValidation: options.attachValidation === true,
       logLevel: options.logLevel ?? this[kLogLevel],

@@ -3,9 +3,9 @@
  * The request object as data: the `Request` class (fields and read-only getters, no behaviour),
  * and the per-context request classes that carry request decorators.
  */
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { essenceOf } from '../core/media-type.js'
-import { kRoute } from '../core/symbols.js'
+import { kRequestAbort, kRequestResponse, kRoute } from '../core/symbols.js'
 import type { Logger } from '../core/logger.js'
 import type { ResolvedRouteOptions } from './route-options.js'
 
@@ -44,6 +44,10 @@ export class Request {
   declare log: Logger
   /** The validation error, when the route has `attachValidation: true` and validation failed. */
   declare validationError: (Error & { validation?: unknown; validationContext?: string }) | undefined
+  /** The response this request is answered on (set as the exchange is built). */
+  declare [kRequestResponse]: ServerResponse | null
+  /** The controller of {@link signal}, once read. */
+  declare [kRequestAbort]: AbortController | null
 
   /** The instance (context) the route was declared in. */
   get server(): any {
@@ -136,6 +140,29 @@ export class Request {
   get mediaType(): string | undefined {
     return essenceOf(this.raw.headers['content-type']) || undefined
   }
+
+  /**
+   * Aborted when the client goes away before the response is finished, or when the route's
+   * `handlerTimeout` expires (the reason is then its `SVC_ERR_HANDLER_TIMEOUT` error). Created on
+   * first read, so requests that never read it pay nothing.
+   */
+  get signal(): AbortSignal {
+    let controller = this[kRequestAbort]
+    if (controller === null) {
+      controller = this[kRequestAbort] = new AbortController()
+      abortOnDisconnect(controller, this[kRequestResponse])
+    }
+    return controller.signal
+  }
+}
+
+/** Aborts `controller` when `res` closes before its response was ended: the client went away first. */
+function abortOnDisconnect(controller: AbortController, res: ServerResponse | null): void {
+  if (res === null || res.writableEnded) return
+  if (res.destroyed) return controller.abort()
+  res.once('close', () => {
+    if (!res.writableEnded) controller.abort()
+  })
 }
 
 /** The last entry of a comma-separated header value (`a, b` gives `b`). */
@@ -171,6 +198,8 @@ export function deriveRequestClass(parent: RequestClass | null): RequestClass {
     this.headers = raw.headers
     this.validationError = undefined
     this[kRoute] = route
+    this[kRequestResponse] = null
+    this[kRequestAbort] = null
     assignDecoratorProps(this, props)
   } as unknown as RequestClass
   ContextRequest.prototype = Object.create(parent ? parent.prototype : Request.prototype)

@@ -79,6 +79,8 @@ export class RouteContext {
   genReqId!: (req: IncomingMessage) => string
   /** The child logger factory of the route's context, or null for warren's own child loggers. */
   childLoggerFactory: ChildLoggerFactory | null = null
+  /** Milliseconds the route has to answer before a 503 (0: no limit). */
+  handlerTimeout = 0
 
   constructor(root: RootState, server: any, routeOptions: ResolvedRouteOptions, is404 = false) {
     this.root = root
@@ -120,6 +122,8 @@ export class RouteContext {
     this.observeFinish = this.hooks.onResponse !== null || this.root.logRequests
     this.genReqId = server[kGenReqId]
     this.childLoggerFactory = server[kChildLoggerFactory]
+    // not-found routes are declared without one: they take the application's
+    this.handlerTimeout = options.handlerTimeout ?? this.root.options.handlerTimeout
   }
 
   /** Compiles the route's schemas; run once, at start-up. */

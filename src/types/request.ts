@@ -21,6 +21,8 @@ export interface RequestRouteOptions {
   schema?: RouteSchema
   /** The body limit in force for the route, in bytes. */
   bodyLimit: number
+  /** The handler timeout in force for the route, in ms (0: none). */
+  handlerTimeout?: number
   /** Whether validation errors are attached to the request instead of answered. */
   attachValidation: boolean
   /** The route's log level. */
@@ -82,6 +84,13 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   /* ---------- bodies and replies (issue #12) ---------- */
   /** The media type of the request's `content-type` (lower case, no parameters), or undefined. */
   readonly mediaType: string | undefined
+
+  /**
+   * Aborted when the client goes away before the response is finished, or when the route's
+   * `handlerTimeout` expires (its reason is then the `SVC_ERR_HANDLER_TIMEOUT` error). Pass it to
+   * `fetch`, database drivers and timers to stop work nobody will read. Created on first read.
+   */
+  readonly signal: AbortSignal
 }
 
 /**
