@@ -18,13 +18,38 @@ export interface BuiltServer {
   custom: boolean
 }
 
+/** The open sessions of each HTTP/2 server warren built: Node's server keeps no list of them. */
+const openSessions = new WeakMap<object, Set<http2.ServerHttp2Session>>()
+
+function trackSession(open: Set<http2.ServerHttp2Session>, session: http2.ServerHttp2Session): void {
+  open.add(session)
+  session.once('close', () => open.delete(session))
+}
+
+/**
+ * At close(): an HTTP/2 server stops only once its sessions are gone, and a client may keep an
+ * idle one open for as long as it likes. Each is closed — gracefully (GOAWAY: its open streams
+ * finish), or at once when `force`. Does nothing for other servers.
+ */
+export function closeHttp2Sessions(server: object, force: boolean): void {
+  for (const session of openSessions.get(server) ?? []) {
+    if (force) session.destroy()
+    else session.close()
+  }
+}
+
 function createHttp2Server(options: NormalizedOptions, handler: http.RequestListener): http.Server {
   const listener = handler as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void
   const server = options.https !== null
     ? http2.createSecureServer(options.https as http2.SecureServerOptions, listener)
     : http2.createServer((options.http ?? {}) as http2.ServerOptions, listener)
-  // an idle session (no stream open) would otherwise hold its socket, and close(), forever
-  server.on('session', (session) => session.setTimeout(options.http2SessionTimeout, () => session.close()))
+  const open = new Set<http2.ServerHttp2Session>()
+  openSessions.set(server, open)
+  server.on('session', (session) => {
+    trackSession(open, session)
+    // an idle session (no stream open) would otherwise hold its socket forever
+    session.setTimeout(options.http2SessionTimeout, () => session.close())
+  })
   return server as unknown as http.Server
 }
 

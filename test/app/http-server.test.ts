@@ -11,6 +11,8 @@ const tls = {
   cert: readFileSync(new URL('../fixtures/tls/localhost.crt', import.meta.url)),
 }
 
+const sleepMs = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
 function portOf(address: string): number {
   return Number(new URL(address).port)
 }
@@ -138,6 +140,45 @@ describe('the server warren builds', () => {
     } finally {
       await app.close()
     }
+  })
+
+  it('close() closes idle HTTP/2 sessions (a client may keep one open forever) and lets open streams finish', async () => {
+    const app = warren({ http2: true })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    app.get('/', async () => 'ok')
+    app.get('/slow', async () => {
+      await held
+      return 'finished'
+    })
+    const address = await app.listen({ port: 0 })
+    const idle = http2.connect(address)
+    expect((await http2Get(address, '/')).body).toBe('ok')
+    await new Promise<void>((resolve) => {
+      const req = idle.request({ ':path': '/' })
+      req.resume()
+      req.on('end', () => resolve())
+      req.end()
+    })
+    const busy = http2.connect(address)
+    const slow = new Promise<string>((resolve) => {
+      const req = busy.request({ ':path': '/slow' })
+      let data = ''
+      req.setEncoding('utf8')
+      req.on('data', (chunk) => (data += chunk))
+      req.on('end', () => resolve(data))
+      req.end()
+    })
+    await sleepMs(50)
+    const t0 = Date.now()
+    const closing = app.close()
+    setTimeout(release, 100)
+    await closing
+    expect(Date.now() - t0).toBeLessThan(2000)
+    expect(await slow).toBe('finished')
+    expect(idle.closed || idle.destroyed).toBe(true)
+    idle.destroy()
+    busy.destroy()
   })
 
   it('serves HTTP/2 over TLS with `http2: true` and `https`, and closes idle sessions after http2SessionTimeout', async () => {
