@@ -101,6 +101,9 @@ describe('request', () => {
     app.get('/', async (req: any) => ({ host: req.host, hostname: req.hostname, port: req.port }))
     const headers = { host: 'internal:3000', 'x-forwarded-host': 'spoofed.example, public.example:8443' }
     expect((await app.inject({ url: '/', headers })).json()).toEqual({ host: 'public.example:8443', hostname: 'public.example', port: 8443 })
+    // no port forwarded: the client used the scheme's default, not the port the proxy reached us on
+    const noPort = { host: 'internal:3000', 'x-forwarded-host': 'public.example' }
+    expect((await app.inject({ url: '/', headers: noPort })).json()).toEqual({ host: 'public.example', hostname: 'public.example', port: null })
   })
 
   it('x-forwarded-* headers are ignored unless trustProxy', async () => {
