@@ -16,6 +16,7 @@ import { decorate, decorateReply, decorateRequest, hasDecorator, hasReplyDecorat
 import { allMethods, findRoute, hasRoute, printRoutes, route, shorthand } from './route.js'
 import { setNotFoundHandler } from './not-found.js'
 import { close, inject, listen, listeningOrigin, ready, addresses, printPlugins } from './lifecycle.js'
+import { childLoggerFactoryOf, genReqIdOf, setChildLoggerFactory, setGenReqId } from './request-identity.js'
 
 /** warren's own version (the Fastify API level it implements is `FASTIFY_API_LEVEL`). */
 export const VERSION = '0.1.0'
@@ -56,7 +57,10 @@ function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
       requestTimeout: options.requestTimeout,
       bodyLimit: options.bodyLimit,
       caseSensitive: options.caseSensitive,
-      http2: false,
+      http2: options.http2,
+      http2SessionTimeout: options.http2SessionTimeout,
+      maxRequestsPerSocket: options.maxRequestsPerSocket,
+      handlerTimeout: options.handlerTimeout,
       https: options.https !== null,
       ignoreTrailingSlash: options.ignoreTrailingSlash,
       ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
@@ -226,6 +230,8 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   inject,
   addresses,
   printPlugins,
+  setGenReqId,
+  setChildLoggerFactory,
 }
 
 Object.defineProperties(instancePrototype, {
@@ -257,6 +263,10 @@ Object.defineProperties(instancePrototype, {
       return (this[kErrorHandler] as ErrorHandlerEntry).fn
     },
   },
+  /** The request id generator of this context (`genReqId` option, `setGenReqId`). */
+  genReqId: { get: genReqIdOf },
+  /** The child logger factory of this context, if one was set. */
+  childLoggerFactory: { get: childLoggerFactoryOf },
   /** The names of the plugins that built this context. */
   pluginName: {
     get(this: any) {

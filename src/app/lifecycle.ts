@@ -9,6 +9,7 @@ import { codes } from '../core/errors.js'
 import { kAvvio, kAvvioClose, kAvvioReady, kRoot } from '../core/symbols.js'
 import type { RootState } from '../model/root-state.js'
 import { runTreeHooks } from './application-hooks.js'
+import { closeHttp2Sessions } from './http-server.js'
 
 /** The root instance, whichever context `instance` is: start-up and shutdown concern the whole application. */
 function rootOf(instance: any): any {
@@ -122,8 +123,11 @@ async function shutDown(app: any): Promise<void> {
   if (root.listening) {
     const server = root.httpServer
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-    if (root.options.forceCloseConnections === true) server.closeAllConnections()
-    else if (root.options.forceCloseConnections === 'idle') server.closeIdleConnections()
+    // an HTTP/2 server has neither method (its sessions time out); Node's HTTP/1 server.close()
+    // closes idle connections itself, a server from serverFactory may not
+    if (root.options.forceCloseConnections === true) server.closeAllConnections?.()
+    else if (root.options.forceCloseConnections === 'idle' && root.customServer) server.closeIdleConnections?.()
+    closeHttp2Sessions(server, root.options.forceCloseConnections === true)
     await closed
     root.listening = false
   }

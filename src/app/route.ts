@@ -70,6 +70,10 @@ export function route(this: any, options: Record<string, any>): any {
   if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit < 0)) {
     throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
   }
+  // a route that wants no limit under a factory-wide one has no way to say so: 0 is refused, as in Fastify
+  if (options.handlerTimeout !== undefined && (!Number.isInteger(options.handlerTimeout) || options.handlerTimeout <= 0)) {
+    throw new codes.SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(options.handlerTimeout)
+  }
   const prefix: string = this[kPrefix]
   const { url, slashTwin } = urlFor(prefix, path, prefixTrailingSlash(options.prefixTrailingSlash), root)
   const view = routeView(this, root, options, methods, url, path)
@@ -93,6 +97,7 @@ function routeView(server: any, root: RootState, options: Record<string, any>, m
     routePath: path,
     prefix: server[kPrefix],
     bodyLimit: options.bodyLimit ?? root.options.bodyLimit,
+    handlerTimeout: options.handlerTimeout ?? root.options.handlerTimeout,
     [kOwnBodyLimit]: options.bodyLimit,
     attachValidation: options.attachValidation === true,
     logLevel: options.logLevel ?? server[kLogLevel],

@@ -139,6 +139,14 @@ export const codes = {
   SVC_ERR_BAD_TRAILER_VALUE: defineError('SVC_ERR_BAD_TRAILER_VALUE', "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function.", 500),
   SVC_ERR_REP_RESPONSE_BODY_CONSUMED: defineError('SVC_ERR_REP_RESPONSE_BODY_CONSUMED', 'Response.body is already consumed.', 500),
   SVC_ERR_REP_READABLE_STREAM_LOCKED: defineError('SVC_ERR_REP_READABLE_STREAM_LOCKED', 'ReadableStream was locked. You should call releaseLock() method on reader before sending.', 500),
+
+  // server options, request ids, request loggers, handler timeouts (issue #12)
+  SVC_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: defineError('SVC_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "Cannot set forceCloseConnections to 'idle': the server from serverFactory has no closeIdleConnections method"),
+  SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: defineError('SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "'handlerTimeout' option must be a positive integer, got '%s'"),
+  SVC_ERR_HANDLER_TIMEOUT: defineError('SVC_ERR_HANDLER_TIMEOUT', 'The request was not answered within %s ms (handlerTimeout)', 503),
+  SVC_ERR_LOG_INVALID_LOGGER: defineError('SVC_ERR_LOG_INVALID_LOGGER', "The child logger factory must return a logger with the methods 'info', 'error', 'debug', 'fatal', 'warn', 'trace' and 'child', got %s"),
+  SVC_ERR_GEN_REQ_ID_NOT_FN: defineError('SVC_ERR_GEN_REQ_ID_NOT_FN', 'The request id generator must be a function, got %s'),
+  SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN: defineError('SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN', 'The child logger factory must be a function, got %s'),
 } as const
 
 /** Name of one `SVC_ERR_*` code. */

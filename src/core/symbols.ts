@@ -33,9 +33,17 @@ export const kLogLevel = Symbol('warren.logLevel')
 export const kRegisteredPlugins = Symbol('warren.registeredPlugins')
 /** Names of the plugins that built a context (`pluginName`). */
 export const kPluginNames = Symbol('warren.pluginNames')
+/** A context's request id generator (`genReqId` option, `setGenReqId`), the id header already applied. */
+export const kGenReqId = Symbol('warren.genReqId')
+/** A context's child logger factory (`childLoggerFactory` option, `setChildLoggerFactory`), or null. */
+export const kChildLoggerFactory = Symbol('warren.childLoggerFactory')
 
 /** The `RouteContext` a request or reply is served by. */
 export const kRoute = Symbol('warren.route')
+/** The Node response a request is answered on (for `request.signal`). */
+export const kRequestResponse = Symbol('warren.requestResponse')
+/** The AbortController behind `request.signal`, null until it is first read. */
+export const kRequestAbort = Symbol('warren.requestAbort')
 /** The headers set on a reply, written with the status when it is sent. */
 export const kReplyHeaders = Symbol('warren.replyHeaders')
 /** The serializer set with `reply.serializer()`, or null. */

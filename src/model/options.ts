@@ -3,10 +3,10 @@
  * The factory options: checked (a wrong type throws `SVC_ERR_INIT_OPTS_INVALID` naming the
  * option) and completed with their defaults.
  */
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerOptions as HttpServerOptions } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import { codes } from '../core/errors.js'
-import type { FrameworkErrorsHandler, ProtoAction, SchemaErrorFormatter, ValidatorOptions, WarrenOptions } from '../types/index.js'
+import type { ChildLoggerFactory, ClientErrorHandler, FrameworkErrorsHandler, ProtoAction, SchemaErrorFormatter, ServerFactory, ValidatorOptions, WarrenOptions } from '../types/index.js'
 import { isSchemaCacheOption, type SchemaCacheOption } from '../schema/cache-option.js'
 import { resolveRouterOptions, type RouterSettings } from './router-options.js'
 
@@ -50,6 +50,17 @@ export interface NormalizedOptions {
   validator: ValidatorOptions
   schemaCache: SchemaCacheOption
   https: HttpsServerOptions | null
+  /** Options given to `http.createServer` (or `http2.createServer`). */
+  http: HttpServerOptions | null
+  http2: boolean
+  http2SessionTimeout: number
+  /** Builds the server instead of warren: `serverFactory(handler, options)`. */
+  serverFactory: ServerFactory | undefined
+  maxRequestsPerSocket: number
+  /** Milliseconds a request may take from arrival to its reply before a 503 (0: no limit). */
+  handlerTimeout: number
+  childLoggerFactory: ChildLoggerFactory | undefined
+  clientErrorHandler: ClientErrorHandler | undefined
   /** 5xx answers carry the error's own message (else the status phrase; the message is logged). */
   exposeServerErrors: boolean
   /** Error bodies exactly as Fastify writes them: no generic `code` for errors without one. */
@@ -90,7 +101,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     logger: option(o, 'logger', (v) => isBoolean(v) || isObject(v), 'a boolean, pino options or a logger', false),
     bodyLimit: option(o, 'bodyLimit', isNonNegativeInteger, 'a non-negative integer', 1024 * 1024),
     genReqId: option(o, 'genReqId', isFunction, 'a function', undefined),
-    requestIdHeader: option(o, 'requestIdHeader', (v) => v === false || isString(v), 'a string or false', false),
+    requestIdHeader: requestIdHeader(option(o, 'requestIdHeader', (v) => isBoolean(v) || isString(v), 'a string or a boolean', false)),
     requestIdLogLabel: option(o, 'requestIdLogLabel', isString, 'a string', 'reqId'),
     pluginTimeout: option(o, 'pluginTimeout', isNonNegativeInteger, 'a non-negative integer', 10000),
     return503OnClosing: option(o, 'return503OnClosing', isBoolean, 'a boolean', true),
@@ -117,13 +128,33 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     schemaErrorFormatter: option(o, 'schemaErrorFormatter', isSyncFunction, 'a synchronous function', undefined),
     validator,
     schemaCache: option(o, 'schemaCache', isSchemaCacheOption, 'a boolean or { dir: string }', false),
-    https: option(o, 'https', (v) => v === null || isObject(v), 'an object', null),
+    // `https: true` is TLS with Node's defaults (certificates set later, e.g. by SNI callbacks)
+    https: httpsOption(option(o, 'https', (v) => v === null || v === true || v === false || isObject(v), 'an object or a boolean', null)),
+    http: option(o, 'http', (v) => v === null || isObject(v), 'an object', null),
+    http2: option(o, 'http2', isBoolean, 'a boolean', false),
+    http2SessionTimeout: option(o, 'http2SessionTimeout', isNonNegativeInteger, 'a non-negative integer', 72000),
+    serverFactory: option(o, 'serverFactory', isFunction, 'a function', undefined),
+    maxRequestsPerSocket: option(o, 'maxRequestsPerSocket', (v) => v === null || isNonNegativeInteger(v), 'a non-negative integer', 0) ?? 0,
+    handlerTimeout: option(o, 'handlerTimeout', isNonNegativeInteger, 'a non-negative integer', 0),
+    childLoggerFactory: option(o, 'childLoggerFactory', isFunction, 'a function', undefined),
+    clientErrorHandler: option(o, 'clientErrorHandler', isFunction, 'a function', undefined),
     // on by default outside production: a thrown message may hold secrets, but in development it is what you need to see
     exposeServerErrors: option(o, 'exposeServerErrors', isBoolean, 'a boolean', process.env.NODE_ENV !== 'production'),
     fastifyErrorBodies: option(o, 'fastifyErrorBodies', isBoolean, 'a boolean', false),
   }
   refuseUnknown(o, normalized)
   return normalized
+}
+
+/** `true` names the conventional `request-id` header; `''` and `false` turn the header off. */
+function requestIdHeader(value: string | boolean): string | false {
+  if (value === true) return 'request-id'
+  return value === '' ? false : value
+}
+
+function httpsOption(value: HttpsServerOptions | boolean | null): HttpsServerOptions | null {
+  if (value === true) return {}
+  return value === false ? null : value
 }
 
 /**

@@ -3,9 +3,9 @@
  * The request object as data: the `Request` class (fields and read-only getters, no behaviour),
  * and the per-context request classes that carry request decorators.
  */
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { essenceOf } from '../core/media-type.js'
-import { kRoute } from '../core/symbols.js'
+import { kRequestAbort, kRequestResponse, kRoute } from '../core/symbols.js'
 import type { Logger } from '../core/logger.js'
 import type { ResolvedRouteOptions } from './route-options.js'
 
@@ -44,6 +44,10 @@ export class Request {
   declare log: Logger
   /** The validation error, when the route has `attachValidation: true` and validation failed. */
   declare validationError: (Error & { validation?: unknown; validationContext?: string }) | undefined
+  /** The response this request is answered on (set as the exchange is built). */
+  declare [kRequestResponse]: ServerResponse | null
+  /** The controller of {@link signal}, once read. */
+  declare [kRequestAbort]: AbortController | null
 
   /** The instance (context) the route was declared in. */
   get server(): any {
@@ -83,30 +87,32 @@ export class Request {
     return socketAddress ? [...chain, socketAddress] : chain
   }
 
-  /** The `host` header (with port), or `x-forwarded-host` when `trustProxy` is on. */
-  get host(): string | undefined {
+  /**
+   * The `host` header (with port), or the `:authority` of an HTTP/2 request; with `trustProxy`,
+   * the last `x-forwarded-host` entry (the one the nearest proxy added). `''` when the request
+   * has none (HTTP/1.0, `http.requireHostHeader: false`, or a headers schema that removed it).
+   */
+  get host(): string {
+    const headers = this.headers
     if (this[kRoute].trustProxy) {
-      const forwarded = this.raw.headers['x-forwarded-host']
-      if (typeof forwarded === 'string') return forwarded
+      const forwarded = headers['x-forwarded-host']
+      if (typeof forwarded === 'string' && forwarded !== '') return lastEntry(forwarded)
     }
-    return this.raw.headers.host ?? (this.raw.headers[':authority'] as string | undefined)
+    return headers.host ?? headers[':authority'] ?? ''
   }
 
-  /** The host name, without the port. */
-  get hostname(): string | undefined {
+  /** The host name, without the port (IPv6 addresses keep their brackets); `''` without a host. */
+  get hostname(): string {
     const host = this.host
-    if (host === undefined) return undefined
     if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1)
     const colon = host.indexOf(':')
     return colon === -1 ? host : host.slice(0, colon)
   }
 
-  /** The port from the host header, if any. */
+  /** The port named by {@link host}, or null when it names none. */
   get port(): number | null {
-    const host = this.host
-    const match = host ? /:(\d+)$/.exec(host) : null
-    if (match) return Number(match[1])
-    return this.raw.socket?.localPort ?? null
+    const match = /:(\d+)$/.exec(this.host)
+    return match ? Number(match[1]) : null
   }
 
   /** `https` on an encrypted socket (or `x-forwarded-proto` when `trustProxy` is on), else `http`. */
@@ -134,6 +140,35 @@ export class Request {
   get mediaType(): string | undefined {
     return essenceOf(this.raw.headers['content-type']) || undefined
   }
+
+  /**
+   * Aborted when the client goes away before the response is finished, or when the route's
+   * `handlerTimeout` expires (the reason is then its `SVC_ERR_HANDLER_TIMEOUT` error). Created on
+   * first read, so requests that never read it pay nothing.
+   */
+  get signal(): AbortSignal {
+    let controller = this[kRequestAbort]
+    if (controller === null) {
+      controller = this[kRequestAbort] = new AbortController()
+      abortOnDisconnect(controller, this[kRequestResponse])
+    }
+    return controller.signal
+  }
+}
+
+/** Aborts `controller` when `res` closes before its response was ended: the client went away first. */
+function abortOnDisconnect(controller: AbortController, res: ServerResponse | null): void {
+  if (res === null || res.writableEnded) return
+  if (res.destroyed) return controller.abort()
+  res.once('close', () => {
+    if (!res.writableEnded) controller.abort()
+  })
+}
+
+/** The last entry of a comma-separated header value (`a, b` gives `b`). */
+function lastEntry(value: string): string {
+  const comma = value.lastIndexOf(',')
+  return comma === -1 ? value : value.slice(comma + 1).trim()
 }
 
 /** Gives a new request or reply its context's value decorators (each its own copy of the value). */
@@ -163,6 +198,8 @@ export function deriveRequestClass(parent: RequestClass | null): RequestClass {
     this.headers = raw.headers
     this.validationError = undefined
     this[kRoute] = route
+    this[kRequestResponse] = null
+    this[kRequestAbort] = null
     assignDecoratorProps(this, props)
   } as unknown as RequestClass
   ContextRequest.prototype = Object.create(parent ? parent.prototype : Request.prototype)

@@ -33,6 +33,8 @@ export class RootState {
   /** The root instance (set by the factory once it is built). */
   app: any
   httpServer!: Server
+  /** The server came from the user's `serverFactory`: warren did not configure it. */
+  customServer = false
   /** Serves one HTTP request (`rewriteUrl` first, when set): the listening server's handler, and what `inject()` dispatches to. */
   readonly httpHandler: (req: IncomingMessage, res: ServerResponse) => void
   /** Routes one request: the router's lookup, or its asynchronous form once routes use async constraints. */
@@ -98,13 +100,18 @@ export class RootState {
   }
 }
 
-function requestIdGenerator(custom: ((req: IncomingMessage) => string) | undefined, header: string | false): (req: IncomingMessage) => string {
+/**
+ * A request id generator: `custom` (else a counter, `req-1`, `req-2`…), behind the value of the
+ * `header` request header when there is one.
+ */
+export function requestIdGenerator(custom: ((req: IncomingMessage) => string) | undefined, header: string | false): (req: IncomingMessage) => string {
   let next = 0
   const generate = custom ?? (() => `req-${(next = (next + 1) % Number.MAX_SAFE_INTEGER).toString(36)}`)
   if (!header) return generate
   const name = header.toLowerCase()
   return (req) => {
-    const value = req.headers[name]
+    // `instance.genReqId()` may be called without a request
+    const value = req?.headers[name]
     return typeof value === 'string' && value.length > 0 ? value : generate(req)
   }
 }

@@ -9,8 +9,11 @@ import { requestHookNames, type RequestHookName } from '../hooks/names.js'
 import type { HookFn } from '../hooks/store.js'
 import { buildRouteValidation, type RouteValidation } from '../schema/validation.js'
 import { buildRouteSerializers, type RouteSerializers } from '../schema/serialization.js'
+import type { IncomingMessage } from 'node:http'
 import {
+  kChildLoggerFactory,
   kErrorHandler,
+  kGenReqId,
   kHooks,
   kOwnBodyLimit,
   kParsers,
@@ -21,7 +24,7 @@ import {
 } from '../core/symbols.js'
 import type { ParserRegistry } from '../content-type/registry.js'
 import type { SchemaCompilers } from '../schema/compilers.js'
-import type { SchemaErrorFormatter, SerializerCompiler, SerializerFunction, ValidatorCompiler } from '../types/index.js'
+import type { ChildLoggerFactory, SchemaErrorFormatter, SerializerCompiler, SerializerFunction, ValidatorCompiler } from '../types/index.js'
 import type { ErrorHandlerEntry, ReplyClass } from './reply.js'
 import type { RequestClass } from './request.js'
 import type { RootState } from './root-state.js'
@@ -74,6 +77,12 @@ export class RouteContext {
   schemaErrorFormatter!: SchemaErrorFormatter
   /** True when responses must be observed on `finish` (onResponse hooks or request logging). */
   observeFinish = false
+  /** The request id generator of the route's context. */
+  genReqId!: (req: IncomingMessage) => string
+  /** The child logger factory of the route's context, or null for warren's own child loggers. */
+  childLoggerFactory: ChildLoggerFactory | null = null
+  /** Milliseconds the route has to answer before a 503 (0: no limit). */
+  handlerTimeout = 0
 
   constructor(root: RootState, server: any, routeOptions: ResolvedRouteOptions, is404 = false) {
     this.root = root
@@ -114,6 +123,10 @@ export class RouteContext {
     // a route's own `schemaErrorFormatter` option (as in Fastify) wins over its context's
     this.schemaErrorFormatter = (options.schemaErrorFormatter as SchemaErrorFormatter | undefined) ?? compilers.schemaErrorFormatter
     this.observeFinish = this.hooks.onResponse !== null || this.root.logRequests
+    this.genReqId = server[kGenReqId]
+    this.childLoggerFactory = server[kChildLoggerFactory]
+    // not-found routes are declared without one: they take the application's
+    this.handlerTimeout = options.handlerTimeout ?? this.root.options.handlerTimeout
   }
 
   /** Compiles the route's schemas; run once, at start-up. */

@@ -7,13 +7,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
-import { requestLogger } from '../core/logger.js'
-import { kReplyFail, kReplyHijacked, kReplySending, kRoute } from '../core/symbols.js'
+import { factoryLogger, requestLogger } from '../core/logger.js'
+import { kReplyFail, kReplyHijacked, kReplySending, kRequestResponse, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import type { RouteContext } from '../model/route-context.js'
 import type { ValidationError, ValidationOutcome } from '../schema/validation.js'
 import { continueAfter } from './continue-after.js'
+import { armHandlerTimeout } from './handler-timeout.js'
 import { hasBody, parseBody } from './parse-body.js'
 import { sendReturnValue } from './return-value.js'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
@@ -27,9 +28,13 @@ export function createExchange(
   query: Record<string, unknown>,
 ): Reply {
   const root = route.root
-  const id = root.genReqId(req)
-  const log = requestLogger(root.logger, root.loggerEnabled, root.options.requestIdLogLabel, id, route.routeOptions.logLevel)
+  const id = route.genReqId(req)
+  const label = root.options.requestIdLogLabel
+  const log = route.childLoggerFactory === null
+    ? requestLogger(root.logger, root.loggerEnabled, label, id, route.routeOptions.logLevel)
+    : factoryLogger(route.childLoggerFactory, route.server, root.logger, label, id, route.routeOptions.logLevel, req)
   const request = new route.Request(id, params as Record<string, string>, req, query, log, route)
+  request[kRequestResponse] = res
   return new route.Reply(res, request, log)
 }
 
@@ -46,6 +51,7 @@ export function handleRequest(
   if (route.observeFinish) observeFinish(request, reply)
   if (route.hooks.onRequestAbort !== null) observeAbort(request, reply)
   if (route.hooks.onTimeout !== null) observeTimeout(request, reply)
+  if (route.handlerTimeout > 0) armHandlerTimeout(reply, route.handlerTimeout)
   const root = route.root
   if (root.closing && root.options.return503OnClosing) {
     reply.header('connection', 'close')

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import type { TSchema } from '@sinclair/typebox'
 import type { Chain as InjectChain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import type { kContext, kShared } from './brand.js'
@@ -28,7 +28,7 @@ import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorth
 import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
-import type { ValidatorOptions } from './options.js'
+import type { ChildLoggerFactory, ValidatorOptions } from './options.js'
 import type { FoundRoute, PrintRoutesOptions, RouteQuery } from './router.js'
 
 /** Constrains `this` of `decorate(K)`: the instance must not already have a property `K`. */
@@ -354,6 +354,20 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   readonly initialConfig: Readonly<Record<string, unknown>>
   /** Whether a plugin with that metadata name is registered in this context or an ancestor. */
   hasPlugin(name: string): boolean
+
+  /* ---------- request ids and request loggers ---------- */
+
+  /**
+   * Sets how this context (and its descendants) generates request ids; the `requestIdHeader`,
+   * when set and present on a request, still wins.
+   */
+  setGenReqId(generator: (req: IncomingMessage) => string): this
+  /** The request id generator in force in this context. */
+  readonly genReqId: (req: IncomingMessage) => string
+  /** Sets how this context (and its descendants) builds each request's logger. */
+  setChildLoggerFactory(factory: ChildLoggerFactory): this
+  /** The child logger factory set in this context or an ancestor, if any. */
+  readonly childLoggerFactory: ChildLoggerFactory | undefined
 }
 
 /**

@@ -3,8 +3,9 @@
  *
  * @packageDocumentation
  */
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, RequestListener, Server, ServerOptions as HttpServerOptions } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
+import type { Duplex } from 'node:stream'
 import type { Options as AjvOptions, Plugin as AjvPlugin } from 'ajv'
 import type { DestinationStream, LoggerOptions } from 'pino'
 import type { ProtoAction } from './content-type.js'
@@ -30,6 +31,35 @@ export interface ValidatorOptions {
   plugins?: Array<AjvPluginLike | [AjvPluginLike, unknown]>
 }
 
+/**
+ * Builds the HTTP server instead of warren (`serverFactory` option): it receives the request
+ * handler to serve with and the factory options, and returns a server (http, https, http2 or
+ * anything with `listen`, `close` and `address`). warren applies none of its server options
+ * (timeouts, `maxRequestsPerSocket`) to it: that server is configured by whoever built it.
+ */
+export type ServerFactory = (handler: RequestListener, options: WarrenOptions) => Server | object
+
+/**
+ * Builds the logger of one request (`childLoggerFactory` option, `setChildLoggerFactory`):
+ * `this` is the route's instance, `logger` the instance's logger, `bindings` holds the request id
+ * under `requestIdLogLabel`, `options` holds `level` only when the route sets a `logLevel`.
+ * Must return a logger (with `info`, `error`, `debug`, `fatal`, `warn`, `trace` and `child`).
+ */
+export type ChildLoggerFactory = (
+  this: any,
+  logger: WarrenLogger,
+  bindings: Record<string, unknown>,
+  options: Record<string, unknown>,
+  rawRequest: IncomingMessage,
+) => WarrenLogger
+
+/**
+ * Answers a request Node could not parse or that timed out before it was complete
+ * (`clientErrorHandler` option): the server's `clientError` event, with `this` the root instance.
+ * It writes a raw HTTP response on `socket` (if still writable) and destroys it.
+ */
+export type ClientErrorHandler = (this: any, error: Error & { code?: string }, socket: Duplex) => void
+
 /** Options of the `warren()` factory. Every one is optional. */
 export interface WarrenOptions {
   /** `true` for a pino logger, pino options, or a logger instance; off by default. */
@@ -38,8 +68,8 @@ export interface WarrenOptions {
   bodyLimit?: number
   /** Generates the id of each request. */
   genReqId?: (req: IncomingMessage) => string
-  /** Header whose value becomes the request id, or `false` to ignore any. */
-  requestIdHeader?: string | false
+  /** Header whose value becomes the request id (`true`: `request-id`), or `false` / `''` to ignore any. */
+  requestIdHeader?: string | boolean
   /** Key of the request id in log lines. */
   requestIdLogLabel?: string
   /** Milliseconds a plugin may take to load before `ready` fails. */
@@ -101,8 +131,28 @@ export interface WarrenOptions {
    * and serializer compilers are never cached. See the README, "Schema compile cache".
    */
   schemaCache?: boolean | { dir?: string }
-  /** Serve HTTPS with these TLS options (`null` or absent: plain HTTP). */
-  https?: HttpsServerOptions | null
+  /** Serve HTTPS with these TLS options (`true`: Node's defaults; `null` or absent: plain HTTP). */
+  https?: HttpsServerOptions | boolean | null
+  /** Options passed to `http.createServer` (e.g. `requireHostHeader`, `connectionsCheckingInterval`). */
+  http?: HttpServerOptions | null
+  /** Serve HTTP/2 (with `https`, over TLS; otherwise cleartext h2c). Default `false`. */
+  http2?: boolean
+  /** Milliseconds an idle HTTP/2 session is kept before it is closed (default 72000). */
+  http2SessionTimeout?: number
+  /** Builds the server instead of warren: see {@link ServerFactory}. */
+  serverFactory?: ServerFactory
+  /** Requests one keep-alive connection may carry before the server closes it (0: no limit). */
+  maxRequestsPerSocket?: number | null
+  /**
+   * Milliseconds a request may take, from its arrival to its reply, before warren answers 503
+   * `SVC_ERR_HANDLER_TIMEOUT` and aborts `request.signal` (0, the default: no limit). A route's
+   * `handlerTimeout` option overrides it.
+   */
+  handlerTimeout?: number
+  /** Builds each request's logger: see {@link ChildLoggerFactory}. */
+  childLoggerFactory?: ChildLoggerFactory
+  /** Answers requests the server could not parse or that timed out: see {@link ClientErrorHandler}. */
+  clientErrorHandler?: ClientErrorHandler
   /**
    * 5xx error bodies carry the error's own message. Default: `true` unless `NODE_ENV` is
    * `'production'`, where a 5xx answers the status phrase (`"Internal Server Error"`) and the

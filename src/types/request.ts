@@ -22,6 +22,8 @@ export interface RequestRouteOptions {
   schema?: RouteSchema
   /** The body limit in force for the route, in bytes. */
   bodyLimit: number
+  /** The handler timeout in force for the route, in ms (0: none). */
+  handlerTimeout?: number
   /** Whether validation errors are attached to the request instead of answered. */
   attachValidation: boolean
   /** The route's log level. */
@@ -67,11 +69,11 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly ip: string | undefined
   /** Every address in the forwarding chain, client first, when `trustProxy` is on. */
   readonly ips: string[] | undefined
-  /** The `host` header (with port), or `x-forwarded-host` when `trustProxy` is on. */
-  readonly host: string | undefined
-  /** The host name, without the port. */
-  readonly hostname: string | undefined
-  /** The port the request was addressed to, if known. */
+  /** The `host` header (with port), or the last `x-forwarded-host` entry when `trustProxy` is on; `''` when absent. */
+  readonly host: string
+  /** The host name, without the port; `''` when the request names no host. */
+  readonly hostname: string
+  /** The port named by `host`, or null when it names none. */
   readonly port: number | null
   /** `'https'` on an encrypted socket (or per `x-forwarded-proto` with `trustProxy`), else `'http'`. */
   readonly protocol: 'http' | 'https'
@@ -83,6 +85,13 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   /* ---------- bodies and replies (issue #12) ---------- */
   /** The media type of the request's `content-type` (lower case, no parameters), or undefined. */
   readonly mediaType: string | undefined
+
+  /**
+   * Aborted when the client goes away before the response is finished, or when the route's
+   * `handlerTimeout` expires (its reason is then the `SVC_ERR_HANDLER_TIMEOUT` error). Pass it to
+   * `fetch`, database drivers and timers to stop work nobody will read. Created on first read.
+   */
+  readonly signal: AbortSignal
 }
 
 /**

@@ -104,6 +104,12 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   serializerCompiler?: SerializerCompiler
   /** Maximum body size in bytes for this route. */
   bodyLimit?: number
+  /**
+   * Milliseconds from the request's arrival to its reply before warren answers 503
+   * `SVC_ERR_HANDLER_TIMEOUT` and aborts `request.signal` (a positive integer; default: the
+   * `handlerTimeout` factory option).
+   */
+  handlerTimeout?: number
   /** Log level for this route's requests. */
   logLevel?: string
   /** Whether a GET route also answers HEAD (default from the `exposeHeadRoutes` factory option). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import http from 'node:http'
+import net from 'node:net'
 import { Type } from 'warren'
 import { warren } from './helpers.js'
 
@@ -55,6 +56,54 @@ describe('request', () => {
     app.get('/', async (req: any) => ({ hostname: req.hostname }))
     expect((await app.inject({ url: '/', headers: { host: 'example.com:8080' } })).json()).toEqual({ hostname: 'example.com' })
     expect((await app.inject({ url: '/', headers: { host: '[::1]:8080' } })).json()).toEqual({ hostname: '[::1]' })
+  })
+
+  it('host, hostname and port: from the Host header; the port is null when it names none', async () => {
+    const app = warren()
+    app.get('/', async (req: any) => ({ host: req.host, hostname: req.hostname, port: req.port }))
+    expect((await app.inject({ url: '/', headers: { host: 'example.com:8080' } })).json()).toEqual({ host: 'example.com:8080', hostname: 'example.com', port: 8080 })
+    expect((await app.inject({ url: '/', headers: { host: 'example.com' } })).json()).toEqual({ host: 'example.com', hostname: 'example.com', port: null })
+    expect((await app.inject({ url: '/', headers: { host: '[::1]' } })).json()).toEqual({ host: '[::1]', hostname: '[::1]', port: null })
+  })
+
+  it("a request without a Host (HTTP/1.0, an empty header, removed by a headers schema) has host '' and port null", async () => {
+    for (const trustProxy of [false, true]) {
+      const app = warren({ trustProxy, keepAliveTimeout: 10 })
+      const handler = async (req: any) => ({ host: req.host, hostname: req.hostname, port: req.port })
+      app.get('/', handler)
+      app.get('/stripped', { schema: { headers: { type: 'object', properties: {}, additionalProperties: false } } }, handler)
+      const address = await app.listen({ port: 0 })
+      const port = Number(new URL(address).port)
+      const exchange = (bytes: string): Promise<string> =>
+        new Promise((resolve, reject) => {
+          let data = ''
+          const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes))
+          socket.on('data', (chunk) => (data += chunk))
+          socket.on('end', () => resolve(data))
+          socket.on('error', reject)
+        })
+      const bodyOf = (answer: string): unknown => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))
+      try {
+        const none = { host: '', hostname: '', port: null }
+        expect(bodyOf(await exchange('GET / HTTP/1.0\r\n\r\n'))).toEqual(none)
+        expect(bodyOf(await exchange('GET / HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n'))).toEqual(none)
+        expect(bodyOf(await exchange('GET /stripped HTTP/1.1\r\nHost: localhost:1\r\nConnection: close\r\n\r\n'))).toEqual(none)
+        // HTTP/1.1 requires Host: Node answers 400 before any route
+        expect(await exchange('GET / HTTP/1.1\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 Bad Request/)
+      } finally {
+        await app.close()
+      }
+    }
+  })
+
+  it('with trustProxy, host is the last x-forwarded-host entry (the nearest proxy) and port comes from it', async () => {
+    const app = warren({ trustProxy: true })
+    app.get('/', async (req: any) => ({ host: req.host, hostname: req.hostname, port: req.port }))
+    const headers = { host: 'internal:3000', 'x-forwarded-host': 'spoofed.example, public.example:8443' }
+    expect((await app.inject({ url: '/', headers })).json()).toEqual({ host: 'public.example:8443', hostname: 'public.example', port: 8443 })
+    // no port forwarded: the client used the scheme's default, not the port the proxy reached us on
+    const noPort = { host: 'internal:3000', 'x-forwarded-host': 'public.example' }
+    expect((await app.inject({ url: '/', headers: noPort })).json()).toEqual({ host: 'public.example', hostname: 'public.example', port: null })
   })
 
   it('x-forwarded-* headers are ignored unless trustProxy', async () => {
