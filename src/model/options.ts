@@ -9,6 +9,7 @@ import { codes } from '../core/errors.js'
 import type { ChildLoggerFactory, ClientErrorHandler, FrameworkErrorsHandler, ProtoAction, SchemaErrorFormatter, ServerFactory, ValidatorOptions, WarrenOptions } from '../types/index.js'
 import { isSchemaCacheOption, type SchemaCacheOption } from '../schema/cache-option.js'
 import { resolveRouterOptions, type RouterSettings } from './router-options.js'
+import { compileTrustProxy, isTrustProxyOption, type TrustProxy, type TrustProxyOption } from './trust-proxy.js'
 
 export type { WarrenOptions }
 
@@ -41,7 +42,8 @@ export interface NormalizedOptions {
   /** Answers what the router refuses (a bad URL, a parameter too long, a failing async constraint) instead of warren. */
   frameworkErrors: FrameworkErrorsHandler | undefined
   exposeHeadRoutes: boolean
-  trustProxy: boolean
+  /** Whether a hop is a trusted proxy; null: forwarded headers are ignored. */
+  trustProxy: TrustProxy | null
   /** `true`, or a function of the request saying whether that request is not logged. */
   disableRequestLogging: boolean | ((request: any) => boolean)
   onProtoPoisoning: ProtoAction
@@ -121,7 +123,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     frameworkErrors: option(o, 'frameworkErrors', isFunction, 'a function', undefined),
     rewriteUrl: option(o, 'rewriteUrl', isFunction, 'a function', undefined),
     exposeHeadRoutes: option(o, 'exposeHeadRoutes', isBoolean, 'a boolean', true),
-    trustProxy: option(o, 'trustProxy', isBoolean, 'a boolean', false),
+    trustProxy: compileTrustProxy(option<TrustProxyOption>(o, 'trustProxy', isTrustProxyOption, 'a boolean, a hop count, an address list (array or comma-separated string) or a function', false)),
     disableRequestLogging: option(o, 'disableRequestLogging', (v) => isBoolean(v) || isFunction(v), 'a boolean or a function', false),
     onProtoPoisoning: option(o, 'onProtoPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
     onConstructorPoisoning: option(o, 'onConstructorPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),

@@ -8,6 +8,7 @@ import { essenceOf } from '../core/media-type.js'
 import { kRequestAbort, kRequestResponse, kRoute } from '../core/symbols.js'
 import type { Logger } from '../core/logger.js'
 import type { ResolvedRouteOptions } from './route-options.js'
+import { forwardingChain, type TrustProxy } from './trust-proxy.js'
 
 /** A request decorator whose value is copied onto every request of its context. */
 export interface DecoratorProp {
@@ -69,22 +70,21 @@ export class Request {
     return this.raw.method as string
   }
 
-  /** The client address (the first `x-forwarded-for` entry when `trustProxy` is on). */
+  /**
+   * The client address: the socket's peer, or with `trustProxy` the furthest address of the
+   * `x-forwarded-for` chain reached through trusted proxies.
+   */
   get ip(): string | undefined {
-    if (this[kRoute].trustProxy) {
-      const forwarded = this.raw.headers['x-forwarded-for']
-      if (typeof forwarded === 'string') return forwarded.split(',')[0].trim()
-    }
-    return this.raw.socket?.remoteAddress
+    const trust = this[kRoute].trustProxy
+    if (trust === null) return this.raw.socket?.remoteAddress
+    const chain = forwardingChain(this.raw, trust)
+    return chain[chain.length - 1]
   }
 
-  /** Every address in the forwarding chain, client first, when `trustProxy` is on. */
+  /** With `trustProxy`: the socket's peer and the `x-forwarded-for` addresses, nearest first, up to the first untrusted one. */
   get ips(): string[] | undefined {
-    if (!this[kRoute].trustProxy) return undefined
-    const forwarded = this.raw.headers['x-forwarded-for']
-    const chain = typeof forwarded === 'string' ? forwarded.split(',').map((s) => s.trim()) : []
-    const socketAddress = this.raw.socket?.remoteAddress
-    return socketAddress ? [...chain, socketAddress] : chain
+    const trust = this[kRoute].trustProxy
+    return trust === null ? undefined : forwardingChain(this.raw, trust)
   }
 
   /**
@@ -94,10 +94,8 @@ export class Request {
    */
   get host(): string {
     const headers = this.headers
-    if (this[kRoute].trustProxy) {
-      const forwarded = headers['x-forwarded-host']
-      if (typeof forwarded === 'string' && forwarded !== '') return lastEntry(forwarded)
-    }
+    const forwarded = headers['x-forwarded-host']
+    if (typeof forwarded === 'string' && forwarded !== '' && peerIsTrustedProxy(this.raw, this[kRoute].trustProxy)) return lastEntry(forwarded)
     return headers.host ?? headers[':authority'] ?? ''
   }
 
@@ -115,12 +113,13 @@ export class Request {
     return match ? Number(match[1]) : null
   }
 
-  /** `https` on an encrypted socket (or `x-forwarded-proto` when `trustProxy` is on), else `http`. */
+  /**
+   * `https` on an encrypted socket, else `http`; with `trustProxy` and a trusted peer, the last
+   * `x-forwarded-proto` entry as the proxy wrote it.
+   */
   get protocol(): 'http' | 'https' {
-    if (this[kRoute].trustProxy) {
-      const forwarded = this.raw.headers['x-forwarded-proto']
-      if (typeof forwarded === 'string') return forwarded.split(',')[0].trim() === 'https' ? 'https' : 'http'
-    }
+    const forwarded = this.raw.headers['x-forwarded-proto']
+    if (typeof forwarded === 'string' && forwarded !== '' && peerIsTrustedProxy(this.raw, this[kRoute].trustProxy)) return lastEntry(forwarded) as 'http' | 'https'
     return (this.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http'
   }
 
@@ -166,6 +165,12 @@ function abortOnDisconnect(controller: AbortController, res: ServerResponse | nu
 }
 
 /** The last entry of a comma-separated header value (`a, b` gives `b`). */
+/** Whether `x-forwarded-host` and `x-forwarded-proto` may be read: the socket's peer is a trusted proxy. */
+function peerIsTrustedProxy(raw: IncomingMessage, trust: TrustProxy | null): boolean {
+  const peer = raw.socket?.remoteAddress
+  return trust !== null && typeof peer === 'string' && trust(peer, 0)
+}
+
 function lastEntry(value: string): string {
   const comma = value.lastIndexOf(',')
   return comma === -1 ? value : value.slice(comma + 1).trim()

@@ -5,6 +5,7 @@
  * Also where requests and replies learn their route's type (`[kRoute]`), and the not-found slot
  * a prefix's not-found route lives in.
  */
+import type { TrustProxy } from './trust-proxy.js'
 import { requestHookNames, type RequestHookName } from '../hooks/names.js'
 import type { HookFn } from '../hooks/store.js'
 import { buildRouteValidation, type RouteValidation } from '../schema/validation.js'
@@ -61,7 +62,8 @@ export class RouteContext {
   /** What `request.routeOptions` shows: the route's options, without a method and url when no route matched (as Fastify). */
   readonly requestRouteOptions: ResolvedRouteOptions
   readonly is404: boolean
-  readonly trustProxy: boolean
+  /** Whether a hop is a trusted proxy (the `trustProxy` option); null: forwarded headers are ignored. */
+  readonly trustProxy: TrustProxy | null
   handler: (...args: any[]) => unknown
   hooks = {} as Record<RequestHookName, HookFn[] | null>
   Request!: RequestClass

@@ -112,8 +112,13 @@ export interface WarrenOptions {
   frameworkErrors?: FrameworkErrorsHandler
   /** GET routes also answer HEAD (default `true`). */
   exposeHeadRoutes?: boolean
-  /** Trust `x-forwarded-*` headers for `ip`, `ips`, `host`, `protocol`. */
-  trustProxy?: boolean
+  /**
+   * Trust `x-forwarded-*` headers for `ip`, `ips`, `host`, `protocol`: `true` (every hop), an
+   * address or CIDR list (array, or comma-separated string; `'loopback'`, `'uniquelocal'`… too), or
+   * a function `(address, hop) => boolean`. A hop count (number) trusts no address, since it cannot
+   * tell a proxy from a client that forged the headers.
+   */
+  trustProxy?: boolean | number | string | readonly string[] | ((address: string, hop: number) => boolean)
   /** Do not log each request and response: `true`, or a function of the request saying which ones. */
   disableRequestLogging?: boolean | ((request: any) => boolean)
   /** What to do with `__proto__` keys in JSON bodies (default `'error'`). */

@@ -117,6 +117,71 @@ describe('request', () => {
     expect((await proxied.inject({ url: '/', headers, remoteAddress: '10.0.0.2' })).json()).toEqual({ ip: '203.0.113.9', hostname: 'public.example', protocol: 'https' })
   })
 
+  describe('trustProxy forms', () => {
+    const chainHeaders = { 'x-forwarded-for': '198.51.100.1, 203.0.113.5, 10.0.0.7', 'x-forwarded-host': 'public.example', 'x-forwarded-proto': 'https' }
+    const answer = async (req: any) => ({ ip: req.ip, ips: req.ips ?? null, host: req.host, protocol: req.protocol })
+    async function ask(trustProxy: unknown, remoteAddress: string) {
+      const app = warren({ trustProxy })
+      app.get('/', answer)
+      return (await app.inject({ url: '/', headers: { host: 'internal:3000', ...chainHeaders }, remoteAddress })).json()
+    }
+
+    it('true trusts every hop: the furthest address is the client, the chain is nearest first', async () => {
+      expect(await ask(true, '10.0.0.2')).toEqual({
+        ip: '198.51.100.1',
+        ips: ['10.0.0.2', '10.0.0.7', '203.0.113.5', '198.51.100.1'],
+        host: 'public.example',
+        protocol: 'https',
+      })
+    })
+
+    it('an address list (array or comma-separated string, CIDR ranges too) stops at the first untrusted hop', async () => {
+      const expected = { ip: '203.0.113.5', ips: ['10.0.0.2', '10.0.0.7', '203.0.113.5'], host: 'public.example', protocol: 'https' }
+      expect(await ask(['10.0.0.0/8'], '10.0.0.2')).toEqual(expected)
+      expect(await ask('10.0.0.2, 10.0.0.7', '10.0.0.2')).toEqual(expected)
+    })
+
+    it('a function decides per address and hop', async () => {
+      const calls: Array<[string, number]> = []
+      const trust = (address: string, hop: number) => {
+        calls.push([address, hop])
+        return address.startsWith('10.')
+      }
+      expect((await ask(trust, '10.0.0.2')).ip).toBe('203.0.113.5')
+      expect(calls).toContainEqual(['10.0.0.2', 0])
+    })
+
+    it('forwarded host and protocol are read only from a trusted peer', async () => {
+      expect(await ask(['10.0.0.0/8'], '192.0.2.50')).toEqual({ ip: '192.0.2.50', ips: ['192.0.2.50'], host: 'internal:3000', protocol: 'http' })
+    })
+
+    it('a hop count trusts no address: a client cannot forge its address with enough hops', async () => {
+      expect(await ask(2, '192.0.2.50')).toEqual({ ip: '192.0.2.50', ips: ['192.0.2.50'], host: 'internal:3000', protocol: 'http' })
+    })
+
+    it('the last x-forwarded-proto entry is the protocol, and a wrong option is refused with its name', async () => {
+      const app = warren({ trustProxy: true })
+      app.get('/', answer)
+      const res = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'http, https' }, remoteAddress: '10.0.0.2' })
+      expect(res.json().protocol).toBe('https')
+      for (const bad of [{}, [1], -1, 1.5]) {
+        expect(() => warren({ trustProxy: bad })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID', message: expect.stringContaining("'trustProxy'") }))
+      }
+    })
+
+    it('over a real socket, the loopback peer is trusted by name', async () => {
+      const app = warren({ trustProxy: 'loopback' })
+      app.get('/', answer)
+      const url = await app.listen({ port: 0, host: '127.0.0.1' })
+      try {
+        const res = await fetch(url, { headers: { 'x-forwarded-for': '198.51.100.1', 'x-forwarded-proto': 'https' } })
+        expect(await res.json()).toMatchObject({ ip: '198.51.100.1', ips: ['127.0.0.1', '198.51.100.1'], protocol: 'https' })
+      } finally {
+        await app.close()
+      }
+    })
+  })
+
   it('routeOptions, log and server', async () => {
     const app = warren()
     app.register(async (child: any) => {
