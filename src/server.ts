@@ -77,7 +77,7 @@ export function createServer(input?: WarrenOptions): any {
   root.app = app
   initContext(app, null, {
     parsers: defaultParsers(options),
-    schemaCompilers: new SchemaCompilers(compilers, null, options.schemaErrorFormatter?.bind(app)),
+    schemaCompilers: new SchemaCompilers(compilers, null, options.schemaErrorFormatter?.bind(app), options.schemaController),
     prefix: '',
     pluginName: 'warren',
   })

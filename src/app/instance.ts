@@ -10,6 +10,7 @@ import { createJsonParser } from '../content-type/json-parser.js'
 import type { ParserOptions } from '../content-type/registry.js'
 import type { ErrorHandlerEntry, ErrorHandlerFn } from '../model/reply.js'
 import type { RootState } from '../model/root-state.js'
+import { checkSchemaController } from '../model/options.js'
 import { extendValidatorOptions, type SchemaCompilers } from '../schema/compilers.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, ValidatorOptions } from '../types/index.js'
 import { decorate, decorateReply, decorateRequest, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
@@ -92,7 +93,7 @@ function getSchema(this: any, id: string): unknown {
 }
 
 function getSchemas(this: any): Record<string, unknown> {
-  return this[kSchemaCompilers].store.all()
+  return this[kSchemaCompilers].store.list()
 }
 
 function setValidatorCompiler(this: any, compiler: ValidatorCompiler): any {
@@ -125,6 +126,24 @@ function setValidatorOptions(this: any, options: ValidatorOptions): any {
  */
 function withTypeProvider(this: any): any {
   return this
+}
+
+/** `setSchemaController(controller)`: this context's schema storage and compiler builders (see `SchemaController`). */
+function setSchemaController(this: any, controller: unknown): any {
+  assertNotStarted(this, 'setSchemaController')
+  ;(this[kSchemaCompilers] as SchemaCompilers).setController(checkSchemaController(controller, 'setSchemaController'))
+  return this
+}
+
+/**
+ * The compiler this context's routes use, as `instance.validatorCompiler` reads: the one set with
+ * `setValidatorCompiler`, or, once the application started, the default one built for it.
+ */
+function compilerOf(instance: any, kind: 'validatorCompiler' | 'serializerCompiler'): unknown {
+  const compilers: SchemaCompilers = instance[kSchemaCompilers]
+  const custom = kind === 'validatorCompiler' ? compilers.customValidatorCompiler : compilers.customSerializerCompiler
+  if (custom !== null) return custom
+  return (instance[kRoot] as RootState).started ? compilers[kind] : undefined
 }
 
 function setSerializerCompiler(this: any, compiler: SerializerCompiler): any {
@@ -214,6 +233,7 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   setValidatorCompiler,
   setSerializerCompiler,
   setValidatorOptions,
+  setSchemaController,
   withTypeProvider,
   setSchemaErrorFormatter,
   setReplySerializer,
@@ -267,6 +287,18 @@ Object.defineProperties(instancePrototype, {
   genReqId: { get: genReqIdOf },
   /** The child logger factory of this context, if one was set. */
   childLoggerFactory: { get: childLoggerFactoryOf },
+  /** The validator compiler of this context: the one set, or (once started) the default built for it; else undefined. */
+  validatorCompiler: {
+    get(this: any) {
+      return compilerOf(this, 'validatorCompiler')
+    },
+  },
+  /** The serializer compiler of this context: the one set, or (once started) the default built for it; else undefined. */
+  serializerCompiler: {
+    get(this: any) {
+      return compilerOf(this, 'serializerCompiler')
+    },
+  },
   /** The names of the plugins that built this context. */
   pluginName: {
     get(this: any) {

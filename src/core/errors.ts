@@ -121,7 +121,9 @@ export const codes = {
   // schemas
   SVC_ERR_VALIDATION: defineError('SVC_ERR_VALIDATION', '%s', 400),
   SVC_ERR_SCH_MISSING_ID: defineError('SVC_ERR_SCH_MISSING_ID', 'Missing schema $id property'),
-  SVC_ERR_SCH_ALREADY_PRESENT: defineError('SVC_ERR_SCH_ALREADY_PRESENT', "Schema with id '%s' already declared"),
+  SVC_ERR_SCH_ALREADY_PRESENT: defineError('SVC_ERR_SCH_ALREADY_PRESENT', "Schema with id '%s' already declared!"),
+  SVC_ERR_SCH_DUPLICATE: defineError('SVC_ERR_SCH_DUPLICATE', "Schema with '%s' already present!"),
+  SVC_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: defineError('SVC_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN', "schemaController.bucket option should be a function, instead got '%s'"),
   SVC_ERR_SCH_VALIDATION_BUILD: defineError('SVC_ERR_SCH_VALIDATION_BUILD', 'Failed building the validation schema for %s: %s, due to error %s'),
   SVC_ERR_SCH_SERIALIZATION_BUILD: defineError('SVC_ERR_SCH_SERIALIZATION_BUILD', 'Failed building the serialization schema for %s: %s, due to error %s'),
   SVC_ERR_SCH_CONTENT_MISSING_SCHEMA: defineError('SVC_ERR_SCH_CONTENT_MISSING_SCHEMA', "Schema is missing for the content type '%s'"),

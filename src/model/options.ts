@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerOptions as HttpServerOptions } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import { codes } from '../core/errors.js'
-import type { ChildLoggerFactory, ClientErrorHandler, FrameworkErrorsHandler, ProtoAction, SchemaErrorFormatter, ServerFactory, ValidatorOptions, WarrenOptions } from '../types/index.js'
+import type { ChildLoggerFactory, ClientErrorHandler, FrameworkErrorsHandler, ProtoAction, SchemaController, SchemaErrorFormatter, ServerFactory, ValidatorOptions, WarrenOptions } from '../types/index.js'
 import { isSchemaCacheOption, type SchemaCacheOption } from '../schema/cache-option.js'
 import { resolveRouterOptions, type RouterSettings } from './router-options.js'
 import { compileTrustProxy, isTrustProxyOption, type TrustProxy, type TrustProxyOption } from './trust-proxy.js'
@@ -51,6 +51,8 @@ export interface NormalizedOptions {
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   validator: ValidatorOptions
   schemaCache: SchemaCacheOption
+  /** The application's schema controller; null: warren's store and compilers. */
+  schemaController: SchemaController | null
   https: HttpsServerOptions | null
   /** Options given to `http.createServer` (or `http2.createServer`). */
   http: HttpServerOptions | null
@@ -130,6 +132,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     schemaErrorFormatter: option(o, 'schemaErrorFormatter', isSyncFunction, 'a synchronous function', undefined),
     validator,
     schemaCache: option(o, 'schemaCache', isSchemaCacheOption, 'a boolean or { dir: string }', false),
+    schemaController: o.schemaController === undefined ? null : checkSchemaController(o.schemaController, 'schemaController'),
     // `https: true` is TLS with Node's defaults (certificates set later, e.g. by SNI callbacks)
     https: httpsOption(option(o, 'https', (v) => v === null || v === true || v === false || isObject(v), 'an object or a boolean', null)),
     http: option(o, 'http', (v) => v === null || isObject(v), 'an object', null),
@@ -172,4 +175,24 @@ function refuseUnknown(given: Record<string, unknown>, known: NormalizedOptions)
       : 'unknown option'
     throw new codes.SVC_ERR_INIT_OPTS_INVALID(key, hint)
   }
+}
+
+/**
+ * Checks a schema controller (the factory option, or `setSchemaController`'s argument): an
+ * object whose `bucket`, if given, is a function, and whose `compilersFactory` builders are.
+ */
+export function checkSchemaController(value: unknown, name: string): SchemaController {
+  if (value === null || typeof value !== 'object') throw new codes.SVC_ERR_INIT_OPTS_INVALID(name, `expected an object, got ${value === null ? "null" : typeof value}`)
+  const controller = value as SchemaController
+  if (controller.bucket !== undefined && typeof controller.bucket !== 'function') {
+    throw new codes.SVC_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof controller.bucket)
+  }
+  const factory = controller.compilersFactory as Record<string, unknown> | undefined
+  if (factory !== undefined) {
+    if (factory === null || typeof factory !== 'object') throw new codes.SVC_ERR_INIT_OPTS_INVALID(`${name}.compilersFactory`, 'expected an object')
+    for (const key of ['buildValidator', 'buildSerializer']) {
+      if (factory[key] !== undefined && typeof factory[key] !== 'function') throw new codes.SVC_ERR_INIT_OPTS_INVALID(`${name}.compilersFactory.${key}`, 'expected a function')
+    }
+  }
+  return controller
 }

@@ -63,7 +63,13 @@ function buildAjv(options: ValidatorOptions, withSource: boolean): Ajv {
   return ajv
 }
 
-function compileOne(ajv: Ajv, schema: object): ValidateFunction {
+let booleanSchemaAjv: Ajv | undefined
+/** An Ajv for boolean schemas, which need no shared schemas, options or formats. */
+function inMemoryAjv(): Ajv {
+  return (booleanSchemaAjv ??= new Ajv())
+}
+
+function compileOne(ajv: Ajv, schema: object | boolean): ValidateFunction {
   const compiledSchema = ajv.compile(schema)
   // async validation (a database call per request) has no place before the handler
   if ('$async' in compiledSchema && compiledSchema.$async === true) throw new Error('async schemas ($async: true) cannot validate requests: do async checks in a preHandler hook')
@@ -90,6 +96,8 @@ export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: 
   const compiled = new WeakMap<object, ValidateFunction>()
   const compile = cache === null ? inMemory(shared, options) : cached(shared, options, cache)
   return ({ schema }) => {
+    // a boolean schema (`false`: reject every request) is not an object: Ajv compiles it each time, cheaply
+    if (typeof schema === 'boolean') return compileOne(inMemoryAjv(), schema)
     let validate = compiled.get(schema)
     if (validate === undefined) {
       validate = compile(schema)

@@ -93,13 +93,15 @@ export class RouteValidation {
 
   constructor(input: RouteValidationInput) {
     const { schema } = input
-    const querySchema = schema.querystring ?? schema.query
-    this.params = schema.params ? compilePart(input, 'params', toFullSchema(schema.params)) : null
-    this.querystring = querySchema ? compilePart(input, 'querystring', toFullSchema(querySchema)) : null
-    this.headers = schema.headers ? compilePart(input, 'headers', lowerCaseHeaderSchema(toFullSchema(schema.headers))) : null
+    if (schema.querystring !== undefined && schema.query !== undefined) throw new codes.SVC_ERR_SCH_DUPLICATE('querystring')
+    // a part is validated whenever its schema is given: `false` rejects every request, `null` fails to compile
+    const querySchema = schema.querystring !== undefined ? schema.querystring : schema.query
+    this.params = schema.params !== undefined ? compilePart(input, 'params', toFullSchema(schema.params)) : null
+    this.querystring = querySchema !== undefined ? compilePart(input, 'querystring', toFullSchema(querySchema)) : null
+    this.headers = schema.headers !== undefined ? compilePart(input, 'headers', lowerCaseHeaderSchema(toFullSchema(schema.headers))) : null
     const bodySchema = input.method === 'GET' || input.method === 'HEAD' ? undefined : schema.body
-    this.body = bodySchema && !hasContentMap(bodySchema) ? compilePart(input, 'body', toFullSchema(bodySchema)) : null
-    this.bodyByMediaType = bodySchema && hasContentMap(bodySchema) ? compileContentMap(input, bodySchema.content) : null
+    this.body = bodySchema !== undefined && !hasContentMap(bodySchema) ? compilePart(input, 'body', toFullSchema(bodySchema)) : null
+    this.bodyByMediaType = bodySchema !== undefined && hasContentMap(bodySchema) ? compileContentMap(input, bodySchema.content) : null
     this.#formatError = input.formatError
   }
 

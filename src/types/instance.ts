@@ -28,7 +28,7 @@ import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorth
 import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
-import type { ChildLoggerFactory, ValidatorOptions } from './options.js'
+import type { ChildLoggerFactory, SchemaController, ValidatorOptions } from './options.js'
 import type { FoundRoute, PrintRoutesOptions, RouteQuery } from './router.js'
 
 /** Constrains `this` of `decorate(K)`: the instance must not already have a property `K`. */
@@ -287,6 +287,12 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   withTypeProvider<_Provider = unknown>(): this
   /** Replaces the serializer compiler of this context. */
   setSerializerCompiler(compiler: SerializerCompiler): this
+  /** Sets where this context's shared schemas live and how its default compilers are built; its children inherit it. */
+  setSchemaController(controller: SchemaController): this
+  /** The validator compiler this context's routes use: the one set, or once started the default one; else undefined. */
+  readonly validatorCompiler: ValidatorCompiler | undefined
+  /** The serializer compiler this context's routes use: the one set, or once started the default one; else undefined. */
+  readonly serializerCompiler: SerializerCompiler | undefined
   /** Replaces the formatter of validation errors of this context. */
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this
   /** Replaces how replies without a response schema are serialized in this context (default `JSON.stringify`). */

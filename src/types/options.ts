@@ -10,7 +10,7 @@ import type { Options as AjvOptions, Plugin as AjvPlugin } from 'ajv'
 import type { DestinationStream, LoggerOptions } from 'pino'
 import type { ProtoAction } from './content-type.js'
 import type { WarrenLogger } from './logger.js'
-import type { SchemaErrorFormatter } from './validation.js'
+import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
 import type { FrameworkErrorsHandler, RouterOptions } from './router.js'
 
 /** An Ajv plugin, or a CommonJS module whose `default` is one. */
@@ -61,6 +61,33 @@ export type ChildLoggerFactory = (
 export type ClientErrorHandler = (this: any, error: Error & { code?: string }, socket: Duplex) => void
 
 /** Options of the `warren()` factory. Every one is optional. */
+/** A context's schema storage, built by `schemaController.bucket`. */
+export interface SchemaBucket {
+  /** Stores a schema (`addSchema`). */
+  add(schema: unknown): void
+  /** The schema with that `$id` (`getSchema`). */
+  getSchema(id: string): unknown
+  /** Every schema of the context (`getSchemas` answers this; a `Map` or an object by `$id`). */
+  getSchemas(): unknown
+}
+
+/**
+ * Where a context's shared schemas live and how its default compilers are built (the
+ * `schemaController` factory option, `setSchemaController` per context). A child inherits its
+ * parent's and may replace parts of it.
+ */
+export interface SchemaController {
+  /** Builds one context's bucket from its parent's `getSchemas()` (nothing for the root). */
+  bucket?: (parentSchemas?: unknown) => SchemaBucket
+  /** Builders of the context's default compilers, given its shared schemas by `$id`. */
+  compilersFactory?: {
+    /** Builds the validator compiler (given the application's `validator` options). */
+    buildValidator?: (externalSchemas: Record<string, unknown>, validatorOptions: ValidatorOptions) => ValidatorCompiler
+    /** Builds the serializer compiler. */
+    buildSerializer?: (externalSchemas: Record<string, unknown>, serializerOptions: Record<string, unknown>) => SerializerCompiler
+  }
+}
+
 export interface WarrenOptions {
   /** `true` for a pino logger, pino options, or a logger instance; off by default. */
   logger?: boolean | (LoggerOptions & { /** Where log lines are written (default: stdout). */ stream?: DestinationStream }) | WarrenLogger
@@ -136,6 +163,8 @@ export interface WarrenOptions {
    * and serializer compilers are never cached. See the README, "Schema compile cache".
    */
   schemaCache?: boolean | { dir?: string }
+  /** Schema storage and default compiler builders for the application (see {@link SchemaController}). */
+  schemaController?: SchemaController
   /** Serve HTTPS with these TLS options (`true`: Node's defaults; `null` or absent: plain HTTP). */
   https?: HttpsServerOptions | boolean | null
   /** Options passed to `http.createServer` (e.g. `requireHostHeader`, `connectionsCheckingInterval`). */
