@@ -13,7 +13,7 @@ import type { RootState } from '../model/root-state.js'
 import { checkSchemaController } from '../model/options.js'
 import { extendValidatorOptions, type SchemaCompilers } from '../schema/compilers.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, ValidatorOptions } from '../types/index.js'
-import { decorate, decorateReply, decorateRequest, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
+import { decorate, decorateReply, decorateRequest, getDecorator, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
 import { allMethods, findRoute, hasRoute, printRoutes, route, shorthand } from './route.js'
 import { setNotFoundHandler } from './not-found.js'
 import { close, inject, listen, listeningOrigin, ready, addresses, printPlugins } from './lifecycle.js'
@@ -213,6 +213,7 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   hasDecorator,
   hasRequestDecorator,
   hasReplyDecorator,
+  getDecorator,
   addHook,
   hasPlugin,
   route,

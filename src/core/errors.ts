@@ -59,10 +59,12 @@ export const codes = {
   SVC_ERR_INSTANCE_NOT_LISTENING: defineError('SVC_ERR_INSTANCE_NOT_LISTENING', 'The instance is not listening yet: call listen() first'),
 
   // decorators
-  SVC_ERR_DEC_ALREADY_PRESENT: defineError('SVC_ERR_DEC_ALREADY_PRESENT', "The decorator '%s' has already been added"),
-  SVC_ERR_DEC_MISSING_DEPENDENCY: defineError('SVC_ERR_DEC_MISSING_DEPENDENCY', "The decorator is missing dependency '%s'"),
-  SVC_ERR_DEC_AFTER_START: defineError('SVC_ERR_DEC_AFTER_START', "The decorator '%s' has been added after start"),
-  SVC_ERR_DEC_REFERENCE_TYPE: defineError('SVC_ERR_DEC_REFERENCE_TYPE', "The decorator '%s' of type '%s' is a reference type shared by every request; use a { getter, setter } or a hook that sets it per request"),
+  SVC_ERR_DEC_ALREADY_PRESENT: defineError('SVC_ERR_DEC_ALREADY_PRESENT', "The decorator '%s' has already been added!"),
+  SVC_ERR_DEC_MISSING_DEPENDENCY: defineError('SVC_ERR_DEC_MISSING_DEPENDENCY', "The decorator is missing dependency '%s'."),
+  SVC_ERR_DEC_AFTER_START: defineError('SVC_ERR_DEC_AFTER_START', "The decorator '%s' has been added after start!"),
+  SVC_ERR_DEC_DEPENDENCY_INVALID_TYPE: defineError('SVC_ERR_DEC_DEPENDENCY_INVALID_TYPE', "The dependencies of decorator '%s' must be of type Array."),
+  SVC_ERR_DEC_UNDECLARED: defineError('SVC_ERR_DEC_UNDECLARED', "No decorator '%s' has been declared on %s."),
+  SVC_ERR_DEC_REFERENCE_TYPE: defineError('SVC_ERR_DEC_REFERENCE_TYPE', "The decorator '%s' of type '%s' is a reference type. Use the { getter, setter } interface instead."),
 
   // hooks
   SVC_ERR_HOOK_INVALID_TYPE: defineError('SVC_ERR_HOOK_INVALID_TYPE', 'The hook name must be a string'),
@@ -99,17 +101,17 @@ export const codes = {
   SVC_ERR_INTERNAL: defineError('SVC_ERR_INTERNAL', 'Internal Server Error', 500),
   SVC_ERR_CLIENT: defineError('SVC_ERR_CLIENT', 'The request failed with a client error', 400),
   SVC_ERR_NON_ERROR_THROWN: defineError('SVC_ERR_NON_ERROR_THROWN', 'A non-error value was thrown: %s', 500),
-  SVC_ERR_REP_INVALID_PAYLOAD_TYPE: defineError('SVC_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer", 500),
+  SVC_ERR_REP_INVALID_PAYLOAD_TYPE: defineError('SVC_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", 500),
   SVC_ERR_BAD_STATUS_CODE: defineError('SVC_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),
   SVC_ERR_RESPONSE_SERIALIZATION: defineError('SVC_ERR_RESPONSE_SERIALIZATION', 'Failed to serialize the response of %s:%s with status %s: %s', 500),
   SVC_ERR_FAILED_ERROR_SERIALIZATION: defineError('SVC_ERR_FAILED_ERROR_SERIALIZATION', 'Failed to serialize an error. Error: %s. Original error: %s'),
 
   // content-type parsing
-  SVC_ERR_CTP_ALREADY_PRESENT: defineError('SVC_ERR_CTP_ALREADY_PRESENT', "Content type parser '%s' already present"),
+  SVC_ERR_CTP_ALREADY_PRESENT: defineError('SVC_ERR_CTP_ALREADY_PRESENT', "Content type parser '%s' already present."),
   SVC_ERR_CTP_INVALID_TYPE: defineError('SVC_ERR_CTP_INVALID_TYPE', 'The content type should be a string or a RegExp', 500),
   SVC_ERR_CTP_EMPTY_TYPE: defineError('SVC_ERR_CTP_EMPTY_TYPE', 'The content type cannot be an empty string', 500),
   SVC_ERR_CTP_INVALID_HANDLER: defineError('SVC_ERR_CTP_INVALID_HANDLER', 'The content type handler should be a function', 500),
-  SVC_ERR_CTP_INVALID_PARSE_TYPE: defineError('SVC_ERR_CTP_INVALID_PARSE_TYPE', "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported", 500),
+  SVC_ERR_CTP_INVALID_PARSE_TYPE: defineError('SVC_ERR_CTP_INVALID_PARSE_TYPE', "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.", 500),
   SVC_ERR_CTP_BODY_TOO_LARGE: defineError('SVC_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large', 413),
   SVC_ERR_CTP_INVALID_MEDIA_TYPE: defineError('SVC_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: %s', 415),
   SVC_ERR_CTP_INVALID_CONTENT_LENGTH: defineError('SVC_ERR_CTP_INVALID_CONTENT_LENGTH', 'Request body size did not match Content-Length', 400),
@@ -127,7 +129,7 @@ export const codes = {
   SVC_ERR_SCH_VALIDATION_BUILD: defineError('SVC_ERR_SCH_VALIDATION_BUILD', 'Failed building the validation schema for %s: %s, due to error %s'),
   SVC_ERR_SCH_SERIALIZATION_BUILD: defineError('SVC_ERR_SCH_SERIALIZATION_BUILD', 'Failed building the serialization schema for %s: %s, due to error %s'),
   SVC_ERR_SCH_CONTENT_MISSING_SCHEMA: defineError('SVC_ERR_SCH_CONTENT_MISSING_SCHEMA', "Schema is missing for the content type '%s'"),
-  SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: defineError('SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', "Response schemas should be nested under a valid status code, e.g { 2xx: { type: 'object' } }"),
+  SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: defineError('SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', 'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }'),
   SVC_ERR_SCH_MISSING_COMPILER: defineError('SVC_ERR_SCH_MISSING_COMPILER', "The validator compiler has no compiler for the '%s' part of %s: %s"),
   SVC_ERR_SCH_VALIDATOR_THREW: defineError('SVC_ERR_SCH_VALIDATOR_THREW', 'The validation function threw instead of returning { error }: %s', 500),
 

@@ -5,6 +5,7 @@
  * they are declared here (abstract) and implemented by `serve/reply`, whose class every context's
  * reply class derives from.
  */
+import { readDecorator } from '../core/decorator-access.js'
 import type { ServerResponse } from 'node:http'
 import { finished } from 'node:stream'
 import { codes } from '../core/errors.js'
@@ -131,6 +132,11 @@ export abstract class Reply {
   headers(values: Record<string, HeaderValue>): this {
     for (const name of Object.keys(values)) this.header(name, values[name])
     return this
+  }
+
+  /** A reply decorator's value (a function comes bound to this reply); `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  getDecorator(name: string | symbol): unknown {
+    return readDecorator(this, name, 'reply')
   }
 
   /** A response header, whether set on the reply or directly on `reply.raw`. */

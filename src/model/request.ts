@@ -4,6 +4,7 @@
  * and the per-context request classes that carry request decorators.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readDecorator, writeDecorator } from '../core/decorator-access.js'
 import { essenceOf } from '../core/media-type.js'
 import { kRequestAbort, kRequestResponse, kRoute } from '../core/symbols.js'
 import type { Logger } from '../core/logger.js'
@@ -131,6 +132,16 @@ export class Request {
   /** True when no route matched and the not-found handler is answering. */
   get is404(): boolean {
     return this[kRoute].is404
+  }
+
+  /** A request decorator's value (a function comes bound to this request); `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  getDecorator(name: string | symbol): unknown {
+    return readDecorator(this, name, 'request')
+  }
+
+  /** Replaces a request decorator's value on this request; `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  setDecorator(name: string | symbol, value: unknown): void {
+    writeDecorator(this, name, value, 'request')
   }
 
   /* ---------- bodies and replies (issue #12) ---------- */

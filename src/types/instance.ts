@@ -208,6 +208,8 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   hasRequestDecorator(name: string | symbol): boolean
   /** Whether replies of this context have decorator `name`. */
   hasReplyDecorator(name: string | symbol): boolean
+  /** An instance decorator's value (a function comes bound to the instance); throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  getDecorator<T = unknown>(name: string | symbol): T
 
   /* ---------- hooks ---------- */
 

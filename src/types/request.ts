@@ -83,6 +83,10 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly is404: boolean
 
   /* ---------- bodies and replies (issue #12) ---------- */
+  /** A request decorator's value (a function comes bound to this request); throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  getDecorator<T = unknown>(name: string | symbol): T
+  /** Replaces a request decorator's value on this request; throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  setDecorator<T = unknown>(name: string | symbol, value: T): void
   /** The media type of the request's `content-type` (lower case, no parameters), or undefined. */
   readonly mediaType: string | undefined
 

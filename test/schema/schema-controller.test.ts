@@ -3,7 +3,7 @@
  * `validatorCompiler` / `serializerCompiler` getters, boolean `false` request schemas, and the
  * start-up errors of a route's schema map.
  */
-import Ajv from 'ajv'
+import { Ajv } from 'ajv'
 import { describe, expect, it } from 'vitest'
 import { warren } from '../core/helpers.js'
 
