@@ -4,7 +4,7 @@
  * hooks, schemas and compilers, error handlers, body parsers, and the getters of an instance.
  */
 import { codes, type WarrenErrorClass } from '../core/errors.js'
-import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from '../core/symbols.js'
+import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRoot, kSchemaCompilers } from '../core/symbols.js'
 import { assertValidHook } from '../hooks/names.js'
 import { createJsonParser } from '../content-type/json-parser.js'
 import type { ParserOptions } from '../content-type/registry.js'
@@ -38,8 +38,13 @@ function addHook(this: any, name: string, fn: (...args: any[]) => unknown): any 
  * `hasPlugin(name)`: whether a plugin with that metadata name (`plugin(fn, { name })` or
  * `fastify-plugin`'s `name`) has been registered in this context or one of its ancestors.
  */
+/**
+ * Whether a plugin of that name built this context: the encapsulated plugin that created it, or
+ * a `plugin()`-wrapped one registered into it (names as `pluginName` shows them). As in Fastify,
+ * a child context does not see its ancestors' plugins.
+ */
 function hasPlugin(this: any, name: string): boolean {
-  return (this[kRegisteredPlugins] as string[]).includes(name)
+  return (this[kPluginNames] as string[]).includes(name)
 }
 
 const initialConfigs = new WeakMap<RootState, Readonly<Record<string, unknown>>>()

@@ -360,7 +360,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   readonly listeningOrigin: string
   /** The factory options plugins may read back (timeouts, bodyLimit, router and parser settings), frozen. */
   readonly initialConfig: Readonly<Record<string, unknown>>
-  /** Whether a plugin with that metadata name is registered in this context or an ancestor. */
+  /** Whether a plugin of that name built this context (the encapsulated plugin that created it, or a `plugin()`-wrapped one registered into it); ancestors' plugins are not seen, as in Fastify. */
   hasPlugin(name: string): boolean
 
   /* ---------- request ids and request loggers ---------- */
