@@ -67,8 +67,9 @@ export class ParserRegistry {
       return
     }
     const essence = essenceOf(type)
+    if (!isValidEssence(essence)) throw new codes.SVC_ERR_CTP_INVALID_TYPE()
     // a default parser may be replaced once per context; a user's parser may not
-    if (this.#exact.get(essence)?.builtin === false) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type)
+    if (this.#exact.get(essence)?.builtin === false) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type.trim().toLowerCase())
     this.#exact.set(essence, entry)
   }
 

@@ -114,7 +114,7 @@ export const codes = {
   SVC_ERR_CTP_INVALID_HANDLER: defineError('SVC_ERR_CTP_INVALID_HANDLER', 'The content type handler should be a function', 500),
   SVC_ERR_CTP_INVALID_PARSE_TYPE: defineError('SVC_ERR_CTP_INVALID_PARSE_TYPE', "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.", 500),
   SVC_ERR_CTP_BODY_TOO_LARGE: defineError('SVC_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large', 413),
-  SVC_ERR_CTP_INVALID_MEDIA_TYPE: defineError('SVC_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: %s', 415),
+  SVC_ERR_CTP_INVALID_MEDIA_TYPE: defineError('SVC_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type', 415),
   SVC_ERR_CTP_INVALID_CONTENT_LENGTH: defineError('SVC_ERR_CTP_INVALID_CONTENT_LENGTH', 'Request body size did not match Content-Length', 400),
   SVC_ERR_CTP_EMPTY_JSON_BODY: defineError('SVC_ERR_CTP_EMPTY_JSON_BODY', "Body cannot be empty when content-type is set to 'application/json'", 400),
   SVC_ERR_CTP_FORBIDDEN_PROPERTY: defineError('SVC_ERR_CTP_FORBIDDEN_PROPERTY', 'Body contains a forbidden property (__proto__ or constructor.prototype), refused as a prototype-poisoning attempt: see the onProtoPoisoning and onConstructorPoisoning options', 400),

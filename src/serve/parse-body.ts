@@ -42,7 +42,8 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
   const parser = route.parsers.find(contentType)
   if (parser === null) {
     if (route.is404) return next(request, reply)
-    return reply[kReplyFail](new codes.SVC_ERR_CTP_INVALID_MEDIA_TYPE(contentType || 'undefined'))
+    // the message does not echo the client's header, as in Fastify
+    return reply[kReplyFail](new codes.SVC_ERR_CTP_INVALID_MEDIA_TYPE())
   }
 
   // the body arrives in the socket's async context: the parser and the stages after it run in the

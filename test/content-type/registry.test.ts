@@ -212,7 +212,7 @@ describe('encapsulation', () => {
     expect((await post(app, '/replaced', 'application/json', '{"a":1}')).json().body).toEqual({ raw: '{"a":1}' })
     const none = await post(app, '/none', 'application/json', '{"a":1}')
     expect(none.statusCode).toBe(415)
-    expect(none.json()).toEqual({ statusCode: 415, code: 'SVC_ERR_CTP_INVALID_MEDIA_TYPE', error: 'Unsupported Media Type', message: 'Unsupported Media Type: application/json' })
+    expect(none.json()).toEqual({ statusCode: 415, code: 'SVC_ERR_CTP_INVALID_MEDIA_TYPE', error: 'Unsupported Media Type', message: 'Unsupported Media Type' })
     expect((await post(app, '/sibling', 'application/json', '{"a":1}')).json().body).toEqual({ a: 1 })
     expect((await post(app, '/root', 'application/json', '{"a":1}')).json().body).toEqual({ a: 1 })
     expect(app.hasContentTypeParser('application/json')).toBe(true)
@@ -346,5 +346,17 @@ describe('getDefaultJsonParser', () => {
     const payload = '{"__proto__":{"polluted":true}}'
     expect((await post(app, '/lenient', 'application/json', payload)).json()).toEqual({ own: true })
     expect((await post(app, '/strict', 'application/json', payload)).statusCode).toBe(400)
+  })
+})
+
+describe('parser type names', () => {
+  it('are trimmed and lower-cased in errors; a type without a subtype is refused', () => {
+    const app = warren()
+    const parse = (_req: any, body: any, done: any) => done(null, body)
+    app.addContentTypeParser('text/html', parse)
+    expect(() => app.addContentTypeParser('  TEXT/html', parse)).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_CTP_ALREADY_PRESENT', message: "Content type parser 'text/html' already present." }),
+    )
+    expect(() => app.addContentTypeParser('type-only', parse)).toThrow(expect.objectContaining({ code: 'SVC_ERR_CTP_INVALID_TYPE' }))
   })
 })
