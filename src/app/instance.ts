@@ -3,6 +3,7 @@
  * The instance API every context shares (on the prototype at the end of every context chain):
  * hooks, schemas and compilers, error handlers, body parsers, and the getters of an instance.
  */
+import type { DisposableResource } from '../core/disposable.js'
 import { codes, type WarrenErrorClass } from '../core/errors.js'
 import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRoot, kSchemaCompilers } from '../core/symbols.js'
 import { assertValidHook } from '../hooks/names.js'
@@ -16,7 +17,10 @@ import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, Valid
 import { decorate, decorateReply, decorateRequest, getDecorator, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
 import { allMethods, findRoute, hasRoute, printRoutes, route, shorthand } from './route.js'
 import { setNotFoundHandler } from './not-found.js'
-import { close, inject, listen, listeningOrigin, ready, addresses, printPlugins } from './lifecycle.js'
+import { closeHook } from './application-hooks.js'
+import { asyncDispose, close } from './close.js'
+import { inject, ready, printPlugins } from './lifecycle.js'
+import { addresses, listen, listeningOrigin } from './listen.js'
 import { childLoggerFactoryOf, genReqIdOf, setChildLoggerFactory, setGenReqId } from './request-identity.js'
 
 /** warren's own version (the Fastify API level it implements is `FASTIFY_API_LEVEL`). */
@@ -26,10 +30,11 @@ function assertNotStarted(instance: any, method: string, error?: WarrenErrorClas
   instance[kRoot].assertNotStarted(method, error)
 }
 
-function addHook(this: any, name: string, fn: (...args: any[]) => unknown): any {
+/** `addHook(name, fn)`: `fn` is a function, or for `onClose` also a disposable resource (disposed of at close). */
+function addHook(this: any, name: string, fn: ((...args: any[]) => unknown) | DisposableResource): any {
   assertValidHook(name, fn)
   assertNotStarted(this, 'addHook')
-  if (name === 'onClose') this[kAvvioOnClose](fn)
+  if (name === 'onClose') this[kAvvioOnClose](closeHook(fn, this))
   else this[kHooks][name].push(fn)
   return this
 }
@@ -258,6 +263,7 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   printPlugins,
   setGenReqId,
   setChildLoggerFactory,
+  [Symbol.asyncDispose]: asyncDispose,
 }
 
 Object.defineProperties(instancePrototype, {

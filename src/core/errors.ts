@@ -54,8 +54,9 @@ export const codes = {
   SVC_ERR_INIT_OPTS_INVALID: defineError('SVC_ERR_INIT_OPTS_INVALID', "Invalid initialization option '%s': %s"),
   SVC_ERR_QSP_NOT_FN: defineError('SVC_ERR_QSP_NOT_FN', "querystringParser option should be a function, instead got '%s'"),
   SVC_ERR_INSTANCE_ALREADY_STARTED: defineError('SVC_ERR_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" when the instance has already started'),
-  SVC_ERR_INSTANCE_ALREADY_LISTENING: defineError('SVC_ERR_INSTANCE_ALREADY_LISTENING', 'The instance is already listening'),
-  SVC_ERR_INSTANCE_CLOSED: defineError('SVC_ERR_INSTANCE_CLOSED', 'The instance has been closed and cannot listen again'),
+  SVC_ERR_REOPENED_SERVER: defineError('SVC_ERR_REOPENED_SERVER', 'The instance is already listening'),
+  SVC_ERR_REOPENED_CLOSE_SERVER: defineError('SVC_ERR_REOPENED_CLOSE_SERVER', 'The instance has been closed and cannot be reopened'),
+  SVC_ERR_LISTEN_OPTIONS_INVALID: defineError('SVC_ERR_LISTEN_OPTIONS_INVALID', "Invalid listen option '%s': %s"),
   SVC_ERR_INSTANCE_NOT_LISTENING: defineError('SVC_ERR_INSTANCE_NOT_LISTENING', 'The instance is not listening yet: call listen() first'),
 
   // decorators
@@ -71,7 +72,7 @@ export const codes = {
   SVC_ERR_HOOK_INVALID_HANDLER: defineError('SVC_ERR_HOOK_INVALID_HANDLER', "The %s hook callback must be a function, got '%s'"),
   SVC_ERR_HOOK_INVALID_ASYNC_HANDLER: defineError('SVC_ERR_HOOK_INVALID_ASYNC_HANDLER', 'An async %s hook must not also take a done callback'),
   SVC_ERR_HOOK_NOT_SUPPORTED: defineError('SVC_ERR_HOOK_NOT_SUPPORTED', "The hook '%s' is not supported"),
-  SVC_ERR_HOOK_TIMEOUT: defineError('SVC_ERR_HOOK_TIMEOUT', "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise"),
+  SVC_ERR_HOOK_TIMEOUT: defineError('SVC_ERR_HOOK_TIMEOUT', "A callback for '%s' hook%s timed out. You may have forgotten to call 'done' function or to resolve a Promise"),
 
   // plugins
   SVC_ERR_PLUGIN_TIMEOUT: defineError('SVC_ERR_PLUGIN_TIMEOUT', "Plugin '%s' did not start in time: %s ms. You may have forgotten to call 'done' or to resolve a Promise"),

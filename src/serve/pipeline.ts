@@ -53,12 +53,18 @@ export function handleRequest(
   if (route.hooks.onTimeout !== null) observeTimeout(request, reply)
   if (route.handlerTimeout > 0) armHandlerTimeout(reply, route.handlerTimeout)
   const root = route.root
-  if (root.closing && root.options.return503OnClosing) {
+  if (root.closing) {
+    // a request arriving while the server closes ends its connection, so close() does not wait on it
     reply.header('connection', 'close')
-    return reply[kReplyFail](new codes.SVC_ERR_SERVICE_UNAVAILABLE())
+    if (root.options.return503OnClosing) return refuseWhileClosing(reply)
   }
   if (route.hooks.onRequest === null) return runPreParsing(request, reply)
   runRequestHooks(route.hooks.onRequest, request, reply, runPreParsing)
+}
+
+function refuseWhileClosing(reply: Reply): void {
+  reply.log.info('request aborted: the server is closing and refuses new requests')
+  reply[kReplyFail](new codes.SVC_ERR_SERVICE_UNAVAILABLE())
 }
 
 function runPreParsing(request: Request, reply: Reply): void {

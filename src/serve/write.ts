@@ -76,9 +76,15 @@ function endHeadWithoutStream(reply: Reply, stream: NodeJS.ReadableStream | Read
   if (writeHead(reply, reply[kReplyHeaders])) reply.raw.end()
 }
 
-/** While the server closes, each response ends its connection, so keep-alive sockets do not hold close() up. */
+/**
+ * While the server closes with `forceCloseConnections: 'idle'` (the default), each response ends
+ * its connection, so a kept-alive socket does not hold close() up once its request is answered.
+ * With `false`, connections are left alone: a request arriving on one gets `connection: close`
+ * (serve/pipeline).
+ */
 function closeConnectionIfClosing(reply: Reply, headers: Record<string, unknown>): void {
-  if (reply[kRoute].root.closing) headers.connection = 'close'
+  const root = reply[kRoute].root
+  if (root.closing && root.options.forceCloseConnections === 'idle') headers.connection = 'close'
 }
 
 function writeHead(reply: Reply, headers: Record<string, unknown>): boolean {

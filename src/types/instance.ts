@@ -72,14 +72,31 @@ export type RegisterResult<This, B, R> = B extends { readonly [kShared]: true }
   ? MergeContext<ContextOf<This>, ContextOf<Awaited<R>>, This>
   : This
 
-/** Options of `listen`. */
+/** Options of `listen`. Any other key is refused with `SVC_ERR_LISTEN_OPTIONS_INVALID`. */
 export interface ListenOptions {
-  /** Port to listen on (`0`, the default, picks a free one). */
-  port?: number
-  /** Address to listen on (default `localhost`). */
-  host?: string
+  /** Port to listen on (`0`, the default, picks a free one); a numeric string works too. */
+  port?: number | string
+  /** Address to listen on (default, and `null`: `localhost`, which binds 127.0.0.1). */
+  host?: string | null
+  /** A Unix socket (or Windows named pipe) to listen on instead of a port. */
+  path?: string
   /** Maximum length of the queue of pending connections (passed to `server.listen`). */
   backlog?: number
+  /** Passed to `server.listen`: do not share the handle with cluster workers. */
+  exclusive?: boolean
+  /** Passed to `server.listen`: the Unix socket is readable by all users. */
+  readableAll?: boolean
+  /** Passed to `server.listen`: the Unix socket is writable by all users. */
+  writableAll?: boolean
+  /** Passed to `server.listen`: with host `::`, do not also accept IPv4. */
+  ipv6Only?: boolean
+  /**
+   * Aborting it closes the application (`close()`). Already aborted (or aborted while the
+   * application gets ready), nothing listens: `listen()` resolves with `undefined`.
+   */
+  signal?: AbortSignal
+  /** The text logged once listening, from the address (default `Server listening at <address>`). */
+  listenTextResolver?: (address: string) => string
 }
 
 /** Options of `setNotFoundHandler(opts, handler)`: hooks that run before the not-found handler. */
@@ -128,8 +145,11 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   after(callback: (err: Error | null) => void): this
   /** Loads every plugin; resolves with the instance when the application is ready. */
   ready(): Promise<this>
-  /** Loads every plugin; calls back when the application is ready (with the first error, if any). */
-  ready(callback: (err: Error | null) => void): void
+  /**
+   * Loads every plugin; calls back when the application is ready (with the first error, if any).
+   * On a plugin's instance, calls back once the plugins are loaded, before the onReady hooks.
+   */
+  ready(callback: (err: Error | null, instance: this) => void): void
   /** Starts listening; resolves with the address. */
   listen(opts?: ListenOptions): Promise<string>
   /** Starts listening; calls back with the address. */
@@ -354,8 +374,13 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   readonly version: string
   /** The names of the plugins that built this context, outermost first, joined with `' -> '`. */
   readonly pluginName: string
-  /** The addresses the server listens on. */
+  /**
+   * The addresses the server listens on. Typed as Fastify types it; listening on a Unix socket
+   * (`listen({ path })`), the one entry is that socket's path, a string.
+   */
   addresses(): AddressInfo[]
+  /** `await using app = warren()`: closes the application (`close()`) when it goes out of scope. */
+  [Symbol.asyncDispose](): Promise<void>
   /** The origin the server listens on (`http://127.0.0.1:3000`); throws before `listen()`. */
   readonly listeningOrigin: string
   /** The factory options plugins may read back (timeouts, bodyLimit, router and parser settings), frozen. */
