@@ -101,6 +101,15 @@ describe('routes', () => {
     expect(() => app.route({ method: 'GET', url: '/', handler: 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_HANDLER_NOT_FN' }))
     expect(() => app.route({ method: 'GET', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_URL_INVALID' }))
     expect(() => app.get('/', { bodyLimit: -1 }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_INVALID' }))
+    expect(() => app.get('/', { errorHandler: 'teapot' }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ERROR_HANDLER_NOT_FN' }))
+  })
+
+  it('an empty path names nothing at the root, and the prefix itself under one', async () => {
+    const app = warren()
+    expect(() => app.get('', async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_PATH_EMPTY', message: 'The path could not be empty' }))
+    expect(() => app.route({ method: 'GET', url: '', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_PATH_EMPTY' }))
+    app.register(async (child: any) => child.get('', async () => 'prefix'), { prefix: '/v1' })
+    expect((await app.inject('/v1')).body).toBe('prefix')
   })
 
   it('routes cannot be added after start', async () => {
