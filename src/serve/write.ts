@@ -85,7 +85,7 @@ function endHeadWithoutStream(reply: Reply, stream: NodeJS.ReadableStream | Read
 function dropBody(reply: Reply, headers: Record<string, unknown>, payload: unknown): void {
   delete headers['content-length']
   if (reply.raw.statusCode !== 304) delete headers['content-type']
-  if (isStream(payload) || isWebStream(payload)) discardStream(reply, payload)
+  if (typeof payload === 'object' && payload !== null && (isStream(payload) || isWebStream(payload))) discardStream(reply, payload)
 }
 
 /**

@@ -15,6 +15,17 @@ describe('answers without content (HEAD, 1xx, 204, 304)', () => {
     expect(res.headers['content-type']).toBeUndefined()
   })
 
+  it('a 204 with no payload at all, and one whose handler returns nothing', async () => {
+    const app = warren()
+    app.get('/send', async (_req: any, reply: any) => reply.code(204).send())
+    app.get('/return', async (_req: any, reply: any) => { reply.code(204) })
+    for (const url of ['/send', '/return']) {
+      const res = await app.inject(url)
+      expect(res.statusCode).toBe(204)
+      expect(res.body).toBe('')
+    }
+  })
+
   it('a 304 keeps its content-type (it describes the cached representation), never a length', async () => {
     const app = warren()
     app.get('/', async (_req: any, reply: any) => reply.code(304).type('text/html').send('<p>cached</p>'))
