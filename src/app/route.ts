@@ -39,6 +39,9 @@ function assertRouteOptions(options: Record<string, any>, methods: string[], pat
   if (options.handler === undefined) throw new codes.SVC_ERR_ROUTE_MISSING_HANDLER(label, path)
   if (typeof options.handler !== 'function') throw new codes.SVC_ERR_ROUTE_HANDLER_NOT_FN(label, path)
   if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') throw new codes.SVC_ERR_ERROR_HANDLER_NOT_FN()
+  if (options.childLoggerFactory !== undefined && typeof options.childLoggerFactory !== 'function') {
+    throw new codes.SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN(typeof options.childLoggerFactory)
+  }
   if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit < 0)) {
     throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
   }

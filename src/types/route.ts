@@ -14,6 +14,7 @@ import type { RouteRequest } from './request.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes, RouteTypesOf } from './schema.js'
 import type { SuccessPayload } from './status.js'
 import type { MaybePromise } from './util.js'
+import type { ChildLoggerFactory } from './options.js'
 import type { RouteConstraints } from './router.js'
 import type { SerializerCompiler, ValidatorCompiler } from './validation.js'
 
@@ -119,6 +120,8 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   constraints?: RouteConstraints
   /** How a `'/'` route under a prefix answers: `/prefix` and `/prefix/` (`'both'`, the default), or only one of them. */
   prefixTrailingSlash?: 'both' | 'slash' | 'no-slash'
+  /** Builds the logger of each request of this route (instead of its context's `setChildLoggerFactory` one). */
+  childLoggerFactory?: ChildLoggerFactory
   /** Error handler for this route. */
   errorHandler?: ErrorHandlerFor<Self, Rq, Rp>
   /** Route-level `onRequest` hook(s). */

@@ -104,6 +104,25 @@ describe('routes', () => {
     expect(() => app.get('/', { errorHandler: 'teapot' }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ERROR_HANDLER_NOT_FN' }))
   })
 
+  it("a route's childLoggerFactory builds its requests' loggers, over its context's; not a function is refused", async () => {
+    const app = warren()
+    const tagged = (tag: string) => function (this: any, logger: any, bindings: any, options: any) {
+      const child = logger.child(bindings, options)
+      child.tag = tag
+      child.instance = this
+      return child
+    }
+    app.setChildLoggerFactory(tagged('context'))
+    app.get('/route', { childLoggerFactory: tagged('route') }, async (req: any) => ({ tag: req.log.tag, root: req.log.instance === app }))
+    app.get('/context', async (req: any) => ({ tag: req.log.tag }))
+    expect((await app.inject('/route')).json()).toEqual({ tag: 'route', root: true })
+    expect((await app.inject('/context')).json()).toEqual({ tag: 'context' })
+    const other = warren()
+    expect(() => other.get('/', { childLoggerFactory: 'pino' }, async () => 'x')).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN', message: 'The child logger factory must be a function, got string' }),
+    )
+  })
+
   it('an empty path names nothing at the root, and the prefix itself under one', async () => {
     const app = warren()
     expect(() => app.get('', async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_PATH_EMPTY', message: 'The path could not be empty' }))
