@@ -15,7 +15,9 @@ import { checkSchemaController } from '../model/options.js'
 import { extendValidatorOptions, type SchemaCompilers } from '../schema/compilers.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, ValidatorOptions } from '../types/index.js'
 import { decorate, decorateReply, decorateRequest, getDecorator, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
-import { allMethods, findRoute, hasRoute, printRoutes, route, shorthand } from './route.js'
+import { all, findRoute, hasRoute, printRoutes, route, shorthand } from './route.js'
+import { addHttpMethod, supportedMethods } from './http-methods.js'
+import { addConstraintStrategy, hasConstraintStrategy } from './constraints.js'
 import { setNotFoundHandler } from './not-found.js'
 import { closeHook } from './application-hooks.js'
 import { asyncDispose, close } from './close.js'
@@ -234,7 +236,12 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   delete: shorthand('DELETE'),
   options: shorthand('OPTIONS'),
   patch: shorthand('PATCH'),
-  all: shorthand(allMethods),
+  trace: shorthand('TRACE'),
+  query: shorthand('QUERY'),
+  all,
+  addHttpMethod,
+  addConstraintStrategy,
+  hasConstraintStrategy,
   hasRoute,
   findRoute,
   printRoutes,
@@ -273,6 +280,8 @@ Object.defineProperties(instancePrototype, {
       return (this[kRoot] as RootState).httpServer
     },
   },
+  /** The methods routes may be declared for (see `addHttpMethod`). */
+  supportedMethods: { get: supportedMethods },
   /** The route prefix of this context. */
   prefix: {
     get(this: any) {

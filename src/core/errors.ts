@@ -153,6 +153,16 @@ export const codes = {
   SVC_ERR_LOG_INVALID_LOGGER: defineError('SVC_ERR_LOG_INVALID_LOGGER', "The child logger factory must return a logger with the methods 'info', 'error', 'debug', 'fatal', 'warn', 'trace' and 'child', got %s"),
   SVC_ERR_GEN_REQ_ID_NOT_FN: defineError('SVC_ERR_GEN_REQ_ID_NOT_FN', 'The request id generator must be a function, got %s'),
   SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN: defineError('SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN', 'The child logger factory must be a function, got %s'),
+
+  // HTTP methods, route declaration and constraints (issue #12)
+  SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED: defineError('SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED', "The %s method is not accepted for routes: add it with addHttpMethod('%s') first"),
+  SVC_ERR_ROUTE_METHOD_EXISTS: defineError('SVC_ERR_ROUTE_METHOD_EXISTS', 'The %s method is already accepted %s a body: pass { overrideExisting: true } to change that'),
+  SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID: defineError('SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID', "Invalid addHttpMethod option '%s': %s"),
+  SVC_ERR_ROUTE_MISSING_CONTENT_TYPE: defineError('SVC_ERR_ROUTE_MISSING_CONTENT_TYPE', "A %s request must have a 'Content-Type' header", 400),
+  SVC_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: defineError('SVC_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', "The route '%s:%s' has a body schema, but %s requests have no body"),
+  SVC_ERR_ROUTE_PATH_EMPTY: defineError('SVC_ERR_ROUTE_PATH_EMPTY', 'The path could not be empty'),
+  SVC_ERR_ROUTE_CONSTRAINTS_INVALID: defineError('SVC_ERR_ROUTE_CONSTRAINTS_INVALID', "The constraints of route '%s:%s' must be an object, got %s"),
+  SVC_ERR_CONSTRAINT_STRATEGY_INVALID: defineError('SVC_ERR_CONSTRAINT_STRATEGY_INVALID', 'Invalid constraint strategy: %s'),
 } as const
 
 /** Name of one `SVC_ERR_*` code. */

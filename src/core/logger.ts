@@ -40,6 +40,8 @@ const defaultSerializers: Record<'req' | 'res' | 'err', Serializer> = {
   req: (request) => ({
     method: request.method,
     url: request.url,
+    // the version a versioned route was asked for (`constraints: { version }`), if any
+    version: request.headers?.['accept-version'],
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.raw?.socket?.remotePort,

@@ -103,8 +103,9 @@ export abstract class Reply {
 
   /** Sets the status code. */
   code(statusCode: number): this {
-    const code = Number(statusCode)
-    if (!Number.isInteger(code) || code < 100 || code > 599) throw new codes.SVC_ERR_BAD_STATUS_CODE(String(statusCode))
+    // as Node's writeHead does, a fractional code counts by its integer part (404.5 is 404)
+    const code = Math.trunc(Number(statusCode))
+    if (!(code >= 100 && code <= 599)) throw new codes.SVC_ERR_BAD_STATUS_CODE(String(statusCode))
     this.raw.statusCode = code
     this[kReplyHasStatus] = true
     return this

@@ -10,6 +10,7 @@ import FindMyWay from 'find-my-way'
 import { codes, type WarrenErrorClass } from '../core/errors.js'
 import type { Logger } from '../core/logger.js'
 import type { DefaultCompilers } from '../schema/compilers.js'
+import { HttpMethods } from './http-methods.js'
 import type { NormalizedOptions } from './options.js'
 import { routerConfig, type RouterHandlers } from './router-options.js'
 
@@ -28,6 +29,8 @@ export class RootState {
   readonly genReqId: (req: IncomingMessage) => string
   readonly compilers: DefaultCompilers
   readonly router: Router
+  /** The HTTP methods routes may be declared for, and which of them carry a body (`addHttpMethod`). */
+  readonly methods = new HttpMethods()
   /** Finds the not-found route of a URL's prefix; its stores are `NotFoundSlot`s (model/route-context). */
   readonly notFoundRouter: Router
   /** The root instance (set by the factory once it is built). */

@@ -126,7 +126,8 @@ export class RouteContext {
     this.schemaErrorFormatter = (options.schemaErrorFormatter as SchemaErrorFormatter | undefined) ?? compilers.schemaErrorFormatter
     this.observeFinish = this.hooks.onResponse !== null || this.root.logRequests
     this.genReqId = server[kGenReqId]
-    this.childLoggerFactory = server[kChildLoggerFactory]
+    // a route's own `childLoggerFactory` option (as in Fastify) wins over its context's
+    this.childLoggerFactory = (options.childLoggerFactory as ChildLoggerFactory | undefined) ?? server[kChildLoggerFactory]
     // not-found routes are declared without one: they take the application's
     this.handlerTimeout = options.handlerTimeout ?? this.root.options.handlerTimeout
   }

@@ -15,7 +15,7 @@ import type { RouteContext } from '../model/route-context.js'
 import type { ValidationError, ValidationOutcome } from '../schema/validation.js'
 import { continueAfter } from './continue-after.js'
 import { armHandlerTimeout } from './handler-timeout.js'
-import { hasBody, parseBody } from './parse-body.js'
+import { hasBody, missesContentType, parseBody } from './parse-body.js'
 import { sendReturnValue } from './return-value.js'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
 
@@ -76,6 +76,7 @@ function runPreParsing(request: Request, reply: Reply): void {
 function runParsing(reply: Reply, payload: unknown): void {
   if (reply[kReplySending] || reply[kReplyHijacked]) return
   const request = reply.request
+  if (missesContentType(request)) return reply[kReplyFail](new codes.SVC_ERR_ROUTE_MISSING_CONTENT_TYPE(request.raw.method))
   if (!hasBody(request)) return runPreValidation(request, reply)
   parseBody(request, reply, payload as NodeJS.ReadableStream, runPreValidation)
 }

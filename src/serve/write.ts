@@ -26,7 +26,7 @@ export function writeResponse(reply: Reply, payload: unknown): void {
   const trailers = reply[kReplyTrailers]
   if (trailers !== null && trailers !== undefined && trailers.size > 0 && !bodiless && reply.request.method !== 'HEAD') return sendWithTrailers(reply, payload)
   if (bodiless || payload === undefined || payload === null) {
-    if (bodiless) delete headers['content-length']
+    if (bodiless) dropBody(reply, headers, payload)
     else if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && !res.hasHeader('content-length')) {
       headers['content-length'] = '0'
     }
@@ -69,11 +69,37 @@ function sendWithTrailers(reply: Reply, payload: unknown): void {
   writeWithTrailers(reply, body, () => writeHead(reply, reply[kReplyHeaders]))
 }
 
-/** HEAD with a stream payload: the headers only; the stream is not read. */
+/**
+ * HEAD with a stream payload: the headers only (see {@link discardStream}).
+ */
 function endHeadWithoutStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStream): void {
-  if (isWebStream(stream)) void stream.cancel().catch(() => {})
-  else destroyStream(stream)
+  discardStream(reply, stream)
   if (writeHead(reply, reply[kReplyHeaders])) reply.raw.end()
+}
+
+/**
+ * A status that has no content (1xx, 204, 304): no content-length, and for 1xx and 204 no
+ * content-type either (RFC 9110 §8.6; a 304 keeps it, it describes the cached representation).
+ * A stream payload is discarded.
+ */
+function dropBody(reply: Reply, headers: Record<string, unknown>, payload: unknown): void {
+  delete headers['content-length']
+  if (reply.raw.statusCode !== 304) delete headers['content-type']
+  if (typeof payload === 'object' && payload !== null && (isStream(payload) || isWebStream(payload))) discardStream(reply, payload)
+}
+
+/**
+ * A stream whose content is not sent is not read either: stopped at once. Its source may still
+ * fail after that (or while cancelling): the error is logged, never left to crash the process.
+ */
+function discardStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStream): void {
+  const logFailure = (err: unknown): void => reply.log.error({ err }, 'a response stream whose content is not sent failed')
+  if (isWebStream(stream)) {
+    stream.cancel('the response has no content').catch(logFailure)
+  } else {
+    stream.on('error', logFailure)
+    destroyStream(stream)
+  }
 }
 
 /**

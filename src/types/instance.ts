@@ -29,7 +29,7 @@ import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } f
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
 import type { ChildLoggerFactory, SchemaController, ValidatorOptions } from './options.js'
-import type { FoundRoute, PrintRoutesOptions, RouteQuery } from './router.js'
+import type { AddHttpMethodOptions, ConstraintStrategy, FoundRoute, PrintRoutesOptions, RouteQuery } from './router.js'
 
 /** Constrains `this` of `decorate(K)`: the instance must not already have a property `K`. */
 type WithoutProperty<K extends PropertyKey> = { readonly [kContext]: unknown } & { [P in K]?: never }
@@ -257,8 +257,31 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   options: RouteShorthand<this, Rq, Rp, S>
   /** Declares a PATCH route. */
   patch: RouteShorthand<this, Rq, Rp, S>
-  /** Declares a route for every method. */
+  /** Declares a TRACE route. */
+  trace: RouteShorthand<this, Rq, Rp, S>
+  /** Declares a QUERY route (RFC 10008: a safe request whose query is its body, which must name its `content-type`). */
+  query: RouteShorthand<this, Rq, Rp, S>
+  /** Declares a route for every method in `supportedMethods` when it is called. */
   all: RouteShorthand<this, Rq, Rp, S>
+  /**
+   * Accepts routes for one more of Node's `http.METHODS` in the whole application (a WebDAV
+   * method, say); with `hasBody: true` its requests' bodies are parsed. The returned instance has
+   * the method's shorthand, lower-cased, as this context and its descendants do at run time.
+   *
+   * @example
+   * app.addHttpMethod('PROPFIND', { hasBody: true }).propfind('/files/*', async (request) => request.body)
+   */
+  addHttpMethod<const M extends HTTPMethod>(method: M, options?: AddHttpMethodOptions): this & { [K in Lowercase<M>]: RouteShorthand<this, Rq, Rp, S> }
+  /** The methods routes may be declared for: GET, HEAD, TRACE, DELETE, OPTIONS, PATCH, PUT, POST, QUERY and those added. */
+  readonly supportedMethods: string[]
+  /**
+   * Teaches the router a new route constraint (see {@link ConstraintStrategy}); routes then
+   * declare `constraints: { [name]: value }`. Throws once the application started, or when the
+   * name is taken (a built-in one, `version` or `host`, only once a route uses it).
+   */
+  addConstraintStrategy(strategy: ConstraintStrategy<any>): this
+  /** Whether a constraint strategy of that name was added, or is a built-in one some route uses. */
+  hasConstraintStrategy(name: string): boolean
   /** Whether a route with this method, URL pattern (`/users/:id`) and constraints is declared; false when `method` or `url` is missing. */
   hasRoute(opts: RouteQuery & { method?: HTTPMethod | string }): boolean
   /**
