@@ -4,8 +4,9 @@
  * hooks, schemas and compilers, error handlers, body parsers, and the getters of an instance.
  */
 import { codes, type WarrenErrorClass } from '../core/errors.js'
-import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from '../core/symbols.js'
-import { assertValidHook } from '../hooks/names.js'
+import { kAvvioOnClose, kChildren, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from '../core/symbols.js'
+import { assertValidHook, isRequestHookName, type RequestHookName } from '../hooks/names.js'
+import type { HookFn } from '../hooks/store.js'
 import { createJsonParser } from '../content-type/json-parser.js'
 import type { ParserOptions } from '../content-type/registry.js'
 import type { ErrorHandlerEntry, ErrorHandlerFn } from '../model/reply.js'
@@ -28,8 +29,23 @@ function addHook(this: any, name: string, fn: (...args: any[]) => unknown): any 
   assertValidHook(name, fn)
   assertNotStarted(this, 'addHook')
   if (name === 'onClose') this[kAvvioOnClose](fn)
-  else this[kHooks][name].push(fn)
+  else if (isRequestHookName(name)) {
+    // in plugin-loading order, as Fastify does: a plugin registered before this call adds its hooks first
+    this.after((error: unknown, done: (error?: unknown) => void) => {
+      addRequestHook(this, name, fn)
+      done(error)
+    })
+  } else this[kHooks][name].push(fn)
   return this
+}
+
+/**
+ * A request hook reaches the routes of the context and of its descendants, including those created
+ * before it was added (a plugin registered earlier): there it runs after their own.
+ */
+function addRequestHook(context: any, name: RequestHookName, fn: HookFn): void {
+  context[kHooks][name].push(fn)
+  for (const child of context[kChildren]) addRequestHook(child, name, fn)
 }
 
 /**

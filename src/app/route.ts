@@ -7,7 +7,7 @@
 import { METHODS } from 'node:http'
 import type FindMyWay from 'find-my-way'
 import { codes } from '../core/errors.js'
-import { requestHookNames } from '../hooks/names.js'
+import { assertValidRouteHooks, requestHookNames } from '../hooks/names.js'
 import { kHooks, kLogLevel, kOwnBodyLimit, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
 import type { RootState } from '../model/root-state.js'
 import { RouteContext } from '../model/route-context.js'
@@ -70,6 +70,7 @@ export function route(this: any, options: Record<string, any>): any {
   if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit < 0)) {
     throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
   }
+  assertValidRouteHooks(options)
   const prefix: string = this[kPrefix]
   const { url, slashTwin } = urlFor(prefix, path, prefixTrailingSlash(options.prefixTrailingSlash), root)
   const view = routeView(this, root, options, methods, url, path)

@@ -5,7 +5,7 @@
  * (onResponse, onError, onTimeout, onRequestAbort). A hook may be async or take `done`; a failure
  * is reported through the reply.
  */
-import { toError } from '../core/errors.js'
+import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
 import { kReplyFail, kReplyHijacked, kReplySending, kRoute } from '../core/symbols.js'
 import type { HookFn } from '../hooks/store.js'
@@ -17,8 +17,9 @@ function stopped(reply: Reply): boolean {
   return reply[kReplySending] || reply[kReplyHijacked]
 }
 
-function rejectedWithoutReason(error: unknown): unknown {
-  return error ?? new Error('Hook rejected without a reason')
+/** A hook that throws or rejects with nothing (`Promise.reject()`) fails with `SVC_ERR_SEND_UNDEFINED_ERR`. */
+function failure(error: unknown): unknown {
+  return error ?? new codes.SVC_ERR_SEND_UNDEFINED_ERR()
 }
 
 /**
@@ -33,7 +34,7 @@ export function runRequestHooks(
 ): void {
   const server = request[kRoute].server
   let index = 0
-  const onRejected = (error: unknown): void => reply[kReplyFail](rejectedWithoutReason(error))
+  const onRejected = (error: unknown): void => reply[kReplyFail](failure(error))
   const step = (error?: unknown): void => {
     if (error !== undefined && error !== null) return reply[kReplyFail](error)
     if (stopped(reply)) return
@@ -43,7 +44,7 @@ export function runRequestHooks(
     try {
       result = hook.call(server, request, reply, step)
     } catch (thrown) {
-      return reply[kReplyFail](thrown)
+      return reply[kReplyFail](failure(thrown))
     }
     if (isThenable(result)) continueAfter(result, reply, () => step(), onRejected)
     else if (hook.length < 3) step()
@@ -67,7 +68,7 @@ export function runPayloadHooks(
   const stopWhenSent = !reply[kReplySending]
   let index = 0
   let current = payload
-  const onRejected = (error: unknown): void => reply[kReplyFail](rejectedWithoutReason(error))
+  const onRejected = (error: unknown): void => reply[kReplyFail](failure(error))
   const step = (error?: unknown, replacement?: unknown): void => {
     if (error !== undefined && error !== null) return reply[kReplyFail](error)
     if (reply[kReplyHijacked] || (stopWhenSent && reply[kReplySending])) return
@@ -78,7 +79,7 @@ export function runPayloadHooks(
     try {
       result = hook.call(server, request, reply, current, step)
     } catch (thrown) {
-      return reply[kReplyFail](thrown)
+      return reply[kReplyFail](failure(thrown))
     }
     if (isThenable(result)) continueAfter(result, reply, (value) => step(null, value), onRejected)
     else if (hook.length < 4) step()
@@ -94,7 +95,7 @@ export function runObserverHooks(hooks: HookFn[], request: Request, reply: Reply
   const server = request[kRoute].server
   let index = 0
   const logAndContinue = (error: unknown): void => {
-    request.log.error({ err: toError(error) }, 'a hook failed after the response was decided')
+    request.log.error({ err: error }, 'a hook failed after the response was decided')
     step()
   }
   const step = (error?: unknown): void => {

@@ -4,11 +4,12 @@
  * or JSON through the reply's serializer, the route's response schema or the context default),
  * runs the preSerialization and onSend hooks, and hands the result to `write`.
  */
+import { codes } from '../core/errors.js'
 import { serializationFailed } from '../schema/serialization.js'
 import { BINARY_TYPE, JSON_TYPE, TEXT_TYPE } from '../core/media-type.js'
 import { isBinary, isStream, isWebStream } from '../core/payload-kind.js'
-import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
-import type { Reply } from '../model/reply.js'
+import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyOnErrorPhase, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
+import { OnErrorPhase, type Reply } from '../model/reply.js'
 import { runPayloadHooks } from './run-hooks.js'
 import { sendWebResponse } from './web-response.js'
 import { writeResponse } from './write.js'
@@ -18,6 +19,7 @@ import { writeResponse } from './write.js'
  * they are, anything else as JSON; preSerialization and onSend hooks on the way.
  */
 export function send(reply: Reply, payload: unknown): void {
+  if (reply[kReplyOnErrorPhase] === OnErrorPhase.Running) throw new codes.SVC_ERR_SEND_INSIDE_ONERR()
   if (reply[kReplyHijacked]) {
     reply.log.warn('Reply was hijacked; send() is ignored')
     return
