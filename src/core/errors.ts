@@ -100,6 +100,7 @@ export const codes = {
   SVC_ERR_CLIENT: defineError('SVC_ERR_CLIENT', 'The request failed with a client error', 400),
   SVC_ERR_NON_ERROR_THROWN: defineError('SVC_ERR_NON_ERROR_THROWN', 'A non-error value was thrown: %s', 500),
   SVC_ERR_SEND_UNDEFINED_ERR: defineError('SVC_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred', 500),
+  SVC_ERR_REP_ALREADY_SENT: defineError('SVC_ERR_REP_ALREADY_SENT', 'Reply was already sent (or hijacked) for %s %s: this answer is dropped', 500),
   SVC_ERR_SEND_INSIDE_ONERR: defineError('SVC_ERR_SEND_INSIDE_ONERR', 'reply.send() cannot be called inside an onError hook: the error handler answers', 500),
   SVC_ERR_REP_INVALID_PAYLOAD_TYPE: defineError('SVC_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer", 500),
   SVC_ERR_BAD_STATUS_CODE: defineError('SVC_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),

@@ -4,6 +4,7 @@
  * and the per-context request classes that carry request decorators.
  */
 import type { IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
 import { essenceOf } from '../core/media-type.js'
 import { kRoute } from '../core/symbols.js'
 import type { Logger } from '../core/logger.js'
@@ -58,6 +59,11 @@ export class Request {
   /** The URL before any rewrite. */
   get originalUrl(): string {
     return (this.raw as { originalUrl?: string }).originalUrl ?? (this.raw.url as string)
+  }
+
+  /** The connection's socket (`request.raw.socket`), e.g. to answer by hand after `reply.hijack()`. */
+  get socket(): Socket {
+    return this.raw.socket
   }
 
   /** The HTTP method. */

@@ -12,6 +12,7 @@ import {
   kReplyErrorHandler,
   kReplyHasStatus,
   kReplyHeaders,
+  kReplyHijacked,
   kReplyOnErrorPhase,
   kReplySending,
   kReplySendingError,
@@ -37,9 +38,11 @@ interface ErrorBody {
  */
 export function handleError(reply: Reply, thrown: unknown): void {
   const res = reply.raw
+  if (reply[kReplyHijacked]) return reportDropped(reply, thrown)
   if (res.headersSent) {
     reply.log.error({ err: thrown }, 'error after the response headers were sent')
-    res.destroy()
+    // a response cut in the middle must not look complete; one already complete is left alone
+    if (!res.writableEnded) res.destroy()
     return
   }
   reply[kReplySending] = false
@@ -55,6 +58,13 @@ export function handleError(reply: Reply, thrown: unknown): void {
     return
   }
   callErrorHandler(reply, thrown)
+}
+
+/** An error once the user took the response over: theirs to answer; it is only logged. */
+function reportDropped(reply: Reply, thrown: unknown): void {
+  const dropped = new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url)
+  dropped.cause = thrown
+  reply.log.warn({ err: dropped }, dropped.message)
 }
 
 function callErrorHandler(reply: Reply, thrown: unknown): void {
