@@ -7,11 +7,10 @@
 import { codes } from '../core/errors.js'
 import { serializationFailed } from '../schema/serialization.js'
 import { BINARY_TYPE, JSON_TYPE, TEXT_TYPE } from '../core/media-type.js'
-import { isBinary, isStream, isWebStream } from '../core/payload-kind.js'
+import { isBinary, isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
 import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyOnErrorPhase, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
 import { OnErrorPhase, type Reply } from '../model/reply.js'
 import { runPayloadHooks } from './run-hooks.js'
-import { sendWebResponse } from './web-response.js'
 import { writeResponse } from './write.js'
 
 /**
@@ -43,8 +42,8 @@ export function send(reply: Reply, payload: unknown): void {
       if (contentType === undefined) headers['content-type'] = BINARY_TYPE
       return runOnSend(reply, payload)
     }
-    if (isStream(payload) || isWebStream(payload)) return runOnSend(reply, payload)
-    if (payload instanceof Response) return sendWebResponse(reply, payload, runOnSend)
+    // a web Response goes to the onSend hooks as it is; writing it applies its status and headers
+    if (isStream(payload) || isWebStream(payload) || isWebResponse(payload)) return runOnSend(reply, payload)
   }
   // objects become JSON, or whatever the route's response schema for this status and type produces
   if (

@@ -1,15 +1,17 @@
 /**
  * @module serve/write
  * The last stage: status, headers and payload onto the socket — a string or bytes with their
- * length, a Node or web stream piped, nothing for bodiless statuses and HEAD. A header Node refuses
- * or a stream that fails before its first byte is reported through the reply.
+ * length, a Node or web stream piped (or a web Response's), nothing for bodiless statuses and
+ * HEAD. A header Node refuses or a stream that fails before its first byte is reported through
+ * the reply.
  */
 import { Readable, finished } from 'node:stream'
 import { codes } from '../core/errors.js'
-import { isStream, isWebStream } from '../core/payload-kind.js'
+import { isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
 import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyTrailers, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import { writeWithTrailers } from './trailers.js'
+import { sendWebResponse } from './web-response.js'
 
 function hasNoBody(statusCode: number): boolean {
   return statusCode === 204 || statusCode === 304 || (statusCode >= 100 && statusCode < 200)
@@ -18,6 +20,8 @@ function hasNoBody(statusCode: number): boolean {
 /** Writes status, headers and payload (a string, bytes, a stream, or nothing) to the socket. */
 export function writeResponse(reply: Reply, payload: unknown): void {
   if (reply[kReplyHijacked]) return
+  // an onSend hook may answer with a web Response: its status, headers and body become the reply's
+  if (typeof payload === 'object' && isWebResponse(payload)) return sendWebResponse(reply, payload, writeResponse)
   const res = reply.raw
   const headers = reply[kReplyHeaders]
   const statusCode = res.statusCode
