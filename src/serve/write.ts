@@ -12,6 +12,7 @@ import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyTrailers, kRoute } fro
 import type { Reply } from '../model/reply.js'
 import { writeWithTrailers } from './trailers.js'
 import { sendWebResponse } from './web-response.js'
+import { pipeWebStream } from './web-stream.js'
 
 function hasNoBody(statusCode: number): boolean {
   return statusCode === 204 || statusCode === 304 || (statusCode >= 100 && statusCode < 200)
@@ -40,7 +41,7 @@ export function writeResponse(reply: Reply, payload: unknown): void {
   const isHead = reply.request.method === 'HEAD'
   if (isHead && (isStream(payload) || isWebStream(payload))) return endHeadWithoutStream(reply, payload)
   if (isStream(payload)) return sendStream(reply, payload)
-  if (isWebStream(payload)) return sendWebStream(reply, payload)
+  if (isWebStream(payload)) return pipeWebStream(reply, payload, () => setHeaders(reply, reply[kReplyHeaders]))
 
   let body: string | Buffer
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) body = payload
@@ -119,21 +120,12 @@ function refuseHeaders(reply: Reply, headers: Record<string, unknown>, error: un
   return false
 }
 
+/** Stops a source stream: `destroy()`, else the older `close()` or `abort()` some streams only have. */
 function destroyStream(stream: NodeJS.ReadableStream): void {
-  const destroyable = stream as Readable
-  if (typeof destroyable.destroy === 'function') destroyable.destroy()
-}
-
-/** A web ReadableStream, through a Node stream; one that cannot be read (already locked) is an error. */
-function sendWebStream(reply: Reply, stream: ReadableStream): void {
-  if (stream.locked) return reply[kReplyFail](new codes.SVC_ERR_REP_READABLE_STREAM_LOCKED())
-  let readable: Readable
-  try {
-    readable = Readable.fromWeb(stream as import('node:stream/web').ReadableStream)
-  } catch (error) {
-    return reply[kReplyFail](error)
-  }
-  sendStream(reply, readable)
+  const source = stream as Partial<Readable> & { close?: () => void; abort?: () => void }
+  if (typeof source.destroy === 'function') source.destroy()
+  else if (typeof source.close === 'function') source.close()
+  else if (typeof source.abort === 'function') source.abort()
 }
 
 function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {
@@ -151,7 +143,11 @@ function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {
     }
   })
   finished(res, () => {
-    if (!sourceDone) destroyStream(stream)
+    // the source's own end may be reported after the response's
+    if (sourceDone || (stream as Readable).readableEnded === true) return
+    // the client went away (or the response was destroyed) before the stream ended
+    reply.log.info({ res: reply }, 'stream closed prematurely')
+    destroyStream(stream)
   })
   stream.pipe(res)
 }
