@@ -164,6 +164,9 @@ function setReplySerializer(this: any, serializer: (payload: unknown) => string)
 function setErrorHandler(this: any, fn: ErrorHandlerFn): any {
   assertNotStarted(this, 'setErrorHandler')
   if (typeof fn !== 'function') throw new codes.SVC_ERR_ERROR_HANDLER_NOT_FN()
+  // a context's own entry (a child's inherits its parent's); the root's default one has no parent
+  const ownSet = Object.hasOwn(this, kErrorHandler) && this[kErrorHandler].parent !== null
+  if (ownSet && !this[kRoot].options.allowErrorHandlerOverride) throw new codes.SVC_ERR_ERROR_HANDLER_ALREADY_SET()
   const entry: ErrorHandlerEntry = { fn, instance: this, parent: this[kErrorHandler] }
   this[kErrorHandler] = entry
   return this

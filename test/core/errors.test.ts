@@ -262,6 +262,35 @@ describe('setErrorHandler', () => {
     expect(() => app.setErrorHandler('x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ERROR_HANDLER_NOT_FN' }))
   })
 
+  it('a second setErrorHandler in a context replaces the first; allowErrorHandlerOverride: false refuses it', async () => {
+    const open = warren()
+    open.setErrorHandler((_e: any, _r: any, reply: any) => reply.code(501).send('first'))
+    open.setErrorHandler((_e: any, _r: any, reply: any) => reply.code(502).send('second'))
+    open.get('/', async () => { throw new Error('x') })
+    expect((await open.inject('/')).body).toBe('second')
+
+    const strict = warren({ allowErrorHandlerOverride: false })
+    // the root's default handler is not a handler the context set: one may be set once
+    strict.setErrorHandler((_e: any, _r: any, reply: any) => reply.code(501).send('root'))
+    expect(() => strict.setErrorHandler(() => {})).toThrow(codes.SVC_ERR_ERROR_HANDLER_ALREADY_SET)
+    let childThrew: unknown
+    strict.register(async (child: any) => {
+      // a child may set its own once, though its parent set one
+      child.setErrorHandler((_e: any, _r: any, reply: any) => reply.code(503).send('child'))
+      try {
+        child.setErrorHandler(() => {})
+      } catch (error) {
+        childThrew = error
+      }
+      child.get('/child', async () => { throw new Error('x') })
+    })
+    strict.get('/', async () => { throw new Error('x') })
+    expect((await strict.inject('/child')).body).toBe('child')
+    expect((await strict.inject('/')).body).toBe('root')
+    expect(childThrew).toBeInstanceOf(codes.SVC_ERR_ERROR_HANDLER_ALREADY_SET)
+    expect(() => warren({ allowErrorHandlerOverride: 'no' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
+  })
+
   it('app.errorHandler is the context handler, callable to delegate to the default', async () => {
     const app = warren()
     const fallback = app.errorHandler
