@@ -114,7 +114,8 @@ export function defaultErrorHandler(error: any, request: Request, reply: Reply):
  * `exposeServerErrors: false` a 5xx hides it behind the standard body, as it hides a message.
  */
 function sendThrownValue(reply: Reply, value: unknown): void {
-  reply.log.error({ err: value }, 'a value that is not an Error was thrown')
+  if (reply.statusCode >= 500) reply.log.error({ err: value }, 'a value that is not an Error was thrown')
+  else reply.log.info({ res: reply, err: value }, 'a value that is not an Error was thrown')
   if (reply.statusCode >= 500 && !reply[kRoute].root.options.exposeServerErrors) return sendErrorBody(reply, value)
   reply.send(value)
 }

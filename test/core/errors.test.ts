@@ -67,6 +67,9 @@ describe('default error handler', () => {
     }
     const object = await app.inject('/object')
     expect([object.statusCode, object.json()]).toEqual([400, { message: 'object-ish', statusCode: 400 }])
+    // a client error, as with an Error: logged at info, not error
+    expect(lines.some((l) => l.level === 30 && l.err?.message === 'object-ish')).toBe(true)
+    expect(lines.some((l) => l.level === 50 && l.err?.message === 'object-ish')).toBe(false)
     const kept = await app.inject('/kept')
     expect([kept.statusCode, kept.json()]).toEqual([501, { foo: 'bar' }])
   })
