@@ -5,8 +5,9 @@
  */
 import type { DisposableResource } from '../core/disposable.js'
 import { codes, type WarrenErrorClass } from '../core/errors.js'
-import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRoot, kSchemaCompilers } from '../core/symbols.js'
-import { assertValidHook } from '../hooks/names.js'
+import { kAvvioOnClose, kChildren, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRoot, kSchemaCompilers } from '../core/symbols.js'
+import { assertValidHook, isRequestHookName, type RequestHookName } from '../hooks/names.js'
+import type { HookFn } from '../hooks/store.js'
 import { createJsonParser } from '../content-type/json-parser.js'
 import type { ParserOptions } from '../content-type/registry.js'
 import type { ErrorHandlerEntry, ErrorHandlerFn } from '../model/reply.js'
@@ -37,14 +38,25 @@ function addHook(this: any, name: string, fn: ((...args: any[]) => unknown) | Di
   assertValidHook(name, fn)
   assertNotStarted(this, 'addHook')
   if (name === 'onClose') this[kAvvioOnClose](closeHook(fn, this))
-  else this[kHooks][name].push(fn)
+  else if (isRequestHookName(name)) {
+    // in plugin-loading order, as Fastify does: a plugin registered before this call adds its hooks first
+    this.after((error: unknown, done: (error?: unknown) => void) => {
+      addRequestHook(this, name, fn as HookFn)
+      done(error)
+    })
+  } else this[kHooks][name].push(fn)
   return this
 }
 
 /**
- * `hasPlugin(name)`: whether a plugin with that metadata name (`plugin(fn, { name })` or
- * `fastify-plugin`'s `name`) has been registered in this context or one of its ancestors.
+ * A request hook reaches the routes of the context and of its descendants, including those created
+ * before it was added (a plugin registered earlier): there it runs after their own.
  */
+function addRequestHook(context: any, name: RequestHookName, fn: HookFn): void {
+  context[kHooks][name].push(fn)
+  for (const child of context[kChildren]) addRequestHook(child, name, fn)
+}
+
 /**
  * Whether a plugin of that name built this context: the encapsulated plugin that created it, or
  * a `plugin()`-wrapped one registered into it (names as `pluginName` shows them). As in Fastify,
@@ -183,6 +195,9 @@ function setReplySerializer(this: any, serializer: (payload: unknown) => string)
 function setErrorHandler(this: any, fn: ErrorHandlerFn): any {
   assertNotStarted(this, 'setErrorHandler')
   if (typeof fn !== 'function') throw new codes.SVC_ERR_ERROR_HANDLER_NOT_FN()
+  // a context's own entry (a child's inherits its parent's); the root's default one has no parent
+  const ownSet = Object.hasOwn(this, kErrorHandler) && this[kErrorHandler].parent !== null
+  if (ownSet && !this[kRoot].options.allowErrorHandlerOverride) throw new codes.SVC_ERR_ERROR_HANDLER_ALREADY_SET()
   const entry: ErrorHandlerEntry = { fn, instance: this, parent: this[kErrorHandler] }
   this[kErrorHandler] = entry
   return this

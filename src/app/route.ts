@@ -7,7 +7,7 @@
 import { METHODS } from 'node:http'
 import type FindMyWay from 'find-my-way'
 import { codes } from '../core/errors.js'
-import { requestHookNames } from '../hooks/names.js'
+import { assertValidRouteHooks, requestHookNames } from '../hooks/names.js'
 import { kHooks, kLogLevel, kOwnBodyLimit, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
 import type { HttpMethods } from '../model/http-methods.js'
 import type { RootState } from '../model/root-state.js'
@@ -96,6 +96,7 @@ export function route(this: any, options: Record<string, any>): any {
   root.assertNotStarted('route')
   const path = options.url ?? options.path
   if (typeof path !== 'string') throw new codes.SVC_ERR_ROUTE_URL_INVALID(String(path))
+  assertValidRouteHooks(options)
   const prefix: string = this[kPrefix]
   // under a prefix, '' is the prefix itself; at the root it names nothing
   if (path === '' && prefix === '') throw new codes.SVC_ERR_ROUTE_PATH_EMPTY()

@@ -92,6 +92,7 @@ export const codes = {
   SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID: defineError('SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID', "'prefixTrailingSlash' option must be 'both', 'slash' or 'no-slash', got '%s'"),
   SVC_ERR_ROUTE_BODY_LIMIT_INVALID: defineError('SVC_ERR_ROUTE_BODY_LIMIT_INVALID', "'bodyLimit' option must be a non-negative integer, got '%s'"),
   SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET: defineError('SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET', "Not found handler already set for the context with prefix '%s'"),
+  SVC_ERR_ERROR_HANDLER_ALREADY_SET: defineError('SVC_ERR_ERROR_HANDLER_ALREADY_SET', 'This context already set its error handler, and allowErrorHandlerOverride is false'),
   SVC_ERR_ERROR_HANDLER_NOT_FN: defineError('SVC_ERR_ERROR_HANDLER_NOT_FN', 'The error handler must be a function'),
 
   // requests and replies
@@ -103,6 +104,9 @@ export const codes = {
   SVC_ERR_INTERNAL: defineError('SVC_ERR_INTERNAL', 'Internal Server Error', 500),
   SVC_ERR_CLIENT: defineError('SVC_ERR_CLIENT', 'The request failed with a client error', 400),
   SVC_ERR_NON_ERROR_THROWN: defineError('SVC_ERR_NON_ERROR_THROWN', 'A non-error value was thrown: %s', 500),
+  SVC_ERR_SEND_UNDEFINED_ERR: defineError('SVC_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred', 500),
+  SVC_ERR_REP_ALREADY_SENT: defineError('SVC_ERR_REP_ALREADY_SENT', 'Reply was already sent (or hijacked) for %s %s: this answer is dropped', 500),
+  SVC_ERR_SEND_INSIDE_ONERR: defineError('SVC_ERR_SEND_INSIDE_ONERR', 'reply.send() cannot be called inside an onError hook: the error handler answers', 500),
   SVC_ERR_REP_INVALID_PAYLOAD_TYPE: defineError('SVC_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", 500),
   SVC_ERR_BAD_STATUS_CODE: defineError('SVC_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),
   SVC_ERR_RESPONSE_SERIALIZATION: defineError('SVC_ERR_RESPONSE_SERIALIZATION', 'Failed to serialize the response of %s:%s with status %s: %s', 500),
@@ -168,7 +172,11 @@ export const codes = {
 /** Name of one `SVC_ERR_*` code. */
 export type ErrorCode = keyof typeof codes
 
-/** Turns anything thrown or rejected into an Error, so the error path never sees a bare value. */
+/**
+ * Turns a non-Error value into an Error where one is required (a failed start-up hook, a schema
+ * error formatter). The request path does not use it: there a thrown value reaches the error
+ * handlers as it was thrown.
+ */
 export function toError(value: unknown): Error {
   if (value instanceof Error) return value
   if (value !== null && typeof value === 'object' && typeof (value as Error).message === 'string') {

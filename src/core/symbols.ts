@@ -56,8 +56,8 @@ export const kReplyHijacked = Symbol('warren.replyHijacked')
 export const kReplyErrorHandler = Symbol('warren.replyErrorHandler')
 /** True while an error body is sent: an error then is answered with the last-resort 500. */
 export const kReplySendingError = Symbol('warren.replySendingError')
-/** True once the onError hooks ran: they run once per request. */
-export const kReplyOnErrorRan = Symbol('warren.replyOnErrorRan')
+/** Where the reply is with its onError hooks (they run once per request): see `OnErrorPhase`. */
+export const kReplyOnErrorPhase = Symbol('warren.replyOnErrorPhase')
 /** When the request arrived (`performance.now()`), for `elapsedTime`. */
 export const kReplyStartTime = Symbol('warren.replyStartTime')
 /** True once a status was set on the reply, which the default 200 is not. */

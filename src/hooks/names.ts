@@ -24,6 +24,11 @@ export const requestHookNames: readonly RequestHookName[] = [
   'onRequestAbort',
 ]
 
+/** Whether `name` is one of the {@link requestHookNames}. */
+export function isRequestHookName(name: string): name is RequestHookName {
+  return (requestHookNames as readonly string[]).includes(name)
+}
+
 /** Hooks of the application's life: routes, plugins, start and shutdown. */
 export const applicationHookNames: readonly ApplicationHookName[] = ['onRoute', 'onRegister', 'onReady', 'onListen', 'preClose', 'onClose']
 
@@ -60,4 +65,13 @@ export function assertValidHook(name: unknown, fn: unknown): asserts name is Hoo
   if (typeof fn !== 'function') throw new codes.SVC_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
   const isAsync = fn.constructor.name === 'AsyncFunction'
   if (isAsync && fn.length > argumentsBeforeDone[name as HookName]) throw new codes.SVC_ERR_HOOK_INVALID_ASYNC_HANDLER(name)
+}
+
+/** Checks the hooks a route declares in its options (`preHandler: fn` or `[fn, ...]`), as `addHook` checks its own. */
+export function assertValidRouteHooks(options: Record<string, unknown>): void {
+  for (const name of requestHookNames) {
+    const own = options[name]
+    if (own === undefined || own === null) continue
+    for (const fn of Array.isArray(own) ? own : [own]) assertValidHook(name, fn)
+  }
 }

@@ -69,6 +69,8 @@ export interface NormalizedOptions {
   exposeServerErrors: boolean
   /** Error bodies exactly as Fastify writes them: no generic `code` for errors without one. */
   fastifyErrorBodies: boolean
+  /** Whether `setErrorHandler` may replace the handler a context already set. */
+  allowErrorHandlerOverride: boolean
 }
 
 type Check = (value: unknown) => boolean
@@ -146,6 +148,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     // on by default outside production: a thrown message may hold secrets, but in development it is what you need to see
     exposeServerErrors: option(o, 'exposeServerErrors', isBoolean, 'a boolean', process.env.NODE_ENV !== 'production'),
     fastifyErrorBodies: option(o, 'fastifyErrorBodies', isBoolean, 'a boolean', false),
+    allowErrorHandlerOverride: option(o, 'allowErrorHandlerOverride', isBoolean, 'a boolean', true),
   }
   refuseUnknown(o, normalized)
   return normalized

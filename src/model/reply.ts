@@ -16,7 +16,7 @@ import {
   kReplyHasStatus,
   kReplyHeaders,
   kReplyHijacked,
-  kReplyOnErrorRan,
+  kReplyOnErrorPhase,
   kReplySending,
   kReplySendingError,
   kReplySerializer,
@@ -41,6 +41,13 @@ export interface ErrorHandlerEntry {
   instance: object
   parent: ErrorHandlerEntry | null
 }
+
+/**
+ * The onError hooks of a reply: not run yet, running (the reply cannot be sent from them: the
+ * error handler answers), or run (an error raised later does not run them again).
+ */
+export const OnErrorPhase = { Pending: 0, Running: 1, Done: 2 } as const
+export type OnErrorPhase = (typeof OnErrorPhase)[keyof typeof OnErrorPhase]
 
 /** Constructor of the reply objects of one context (decorators live on its prototype and props). */
 export interface ReplyClass {
@@ -67,7 +74,7 @@ export abstract class Reply {
   declare [kReplyHijacked]: boolean
   declare [kReplyErrorHandler]: ErrorHandlerEntry | null | undefined
   declare [kReplySendingError]: boolean
-  declare [kReplyOnErrorRan]: boolean
+  declare [kReplyOnErrorPhase]: OnErrorPhase
   declare [kReplyStartTime]: number
   declare [kReplyHasStatus]: boolean
   declare [kReplyTrailers]: Map<string, TrailerFn> | null
@@ -281,7 +288,7 @@ export function deriveReplyClass(parent: ReplyClass | null, base: { prototype: R
     this[kReplyHijacked] = false
     this[kReplyErrorHandler] = undefined
     this[kReplySendingError] = false
-    this[kReplyOnErrorRan] = false
+    this[kReplyOnErrorPhase] = OnErrorPhase.Pending
     this[kReplyStartTime] = performance.now()
     this[kReplyHasStatus] = false
     this[kReplyTrailers] = null

@@ -4,6 +4,7 @@
  * and the per-context request classes that carry request decorators.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import { readDecorator, writeDecorator } from '../core/decorator-access.js'
 import { essenceOf } from '../core/media-type.js'
 import { kRequestAbort, kRequestResponse, kRoute } from '../core/symbols.js'
@@ -64,6 +65,11 @@ export class Request {
   /** The URL before any rewrite. */
   get originalUrl(): string {
     return (this.raw as { originalUrl?: string }).originalUrl ?? (this.raw.url as string)
+  }
+
+  /** The connection's socket (`request.raw.socket`), e.g. to answer by hand after `reply.hijack()`. */
+  get socket(): Socket {
+    return this.raw.socket
   }
 
   /** The HTTP method. */

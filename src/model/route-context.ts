@@ -106,7 +106,7 @@ export class RouteContext {
     const options = this.routeOptions
     for (const name of requestHookNames) {
       const own = options[name] as HookFn | HookFn[] | undefined
-      const all = own === undefined ? server[kHooks][name] : server[kHooks][name].concat(own)
+      const all = own === undefined || own === null ? server[kHooks][name] : server[kHooks][name].concat(own)
       this.hooks[name] = all.length === 0 ? null : all
     }
     this.Request = server[kRequestClass]

@@ -198,4 +198,10 @@ export interface WarrenOptions {
    * without one (default `false`: it gets `SVC_ERR_INTERNAL` for a 5xx, `SVC_ERR_CLIENT` for a 4xx).
    */
   fastifyErrorBodies?: boolean
+  /**
+   * Whether `setErrorHandler` may be called again in a context that already set one (the last
+   * wins). Default `true`; `false` makes the second call throw `SVC_ERR_ERROR_HANDLER_ALREADY_SET`.
+   * A child context may always set its own.
+   */
+  allowErrorHandlerOverride?: boolean
 }

@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
 import type { BareInstance } from './context.js'
 import type { FastifyRequest } from './fastify-compat.js'
 import type { WarrenLogger } from './logger.js'
@@ -65,6 +66,8 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly originalUrl: string
   /** The HTTP method. */
   readonly method: string
+  /** The connection's socket (`raw.socket`), e.g. to answer by hand after `reply.hijack()`. */
+  readonly socket: Socket
   /** The client address (the first `x-forwarded-for` entry when `trustProxy` is on). */
   readonly ip: string | undefined
   /** Every address in the forwarding chain, client first, when `trustProxy` is on. */
