@@ -3,7 +3,6 @@
  * The body-parsing stage: whether a request has a body, which parser takes its content type, the
  * body read within its limit (unless the parser takes the stream), and `request.body` set.
  */
-import { AsyncResource } from 'node:async_hooks'
 import type { Readable } from 'node:stream'
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
@@ -55,11 +54,8 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
     return reply[kReplyFail](new codes.SVC_ERR_CTP_INVALID_MEDIA_TYPE())
   }
 
-  // the body arrives in the socket's async context: the parser and the stages after it run in the
-  // request's (an AsyncLocalStorage store an onRequest hook entered stays visible to the handler)
-  const scope = new AsyncResource('warren.body')
   let settled = false
-  const done = scope.bind((error: unknown, body?: unknown): void => {
+  const done = (error: unknown, body?: unknown): void => {
     if (settled) return
     settled = true
     if (error !== null && error !== undefined) {
@@ -69,7 +65,7 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
     }
     request.body = body
     next(request, reply)
-  })
+  }
   const replaced = payload !== request.raw
   if (replaced) {
     if (typeof (payload as Partial<Readable> | null)?.on !== 'function') {
@@ -82,12 +78,12 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
   const limit = route.bodyLimit ?? parser.bodyLimit ?? route.root.options.bodyLimit
   // a preParsing hook that replaced the stream changes the byte count; only the raw request is checked against its header
   const declared = replaced ? Number.NaN : Number(request.raw.headers['content-length'] ?? Number.NaN)
-  readBody(payload, declared, limit, parser.parseAs === 'string', scope.bind((error: Error | null, body?: string | Buffer) => {
+  readBody(payload, declared, limit, parser.parseAs === 'string', (error: Error | null, body?: string | Buffer) => {
     if (error === null) return callParser(parser, request, reply, body, done)
     // a replaced stream (a decompressor, say) is stopped rather than drained
     if (replaced) (payload as Readable).destroy?.()
     done(error)
-  }))
+  })
 }
 
 /**

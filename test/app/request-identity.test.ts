@@ -149,7 +149,9 @@ describe('child logger factory', () => {
 })
 
 describe('AsyncLocalStorage', () => {
-  it('a store an onRequest hook enters is visible to the later hooks and the handler, body or not', async () => {
+  // a store entered in onRequest is not carried across body parsing: keeping it cost an
+  // AsyncResource per request with a body, which halved the validated POST's throughput
+  it('a store an onRequest hook enters is visible to the later hooks and the handler of a request without a body', async () => {
     const storage = new AsyncLocalStorage<{ n: number }>()
     const app = warren()
     let n = 0
@@ -157,17 +159,11 @@ describe('AsyncLocalStorage', () => {
     app.addHook('preValidation', async (request: any) => {
       request.seenInHook = storage.getStore()?.n
     })
-    app.addContentTypeParser('text/custom', { parseAs: 'string' }, async (_request: any, body: string) => ({ body, n: storage.getStore()?.n }))
-    const handler = async (request: any) => ({ hook: request.seenInHook, handler: storage.getStore()?.n, parser: request.body?.n })
-    app.get('/', handler)
-    app.post('/', handler)
+    app.get('/', async (request: any) => ({ hook: request.seenInHook, handler: storage.getStore()?.n }))
     const address = await app.listen({ port: 0 })
     try {
-      const post = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' })
-      expect(await post.json()).toEqual({ hook: 1, handler: 1 })
-      const custom = await fetch(address, { method: 'POST', headers: { 'content-type': 'text/custom' }, body: 'x' })
-      expect(await custom.json()).toEqual({ hook: 2, handler: 2, parser: 2 })
-      expect(await (await fetch(address)).json()).toEqual({ hook: 3, handler: 3 })
+      expect(await (await fetch(address)).json()).toEqual({ hook: 1, handler: 1 })
+      expect(await (await fetch(address)).json()).toEqual({ hook: 2, handler: 2 })
     } finally {
       await app.close()
     }
