@@ -5,7 +5,7 @@
  */
 import type { DisposableResource } from '../core/disposable.js'
 import { codes, type WarrenErrorClass } from '../core/errors.js'
-import { kAvvioOnClose, kChildren, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRoot, kSchemaCompilers } from '../core/symbols.js'
+import { kAvvioOnClose, kChildren, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from '../core/symbols.js'
 import { assertValidHook, isRequestHookName, type RequestHookName } from '../hooks/names.js'
 import type { HookFn } from '../hooks/store.js'
 import { createJsonParser } from '../content-type/json-parser.js'
@@ -58,12 +58,13 @@ function addRequestHook(context: any, name: RequestHookName, fn: HookFn): void {
 }
 
 /**
- * Whether a plugin of that name built this context: the encapsulated plugin that created it, or
- * a `plugin()`-wrapped one registered into it (names as `pluginName` shows them). As in Fastify,
- * a child context does not see its ancestors' plugins.
+ * Whether a plugin of that name is here: one that built this context (the encapsulated plugin
+ * that created it, or a `plugin()`-wrapped one registered into it, named as `pluginName` shows
+ * them), or one with a metadata `name` registered in this context or its ancestors before it.
+ * As in Fastify, a child does not see the unnamed plugins that built its ancestors.
  */
 function hasPlugin(this: any, name: string): boolean {
-  return (this[kPluginNames] as string[]).includes(name)
+  return (this[kPluginNames] as string[]).includes(name) || (this[kRegisteredPlugins] as string[]).includes(name)
 }
 
 const initialConfigs = new WeakMap<RootState, Readonly<Record<string, unknown>>>()

@@ -6,6 +6,7 @@
  */
 import { codes, toError } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
+import { kAjvValidator } from '../core/symbols.js'
 import { essenceOf } from '../core/media-type.js'
 import { hasContentMap, lowerCaseHeaderSchema, toFullSchema } from './normalize.js'
 import type { HTTPPart, ValidationErrorItem, ValidationFunction, ValidatorCompiler } from '../types/index.js'
@@ -56,6 +57,27 @@ function compilePart(input: RouteValidationInput, httpPart: HTTPPart, schema: un
   }
   if (typeof validate !== 'function') throw new codes.SVC_ERR_SCH_MISSING_COMPILER(httpPart, method, url)
   return validate as ValidationFunction
+}
+
+/** Ajv's second argument: where the validated value lives, so a coerced root value is written there. */
+type AjvValidator = (data: unknown, dataContext: { parentData: ValidationTarget; parentDataProperty: string }) => unknown
+
+/** True for a validator Ajv generated (the default compiler's, or a user's own Ajv). */
+function isAjvValidator(validate: ValidationFunction): boolean {
+  return kAjvValidator in validate || 'schemaEnv' in validate
+}
+
+/**
+ * Runs one validator. Ajv coerces a root primitive (`"10"` for `type: 'integer'`) by writing it
+ * into the value's parent, which it only knows when given one: a primitive goes with the request.
+ */
+function run(validate: ValidationFunction, target: ValidationTarget, part: HTTPPart): unknown {
+  const data = target[propertyOf[part]]
+  // objects (the usual parts) are coerced in place: only a primitive needs the parent
+  if ((data === undefined || data === null || typeof data !== 'object') && isAjvValidator(validate)) {
+    return (validate as unknown as AjvValidator)(data === undefined ? null : data, { parentData: target, parentDataProperty: propertyOf[part] })
+  }
+  return validate(data === undefined ? null : data)
 }
 
 /** Reads one validator's result: null when valid (storing a returned `value`), else the raw failure. */
@@ -120,10 +142,9 @@ export class RouteValidation {
       const part = parts[i]
       const validate = this.#validatorFor(part, contentType)
       if (validate === null) continue
-      const data = target[propertyOf[part]]
       let result: unknown
       try {
-        result = validate(data === undefined ? null : data)
+        result = run(validate, target, part)
       } catch (thrown) {
         throw validatorThrew(thrown)
       }

@@ -66,16 +66,27 @@ describe('fastify-plugin metadata', () => {
 })
 
 describe('Fastify API that plugins use', () => {
-  it('hasPlugin(name) tells which plugins built this context: a child does not see its ancestors’ (as Fastify)', async () => {
+  it('hasPlugin(name) sees the named plugins registered here and in the ancestors, and the plugins that built this context (as Fastify)', async () => {
     const app = await warren().register(wrapped(async () => {}, { name: 'outer-plugin' }))
     expect(app.hasPlugin('outer-plugin')).toBe(true)
     expect(app.hasPlugin('inner-plugin')).toBe(false)
     let seenInChild: boolean[] = []
-    await app.register(async (child) => {
+    let seenInGrandchild: boolean[] = []
+    let seenInSibling: boolean[] = []
+    await app.register(async function child(child) {
       await child.register(wrapped(async () => {}, { name: 'inner-plugin' }))
-      seenInChild = [child.hasPlugin('outer-plugin'), child.hasPlugin('inner-plugin')]
+      seenInChild = [child.hasPlugin('outer-plugin'), child.hasPlugin('inner-plugin'), child.hasPlugin('child')]
+      await child.register(async function grandchild(grandchild) {
+        // a named plugin of an ancestor is seen; the unnamed plugin that built the parent is not
+        seenInGrandchild = [grandchild.hasPlugin('outer-plugin'), grandchild.hasPlugin('inner-plugin'), grandchild.hasPlugin('child'), grandchild.hasPlugin('grandchild')]
+      })
     })
-    expect(seenInChild).toEqual([false, true])
+    await app.register(async function sibling(sibling) {
+      seenInSibling = [sibling.hasPlugin('outer-plugin'), sibling.hasPlugin('inner-plugin'), sibling.hasPlugin('child')]
+    })
+    expect(seenInChild).toEqual([true, true, true])
+    expect(seenInGrandchild).toEqual([true, true, false, true])
+    expect(seenInSibling).toEqual([true, false, false])
     expect(app.hasPlugin('inner-plugin')).toBe(false)
   })
 
