@@ -3,8 +3,6 @@
  * The factory: checks the options, builds the root state and the root context (default parsers,
  * error and not-found handlers, HTTP server), and hands plugin loading to avvio.
  */
-import http from 'node:http'
-import https from 'node:https'
 import avvio from 'avvio'
 import { codes } from './core/errors.js'
 import { createLogger } from './core/logger.js'
@@ -15,10 +13,13 @@ import { DefaultCompilers, SchemaCompilers } from './schema/compilers.js'
 import { normalizeOptions, type NormalizedOptions } from './model/options.js'
 import { RootState } from './model/root-state.js'
 import type { RouterHandlers } from './model/router-options.js'
+import { answerClientError } from './serve/client-error.js'
 import { defaultErrorHandler } from './serve/fail.js'
 import { answerRouterError, defaultNotFoundHandler, handleUnrouted } from './serve/not-found.js'
 import { rewriteRequestUrl } from './serve/rewrite-url.js'
+import { buildHttpServer, listenForClientErrors } from './app/http-server.js'
 import { instancePrototype } from './app/instance.js'
+import { initRequestIdentity } from './app/request-identity.js'
 import { registerNotFoundHandler } from './app/not-found.js'
 import { initContext, overrideContext } from './app/plugin.js'
 import { RouteTable } from './app/route-table.js'
@@ -29,15 +30,6 @@ function defaultParsers(options: NormalizedOptions): ParserRegistry {
   parsers.add('application/json', { parseAs: 'string' }, createJsonParser(options.onProtoPoisoning, options.onConstructorPoisoning), true)
   parsers.add('text/plain', { parseAs: 'string' }, parseText, true)
   return parsers
-}
-
-function createHttpServer(options: NormalizedOptions, handler: http.RequestListener): http.Server {
-  const serverOptions = { keepAliveTimeout: options.keepAliveTimeout, requestTimeout: options.requestTimeout }
-  const server = options.https !== null
-    ? https.createServer({ ...options.https, ...serverOptions }, handler)
-    : http.createServer(serverOptions, handler)
-  if (options.connectionTimeout > 0) server.setTimeout(options.connectionTimeout)
-  return server as http.Server
 }
 
 /**
@@ -85,15 +77,20 @@ export function createServer(input?: WarrenOptions): any {
   root.app = app
   initContext(app, null, {
     parsers: defaultParsers(options),
-    schemaCompilers: new SchemaCompilers(compilers, null, options.schemaErrorFormatter?.bind(app)),
+    schemaCompilers: new SchemaCompilers(compilers, null, options.schemaErrorFormatter?.bind(app), options.schemaController),
     prefix: '',
     pluginName: 'warren',
   })
   app[kErrorHandler] = { fn: defaultErrorHandler, instance: app, parent: null }
   app[kLogLevel] = undefined
+  initRequestIdentity(app, root)
   app.log = logger
 
-  root.httpServer = createHttpServer(options, root.httpHandler)
+  const { server, custom } = buildHttpServer(options, input ?? {}, root.httpHandler)
+  root.httpServer = server
+  root.customServer = custom
+  const onClientError = options.clientErrorHandler ?? ((error, socket) => answerClientError(root, error, socket))
+  listenForClientErrors(server, onClientError, app)
   registerNotFoundHandler(app, defaultNotFoundHandler, {}, false)
 
   const boot = avvio(app, {

@@ -60,6 +60,9 @@ app.addHook('onClose', async (instance) => {
   expectType<App>(instance)
 })
 app.addHook('onClose', (_instance, done) => done())
+// a resource to dispose of at close
+app.addHook('onClose', { async [Symbol.asyncDispose]() {} })
+app.addHook('onClose', { [Symbol.dispose]() {} })
 
 // ---------- wrong hooks ----------
 expectError(app.addHook('onNothing', async () => {}))
@@ -142,3 +145,5 @@ expectError(app.addHook('onRequest', async (_request, _reply, done) => done()))
 expectError(app.addHook('onSend', async (_request, _reply, payload, done) => done(null, payload)))
 expectError(app.addHook('onReady', async (done) => done()))
 expectError(app.addHook('onClose', async (_instance, done) => done()))
+expectError(app.addHook('onClose', { close() {} }))
+expectError(app.addHook('onReady', { [Symbol.dispose]() {} }))

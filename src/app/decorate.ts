@@ -3,6 +3,7 @@
  * Decorators: `decorate`, `decorateRequest`, `decorateReply` and their `has*` questions, with the
  * rules on names, dependencies, reference types and start-up.
  */
+import { readDecorator } from '../core/decorator-access.js'
 import { codes } from '../core/errors.js'
 import { kReplyClass, kRequestClass, kRoot } from '../core/symbols.js'
 import { Request, type RequestClass } from '../model/request.js'
@@ -29,8 +30,9 @@ function assertNotStarted(instance: any, name: Key): void {
   instance[kRoot].assertNotStarted(String(name), codes.SVC_ERR_DEC_AFTER_START)
 }
 
-function assertDependencies(has: (name: Key) => boolean, dependencies: unknown): void {
+function assertDependencies(name: Key, has: (name: Key) => boolean, dependencies: unknown): void {
   if (dependencies === undefined) return
+  if (!Array.isArray(dependencies)) throw new codes.SVC_ERR_DEC_DEPENDENCY_INVALID_TYPE(String(name))
   for (const dependency of dependencies as Key[]) {
     if (!has(dependency)) throw new codes.SVC_ERR_DEC_MISSING_DEPENDENCY(String(dependency))
   }
@@ -48,6 +50,40 @@ function classHas(Class: DecoratedClass, name: Key): boolean {
   return name in Class.prototype || builtinFields(Class).has(name) || Class.props.some((prop) => prop.key === name)
 }
 
+/** Names decorated in each context, keyed by the prototype of that context's request or reply class. */
+const decoratedHere = new WeakMap<object, Set<Key>>()
+
+/** True when a decorator of this context or an ancestor added `name`. */
+function isDecoration(Class: DecoratedClass, name: Key): boolean {
+  for (let prototype = Class.prototype; prototype !== null; prototype = Object.getPrototypeOf(prototype)) {
+    if (decoratedHere.get(prototype)?.has(name)) return true
+  }
+  return false
+}
+
+/**
+ * Whether `name` is taken in this context: a built-in field or method of every request/reply, or
+ * a decorator of this very context. As with instance decorators, a child context may shadow an
+ * ancestor's request or reply decorator.
+ */
+function classOwns(Class: DecoratedClass, name: Key): boolean {
+  if (builtinFields(Class).has(name)) return true
+  if (decoratedHere.get(Class.prototype)?.has(name)) return true
+  return name in Class.prototype && !isDecoration(Class, name)
+}
+
+function markDecorated(Class: DecoratedClass, name: Key): void {
+  let names = decoratedHere.get(Class.prototype)
+  if (names === undefined) {
+    names = new Set()
+    decoratedHere.set(Class.prototype, names)
+  }
+  names.add(name)
+  // a value decorator inherited from an ancestor would be assigned over the new one: drop it
+  const inherited = Class.props.findIndex((prop) => prop.key === name)
+  if (inherited !== -1) Class.props.splice(inherited, 1)
+}
+
 /** True for the instance's own API (methods and getters every instance shares). */
 function isBuiltinMember(instance: object, name: Key): boolean {
   let prototype = Object.getPrototypeOf(instance)
@@ -61,7 +97,7 @@ export function decorate(this: any, name: Key, value: unknown, dependencies?: Ke
   assertNotStarted(this, name)
   // as in Fastify, a child context may shadow an ancestor's decorator, never its own or a built-in
   if (Object.hasOwn(this, name) || isBuiltinMember(this, name)) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
-  assertDependencies((dep) => dep in this, dependencies)
+  assertDependencies(name, (dep) => dep in this, dependencies)
   if (isAccessor(value)) Object.defineProperty(this, name, { get: value.getter, set: value.setter, configurable: true })
   else this[name] = value
   return this
@@ -69,15 +105,17 @@ export function decorate(this: any, name: Key, value: unknown, dependencies?: Ke
 
 function decorateClass(instance: any, Class: DecoratedClass, name: Key, value: unknown, dependencies: Key[] | undefined): void {
   assertNotStarted(instance, name)
-  if (classHas(Class, name)) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
-  assertDependencies((dep) => classHas(Class, dep), dependencies)
+  if (classOwns(Class, name)) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
+  assertDependencies(name, (dep) => classHas(Class, dep), dependencies)
+  if (value !== null && typeof value === 'object' && !isAccessor(value)) {
+    // one object would be shared, and mutated, by every request
+    throw new codes.SVC_ERR_DEC_REFERENCE_TYPE(String(name), typeof value)
+  }
+  markDecorated(Class, name)
   if (isAccessor(value)) {
     Object.defineProperty(Class.prototype, name, { get: value.getter, set: value.setter, configurable: true })
   } else if (typeof value === 'function') {
     Object.defineProperty(Class.prototype, name, { value, writable: true, configurable: true })
-  } else if (value !== null && typeof value === 'object') {
-    // one object would be shared, and mutated, by every request
-    throw new codes.SVC_ERR_DEC_REFERENCE_TYPE(String(name), Array.isArray(value) ? 'array' : 'object')
   } else {
     Class.props.push({ key: name, value })
   }
@@ -108,4 +146,9 @@ export function hasRequestDecorator(this: any, name: Key): boolean {
 /** Whether `name` is a reply decorator visible here. */
 export function hasReplyDecorator(this: any, name: Key): boolean {
   return classHas(this[kReplyClass], name)
+}
+
+/** `getDecorator(name)` on an instance: the decorator's value, a function bound to the instance. */
+export function getDecorator(this: any, name: Key): unknown {
+  return readDecorator(this, name, 'instance')
 }

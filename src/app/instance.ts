@@ -3,19 +3,28 @@
  * The instance API every context shares (on the prototype at the end of every context chain):
  * hooks, schemas and compilers, error handlers, body parsers, and the getters of an instance.
  */
+import type { DisposableResource } from '../core/disposable.js'
 import { codes, type WarrenErrorClass } from '../core/errors.js'
-import { kAvvioOnClose, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from '../core/symbols.js'
-import { assertValidHook } from '../hooks/names.js'
+import { kAvvioOnClose, kChildren, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from '../core/symbols.js'
+import { assertValidHook, isRequestHookName, type RequestHookName } from '../hooks/names.js'
+import type { HookFn } from '../hooks/store.js'
 import { createJsonParser } from '../content-type/json-parser.js'
 import type { ParserOptions } from '../content-type/registry.js'
 import type { ErrorHandlerEntry, ErrorHandlerFn } from '../model/reply.js'
 import type { RootState } from '../model/root-state.js'
+import { checkSchemaController } from '../model/options.js'
 import { extendValidatorOptions, type SchemaCompilers } from '../schema/compilers.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, ValidatorOptions } from '../types/index.js'
-import { decorate, decorateReply, decorateRequest, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
-import { allMethods, findRoute, hasRoute, printRoutes, route, shorthand } from './route.js'
+import { decorate, decorateReply, decorateRequest, getDecorator, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
+import { all, findRoute, hasRoute, printRoutes, route, shorthand } from './route.js'
+import { addHttpMethod, supportedMethods } from './http-methods.js'
+import { addConstraintStrategy, hasConstraintStrategy } from './constraints.js'
 import { setNotFoundHandler } from './not-found.js'
-import { close, inject, listen, listeningOrigin, ready, addresses, printPlugins } from './lifecycle.js'
+import { closeHook } from './application-hooks.js'
+import { asyncDispose, close } from './close.js'
+import { inject, ready, printPlugins } from './lifecycle.js'
+import { addresses, listen, listeningOrigin } from './listen.js'
+import { childLoggerFactoryOf, genReqIdOf, setChildLoggerFactory, setGenReqId } from './request-identity.js'
 
 /** warren's own version (the Fastify API level it implements is `FASTIFY_API_LEVEL`). */
 export const VERSION = '0.1.0'
@@ -24,20 +33,38 @@ function assertNotStarted(instance: any, method: string, error?: WarrenErrorClas
   instance[kRoot].assertNotStarted(method, error)
 }
 
-function addHook(this: any, name: string, fn: (...args: any[]) => unknown): any {
+/** `addHook(name, fn)`: `fn` is a function, or for `onClose` also a disposable resource (disposed of at close). */
+function addHook(this: any, name: string, fn: ((...args: any[]) => unknown) | DisposableResource): any {
   assertValidHook(name, fn)
   assertNotStarted(this, 'addHook')
-  if (name === 'onClose') this[kAvvioOnClose](fn)
-  else this[kHooks][name].push(fn)
+  if (name === 'onClose') this[kAvvioOnClose](closeHook(fn, this))
+  else if (isRequestHookName(name)) {
+    // in plugin-loading order, as Fastify does: a plugin registered before this call adds its hooks first
+    this.after((error: unknown, done: (error?: unknown) => void) => {
+      addRequestHook(this, name, fn as HookFn)
+      done(error)
+    })
+  } else this[kHooks][name].push(fn)
   return this
 }
 
 /**
- * `hasPlugin(name)`: whether a plugin with that metadata name (`plugin(fn, { name })` or
- * `fastify-plugin`'s `name`) has been registered in this context or one of its ancestors.
+ * A request hook reaches the routes of the context and of its descendants, including those created
+ * before it was added (a plugin registered earlier): there it runs after their own.
+ */
+function addRequestHook(context: any, name: RequestHookName, fn: HookFn): void {
+  context[kHooks][name].push(fn)
+  for (const child of context[kChildren]) addRequestHook(child, name, fn)
+}
+
+/**
+ * Whether a plugin of that name is here: one that built this context (the encapsulated plugin
+ * that created it, or a `plugin()`-wrapped one registered into it, named as `pluginName` shows
+ * them), or one with a metadata `name` registered in this context or its ancestors before it.
+ * As in Fastify, a child does not see the unnamed plugins that built its ancestors.
  */
 function hasPlugin(this: any, name: string): boolean {
-  return (this[kRegisteredPlugins] as string[]).includes(name)
+  return (this[kPluginNames] as string[]).includes(name) || (this[kRegisteredPlugins] as string[]).includes(name)
 }
 
 const initialConfigs = new WeakMap<RootState, Readonly<Record<string, unknown>>>()
@@ -56,7 +83,10 @@ function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
       requestTimeout: options.requestTimeout,
       bodyLimit: options.bodyLimit,
       caseSensitive: options.caseSensitive,
-      http2: false,
+      http2: options.http2,
+      http2SessionTimeout: options.http2SessionTimeout,
+      maxRequestsPerSocket: options.maxRequestsPerSocket,
+      handlerTimeout: options.handlerTimeout,
       https: options.https !== null,
       ignoreTrailingSlash: options.ignoreTrailingSlash,
       ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
@@ -88,7 +118,7 @@ function getSchema(this: any, id: string): unknown {
 }
 
 function getSchemas(this: any): Record<string, unknown> {
-  return this[kSchemaCompilers].store.all()
+  return this[kSchemaCompilers].store.list()
 }
 
 function setValidatorCompiler(this: any, compiler: ValidatorCompiler): any {
@@ -123,6 +153,24 @@ function withTypeProvider(this: any): any {
   return this
 }
 
+/** `setSchemaController(controller)`: this context's schema storage and compiler builders (see `SchemaController`). */
+function setSchemaController(this: any, controller: unknown): any {
+  assertNotStarted(this, 'setSchemaController')
+  ;(this[kSchemaCompilers] as SchemaCompilers).setController(checkSchemaController(controller, 'setSchemaController'))
+  return this
+}
+
+/**
+ * The compiler this context's routes use, as `instance.validatorCompiler` reads: the one set with
+ * `setValidatorCompiler`, or, once the application started, the default one built for it.
+ */
+function compilerOf(instance: any, kind: 'validatorCompiler' | 'serializerCompiler'): unknown {
+  const compilers: SchemaCompilers = instance[kSchemaCompilers]
+  const custom = kind === 'validatorCompiler' ? compilers.customValidatorCompiler : compilers.customSerializerCompiler
+  if (custom !== null) return custom
+  return (instance[kRoot] as RootState).started ? compilers[kind] : undefined
+}
+
 function setSerializerCompiler(this: any, compiler: SerializerCompiler): any {
   assertNotStarted(this, 'setSerializerCompiler')
   this[kSchemaCompilers].customSerializerCompiler = compiler
@@ -148,6 +196,9 @@ function setReplySerializer(this: any, serializer: (payload: unknown) => string)
 function setErrorHandler(this: any, fn: ErrorHandlerFn): any {
   assertNotStarted(this, 'setErrorHandler')
   if (typeof fn !== 'function') throw new codes.SVC_ERR_ERROR_HANDLER_NOT_FN()
+  // a context's own entry (a child's inherits its parent's); the root's default one has no parent
+  const ownSet = Object.hasOwn(this, kErrorHandler) && this[kErrorHandler].parent !== null
+  if (ownSet && !this[kRoot].options.allowErrorHandlerOverride) throw new codes.SVC_ERR_ERROR_HANDLER_ALREADY_SET()
   const entry: ErrorHandlerEntry = { fn, instance: this, parent: this[kErrorHandler] }
   this[kErrorHandler] = entry
   return this
@@ -190,6 +241,7 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   hasDecorator,
   hasRequestDecorator,
   hasReplyDecorator,
+  getDecorator,
   addHook,
   hasPlugin,
   route,
@@ -200,7 +252,12 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   delete: shorthand('DELETE'),
   options: shorthand('OPTIONS'),
   patch: shorthand('PATCH'),
-  all: shorthand(allMethods),
+  trace: shorthand('TRACE'),
+  query: shorthand('QUERY'),
+  all,
+  addHttpMethod,
+  addConstraintStrategy,
+  hasConstraintStrategy,
   hasRoute,
   findRoute,
   printRoutes,
@@ -210,6 +267,7 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   setValidatorCompiler,
   setSerializerCompiler,
   setValidatorOptions,
+  setSchemaController,
   withTypeProvider,
   setSchemaErrorFormatter,
   setReplySerializer,
@@ -226,6 +284,9 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   inject,
   addresses,
   printPlugins,
+  setGenReqId,
+  setChildLoggerFactory,
+  [Symbol.asyncDispose]: asyncDispose,
 }
 
 Object.defineProperties(instancePrototype, {
@@ -235,6 +296,8 @@ Object.defineProperties(instancePrototype, {
       return (this[kRoot] as RootState).httpServer
     },
   },
+  /** The methods routes may be declared for (see `addHttpMethod`). */
+  supportedMethods: { get: supportedMethods },
   /** The route prefix of this context. */
   prefix: {
     get(this: any) {
@@ -255,6 +318,22 @@ Object.defineProperties(instancePrototype, {
   errorHandler: {
     get(this: any) {
       return (this[kErrorHandler] as ErrorHandlerEntry).fn
+    },
+  },
+  /** The request id generator of this context (`genReqId` option, `setGenReqId`). */
+  genReqId: { get: genReqIdOf },
+  /** The child logger factory of this context, if one was set. */
+  childLoggerFactory: { get: childLoggerFactoryOf },
+  /** The validator compiler of this context: the one set, or (once started) the default built for it; else undefined. */
+  validatorCompiler: {
+    get(this: any) {
+      return compilerOf(this, 'validatorCompiler')
+    },
+  },
+  /** The serializer compiler of this context: the one set, or (once started) the default built for it; else undefined. */
+  serializerCompiler: {
+    get(this: any) {
+      return compilerOf(this, 'serializerCompiler')
     },
   },
   /** The names of the plugins that built this context. */

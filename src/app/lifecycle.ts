@@ -1,14 +1,13 @@
 /**
  * @module app/lifecycle
- * The application's life: `ready()` (plugins loaded, routes built, onReady hooks), `listen()`,
- * `close()` (preClose, stop accepting, in-flight requests finish, onClose), `inject()`, addresses.
+ * The application's start: `ready()` (plugins loaded, routes built, onReady hooks), and
+ * `inject()`, which readies it first. `listen()` is in app/listen, `close()` in app/close.
  */
-import type { AddressInfo } from 'node:net'
 import lightMyRequest from 'light-my-request'
-import { codes } from '../core/errors.js'
-import { kAvvio, kAvvioClose, kAvvioReady, kRoot } from '../core/symbols.js'
+import { codes, toError } from '../core/errors.js'
+import { kAvvio, kAvvioReady, kRoot } from '../core/symbols.js'
 import type { RootState } from '../model/root-state.js'
-import { runTreeHooks } from './application-hooks.js'
+import { runApplicationHook, treeHooks, type TreeHook } from './application-hooks.js'
 
 /** The root instance, whichever context `instance` is: start-up and shutdown concern the whole application. */
 function rootOf(instance: any): any {
@@ -21,138 +20,134 @@ function pluginTimeoutError(error: Error & { code?: string }, timeout: number): 
   return Object.assign(new codes.SVC_ERR_PLUGIN_TIMEOUT(name, timeout), { cause: error })
 }
 
+type AvvioDone = (error?: Error | null) => void
+/** A step of avvio's ready queue: `error` is the first failure so far (avvio passes `undefined` or `null` for none). */
+type ReadyStep = (error: Error | null | undefined, done: AvvioDone) => void
+
+/** Queues `step` on avvio's ready queue: it runs once every plugin is loaded, after the steps queued before it. */
+function queueReadyStep(app: any, step: ReadyStep): void {
+  app[kAvvioReady](step)
+}
+
+/** The error an onReady hook failed with: avvio's time-out of its step becomes SVC_ERR_HOOK_TIMEOUT naming the hook. */
+function onReadyError(error: Error & { code?: string }, hook: TreeHook | undefined): Error {
+  if (error.code !== 'AVV_ERR_READY_TIMEOUT') return error
+  const name = hook?.hook.name ? ` "${hook.hook.name}"` : ''
+  return Object.assign(new codes.SVC_ERR_HOOK_TIMEOUT('onReady', name), { cause: error })
+}
+
 /**
- * `ready()`: loads every plugin, builds every route (compiling its schemas), runs the onReady
- * hooks. Resolves with the instance; rejects with the first plugin or hook error. Given a
- * callback, calls it instead and returns nothing.
+ * Queues the onReady hooks, each as its own step of avvio's ready queue (so each must finish
+ * within `pluginTimeout`, as a plugin must), then a last step that settles start-up. Steps that
+ * contexts queued with their own `ready()` while loading run before them.
  */
-export function ready(this: any, callback?: (error: Error | null) => void): Promise<any> | undefined {
-  const root: RootState = this[kRoot]
-  const app = rootOf(this)
-  root.readyPromise ??= new Promise((resolve, reject) => {
-    app[kAvvioReady]((error: Error | null, done: () => void) => {
+function queueOnReadyHooks(app: any, resolve: (app: any) => void, reject: (error: Error) => void): void {
+  const root: RootState = app[kRoot]
+  let failure: Error | null = null
+  let running: TreeHook | undefined
+  const fail = (error: Error | null | undefined): void => {
+    if (error && failure === null) failure = onReadyError(error, running)
+  }
+  for (const entry of treeHooks(app, 'onReady')) {
+    queueReadyStep(app, (error, done) => {
+      fail(error)
+      if (failure !== null) return done()
+      running = entry
+      continueAfter(() => runApplicationHook(entry.hook, entry.context), done)
+    })
+  }
+  queueReadyStep(app, (error, done) => {
+    fail(error)
+    if (failure !== null) reject(failure)
+    else {
+      root.booted = true
+      resolve(app)
+    }
+    done()
+  })
+}
+
+/** Calls `done` once `work` (a value, or a promise) has settled, with its error if it failed or threw. */
+function continueAfter(work: () => unknown, done: AvvioDone): void {
+  try {
+    Promise.resolve(work()).then(() => done(), (error: unknown) => done(toError(error)))
+  } catch (error) {
+    done(toError(error))
+  }
+}
+
+function startUp(app: any): Promise<any> {
+  const root: RootState = app[kRoot]
+  return new Promise((resolve, reject) => {
+    queueReadyStep(app, (error, done) => {
       if (error) {
         reject(pluginTimeoutError(error, root.options.pluginTimeout))
         return done()
       }
       root.started = true
-      // as plugins, onReady hooks must finish within pluginTimeout
-      runTreeHooks(app, 'onReady', undefined, root.options.pluginTimeout).then(
-        () => {
-          root.booted = true
-          resolve(app)
-          done()
-        },
-        (hookError: Error) => {
-          reject(hookError)
-          done()
-        },
-      )
+      queueOnReadyHooks(app, resolve, reject)
+      done()
     })
   })
+}
+
+/**
+ * `ready()` of a plugin's context: once every plugin registered so far is loaded, and before the
+ * onReady hooks (which the application's own `ready()` runs), calls back with that context (or
+ * resolves with it). A loading error goes on to the application's `ready()` too.
+ */
+function contextReady(instance: any, callback?: (error: Error | null, instance?: any) => void): Promise<any> | undefined {
+  const app = rootOf(instance)
+  if (callback !== undefined) {
+    queueReadyStep(app, (error, done) => {
+      callback(error ?? null, instance)
+      done(error)
+    })
+    return undefined
+  }
+  return new Promise((resolve, reject) => {
+    queueReadyStep(app, (error, done) => {
+      if (error) reject(error)
+      else resolve(instance)
+      done(error)
+    })
+  })
+}
+
+/**
+ * `ready()`: loads every plugin, builds every route (compiling its schemas), runs the onReady
+ * hooks. Resolves with the instance; rejects with the first plugin or hook error. Given a
+ * callback, calls it instead (`callback(error, instance)`) and returns nothing. Called on a
+ * plugin's context, it concerns the plugins only (see {@link contextReady}).
+ */
+export function ready(this: any, callback?: (error: Error | null, instance?: any) => void): Promise<any> | undefined {
+  const root: RootState = this[kRoot]
+  if (this !== root.app) return contextReady(this, callback)
+  root.readyPromise ??= startUp(root.app)
   if (callback) {
-    root.readyPromise.then(() => callback(null), callback)
+    root.readyPromise.then((app) => callback(null, app), callback)
     return undefined
   }
   return root.readyPromise
 }
 
-function formatAddress(address: AddressInfo, https: boolean): string {
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  return `${https ? 'https' : 'http'}://${host}:${address.port}`
-}
-
-async function startListening(app: any, options: { port?: number; host?: string; backlog?: number }): Promise<string> {
-  await app.ready()
-  const root: RootState = app[kRoot]
-  if (root.listening) throw new codes.SVC_ERR_INSTANCE_ALREADY_LISTENING()
-  if (root.closing) throw new codes.SVC_ERR_INSTANCE_CLOSED()
-  const server = root.httpServer
-  const host = options.host === undefined || options.host === 'localhost' ? '127.0.0.1' : options.host
-  await new Promise<void>((resolve, reject) => {
-    const onError = (error: Error): void => reject(error)
-    server.once('error', onError)
-    server.listen({ port: options.port ?? 0, host, backlog: options.backlog }, () => {
-      server.removeListener('error', onError)
-      resolve()
-    })
-  })
-  root.listening = true
-  const url = formatAddress(server.address() as AddressInfo, root.options.https !== null)
-  app.log.info(`Server listening at ${url}`)
-  await runTreeHooks(app, 'onListen', (error) => app.log.error({ err: error }, 'an onListen hook failed'))
-  return url
-}
-
-/** `listen({ port, host, backlog }, [callback])`: starts serving; resolves with the address (or calls the callback with it). */
-export function listen(this: any, options?: any, callback?: (error: Error | null, address?: string) => void): Promise<string> | undefined {
-  if (typeof options === 'function') {
-    callback = options
-    options = {}
-  }
-  const listening = startListening(rootOf(this), options ?? {})
-  if (callback) {
-    listening.then((address) => callback(null, address), (error) => callback(error))
-    return undefined
-  }
-  return listening
-}
-
-/**
- * `listeningOrigin`: the origin the server listens on (`http://127.0.0.1:3000`), or the path of
- * its Unix socket. Throws before `listen()` has finished, as there is no origin yet.
- */
-export function listeningOrigin(this: any): string {
-  const root: RootState = this[kRoot]
-  const address = root.httpServer.address()
-  if (!root.listening || address === null) throw new codes.SVC_ERR_INSTANCE_NOT_LISTENING()
-  return typeof address === 'string' ? address : formatAddress(address, root.options.https !== null)
-}
-
-/** The addresses the server listens on. */
-export function addresses(this: any): AddressInfo[] {
-  const address = (this[kRoot] as RootState).httpServer.address()
-  return address !== null && typeof address === 'object' ? [address] : []
-}
-
-async function shutDown(app: any): Promise<void> {
-  const root: RootState = app[kRoot]
-  root.closing = true
-  await runTreeHooks(app, 'preClose', (error) => app.log.error({ err: error }, 'a preClose hook failed'))
-  if (root.listening) {
-    const server = root.httpServer
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-    if (root.options.forceCloseConnections === true) server.closeAllConnections()
-    else if (root.options.forceCloseConnections === 'idle') server.closeIdleConnections()
-    await closed
-    root.listening = false
-  }
-  await app[kAvvioClose]()
-}
-
-/**
- * `close()`: stops accepting connections, lets in-flight requests finish (new ones get 503 when
- * `return503OnClosing`), then runs preClose and onClose hooks (children's onClose first). Given a
- * callback, calls it instead and returns nothing.
- */
-export function close(this: any, callback?: (error?: Error) => void): Promise<void> | undefined {
-  const app = rootOf(this)
-  const root: RootState = app[kRoot]
-  root.closePromise ??= shutDown(app)
-  if (callback) {
-    root.closePromise.then(() => callback(), callback)
-    return undefined
-  }
-  return root.closePromise
+function refuseClosed(callback?: (error: Error) => void): Promise<never> | undefined {
+  const error = new codes.SVC_ERR_REOPENED_CLOSE_SERVER()
+  if (callback === undefined) return Promise.reject(error)
+  process.nextTick(callback, error)
+  return undefined
 }
 
 /**
  * `inject(options)`: a simulated request (light-my-request), no socket needed; readies the
- * application first. Without options, returns a chainable request builder.
+ * application first. Without options, returns a chainable request builder. Once `close()` was
+ * called, fails with SVC_ERR_REOPENED_CLOSE_SERVER.
  */
 export function inject(this: any, options?: any, callback?: any): any {
   const app = rootOf(this)
   const root: RootState = app[kRoot]
+  // a closed application is closed to simulated requests too
+  if (root.closePromise !== null && options !== undefined) return refuseClosed(callback)
   const dispatch = root.httpHandler
   if (root.booted) return lightMyRequest(dispatch, options, callback)
   if (callback) {

@@ -44,6 +44,7 @@ export function registerNotFoundHandler(server: any, handler: ResolvedRouteOptio
     routePath: '/*',
     prefix,
     bodyLimit: root.options.bodyLimit,
+    handlerTimeout: root.options.handlerTimeout,
     attachValidation: false,
     logLevel: server[kLogLevel],
     exposeHeadRoute: false,

@@ -55,8 +55,17 @@ export function plugin(fn?: (...args: any[]) => unknown, meta: PluginMeta = {}):
   return fn
 }
 
+/**
+ * A plugin's name: its metadata name, its display name, its function name, else the first two
+ * lines of its source (`function (app, opts, done) { -- // what it does`), as Fastify names it,
+ * so a timeout or `printPlugins` still points at the right function.
+ */
 function pluginName(fn: any): string {
-  return fn[kPluginMeta]?.name ?? fn[kDisplayName] ?? (fn.name || 'anonymous plugin')
+  return fn[kPluginMeta]?.name ?? fn[kDisplayName] ?? (fn.name || sourceHead(fn))
+}
+
+function sourceHead(fn: Function): string {
+  return String(fn).split('\n').slice(0, 2).map((line) => line.trim()).join(' -- ')
 }
 
 function checkVersion(meta: PluginMeta, name: string): void {
@@ -67,18 +76,19 @@ function checkVersion(meta: PluginMeta, name: string): void {
   }
 }
 
-function checkDecorators(parent: any, meta: PluginMeta, name: string): void {
+/** Throws when a decorator `meta.decorators` lists is missing where the plugin is registered (naming the plugin if it has a name). */
+function checkDecorators(parent: any, meta: PluginMeta): void {
   const required = meta.decorators
   if (!required) return
-  for (const decorator of [...(required.instance ?? []), ...(required.fastify ?? [])]) {
-    if (!(decorator in parent)) throw new codes.SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE('instance', String(decorator), name)
+  const requiredBy = typeof meta.name === 'string' ? ` required by '${meta.name}'` : ''
+  const check = (names: readonly (string | symbol)[] | undefined, has: (name: string | symbol) => boolean, where: string) => {
+    for (const decorator of names ?? []) {
+      if (!has(decorator)) throw new codes.SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(String(decorator), requiredBy, where)
+    }
   }
-  for (const decorator of required.request ?? []) {
-    if (!hasRequestDecorator.call(parent, decorator)) throw new codes.SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE('request', String(decorator), name)
-  }
-  for (const decorator of required.reply ?? []) {
-    if (!hasReplyDecorator.call(parent, decorator)) throw new codes.SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE('reply', String(decorator), name)
-  }
+  check([...(required.instance ?? []), ...(required.fastify ?? [])], (decorator) => decorator in parent, 'Instance')
+  check(required.request, (decorator) => hasRequestDecorator.call(parent, decorator), 'Request')
+  check(required.reply, (decorator) => hasReplyDecorator.call(parent, decorator), 'Reply')
 }
 
 function checkDependencies(parent: any, meta: PluginMeta, name: string): void {
@@ -104,8 +114,9 @@ function joinPrefix(parent: string, prefix: unknown): string {
 export function overrideContext(parent: any, fn: any, opts: Record<string, unknown> = {}): any {
   const meta: PluginMeta = fn[kPluginMeta] ?? {}
   const name = pluginName(fn)
+  if (fn.constructor?.name === 'AsyncFunction' && fn.length >= 3) throw new codes.SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER(name)
   checkVersion(meta, name)
-  checkDecorators(parent, meta, name)
+  checkDecorators(parent, meta)
   checkDependencies(parent, meta, name)
   if (meta.name) parent[kRegisteredPlugins].push(meta.name)
   if (fn[kSkipOverride]) {

@@ -7,8 +7,9 @@
 import { METHODS } from 'node:http'
 import type FindMyWay from 'find-my-way'
 import { codes } from '../core/errors.js'
-import { requestHookNames } from '../hooks/names.js'
+import { assertValidRouteHooks, requestHookNames } from '../hooks/names.js'
 import { kHooks, kLogLevel, kOwnBodyLimit, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
+import type { HttpMethods } from '../model/http-methods.js'
 import type { RootState } from '../model/root-state.js'
 import { RouteContext } from '../model/route-context.js'
 import type { ResolvedRouteOptions } from '../model/route-options.js'
@@ -16,16 +17,47 @@ import { handleRequest } from '../serve/pipeline.js'
 import type { FoundRoute, PrintRoutesOptions, RouteQuery } from '../types/index.js'
 import type { RouteTable } from './route-table.js'
 
-/** Methods `all(...)` declares. */
-export const allMethods = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS', 'SEARCH']
-const knownMethods = new Set(METHODS)
+const nodeMethods = new Set(METHODS)
 
-function normalizeMethods(method: unknown): string[] {
+/**
+ * The route's methods, upper-cased: each must be a method Node knows (else SVC_ERR_ROUTE_METHOD_INVALID)
+ * that the application accepts (else SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED: see `addHttpMethod`).
+ */
+function normalizeMethods(method: unknown, accepted: HttpMethods): string[] {
   const methods = Array.isArray(method) ? method : [method]
   return methods.map((m) => {
-    if (typeof m !== 'string' || !knownMethods.has(m.toUpperCase())) throw new codes.SVC_ERR_ROUTE_METHOD_INVALID(String(m))
-    return m.toUpperCase()
+    const upper = typeof m === 'string' ? m.toUpperCase() : ''
+    if (!nodeMethods.has(upper)) throw new codes.SVC_ERR_ROUTE_METHOD_INVALID(String(m))
+    if (!accepted.has(upper)) throw new codes.SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED(upper, upper)
+    return upper
   })
+}
+
+/** The options of a route that `route()` refuses before any onRoute hook sees them. */
+function assertRouteOptions(options: Record<string, any>, methods: string[], path: string, accepted: HttpMethods): void {
+  const label = methods.join(',')
+  if (options.handler === undefined) throw new codes.SVC_ERR_ROUTE_MISSING_HANDLER(label, path)
+  if (typeof options.handler !== 'function') throw new codes.SVC_ERR_ROUTE_HANDLER_NOT_FN(label, path)
+  if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') throw new codes.SVC_ERR_ERROR_HANDLER_NOT_FN()
+  if (options.childLoggerFactory !== undefined && typeof options.childLoggerFactory !== 'function') {
+    throw new codes.SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN(typeof options.childLoggerFactory)
+  }
+  if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit < 0)) {
+    throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
+  }
+  // a route that wants no limit under a factory-wide one has no way to say so: 0 is refused, as in Fastify
+  if (options.handlerTimeout !== undefined && (!Number.isInteger(options.handlerTimeout) || options.handlerTimeout <= 0)) {
+    throw new codes.SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(options.handlerTimeout)
+  }
+  const constraints = options.constraints
+  if (constraints !== undefined && (constraints === null || typeof constraints !== 'object' || Array.isArray(constraints))) {
+    throw new codes.SVC_ERR_ROUTE_CONSTRAINTS_INVALID(label, path, JSON.stringify(constraints) ?? typeof constraints)
+  }
+  // a body schema where no body is ever read would promise a validation that never happens
+  if (options.schema?.body !== undefined && options.schema.body !== null) {
+    const bodyless = methods.find((method) => !accepted.hasBody(method))
+    if (bodyless !== undefined) throw new codes.SVC_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(bodyless, path, bodyless)
+  }
 }
 
 /** How a `'/'` route under a prefix answers: the prefix with and without a trailing slash (default), or one of them. */
@@ -37,7 +69,7 @@ type PrefixTrailingSlash = 'both' | 'slash' | 'no-slash'
  * otherwise, `/v1/` (a hidden twin; with `ignoreTrailingSlash` the router does that itself).
  */
 function urlFor(prefix: string, path: string, trailing: PrefixTrailingSlash, root: RootState): { url: string; slashTwin: boolean } {
-  if (prefix === '') return { url: path === '' ? '/' : path, slashTwin: false }
+  if (prefix === '') return { url: path, slashTwin: false }
   if (path === '/') {
     if (trailing === 'slash') return { url: prefix + '/', slashTwin: false }
     const { ignoreTrailingSlash, ignoreDuplicateSlashes } = root.options
@@ -64,18 +96,17 @@ export function route(this: any, options: Record<string, any>): any {
   root.assertNotStarted('route')
   const path = options.url ?? options.path
   if (typeof path !== 'string') throw new codes.SVC_ERR_ROUTE_URL_INVALID(String(path))
-  const methods = normalizeMethods(options.method)
-  if (options.handler === undefined) throw new codes.SVC_ERR_ROUTE_MISSING_HANDLER(methods.join(','), path)
-  if (typeof options.handler !== 'function') throw new codes.SVC_ERR_ROUTE_HANDLER_NOT_FN(methods.join(','), path)
-  if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit < 0)) {
-    throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
-  }
+  assertValidRouteHooks(options)
   const prefix: string = this[kPrefix]
+  // under a prefix, '' is the prefix itself; at the root it names nothing
+  if (path === '' && prefix === '') throw new codes.SVC_ERR_ROUTE_PATH_EMPTY()
+  const methods = normalizeMethods(options.method, root.methods)
+  assertRouteOptions(options, methods, path, root.methods)
   const { url, slashTwin } = urlFor(prefix, path, prefixTrailingSlash(options.prefixTrailingSlash), root)
   const view = routeView(this, root, options, methods, url, path)
   // onRoute hooks see each route once: the trailing-slash twin is the same route to them
   for (const hook of this[kHooks].onRoute) hook.call(this, view)
-  for (const method of normalizeMethods(view.method)) {
+  for (const method of normalizeMethods(view.method, root.methods)) {
     addRoute(this, root, { ...view, method }, view.url)
     // the twin shows the route's own URL as `routeOptions.url`
     if (slashTwin) addRoute(this, root, { ...view, method }, view.url + '/')
@@ -93,6 +124,7 @@ function routeView(server: any, root: RootState, options: Record<string, any>, m
     routePath: path,
     prefix: server[kPrefix],
     bodyLimit: options.bodyLimit ?? root.options.bodyLimit,
+    handlerTimeout: options.handlerTimeout ?? root.options.handlerTimeout,
     [kOwnBodyLimit]: options.bodyLimit,
     attachValidation: options.attachValidation === true,
     logLevel: options.logLevel ?? server[kLogLevel],
@@ -133,19 +165,33 @@ function removeRoute(root: RootState, table: RouteTable, context: RouteContext, 
   table.automaticHeads.delete(context)
 }
 
-/** Builds a shorthand: `get(path, handler)`, `get(path, options, handler)` or `get(path, { handler, ... })`. */
-export function shorthand(method: string | string[]) {
-  return function declare(this: any, path: string, options?: any, handler?: any): any {
-    if (typeof options === 'function') {
-      handler = options
-      options = {}
-    }
-    const opts = options ?? {}
-    if (handler !== undefined && opts.handler !== undefined && handler !== opts.handler) {
-      throw new codes.SVC_ERR_ROUTE_DUPLICATED(String(method), path)
-    }
-    return route.call(this, { ...opts, method, url: path, handler: handler ?? opts.handler })
+/**
+ * Declares a route from a shorthand's arguments: `(path, handler)`, `(path, options, handler)` or
+ * `(path, { handler, ... })`.
+ */
+function declare(server: any, method: string | string[], path: string, options?: any, handler?: any): any {
+  if (typeof options === 'function') {
+    handler = options
+    options = {}
   }
+  const opts = options ?? {}
+  if (handler !== undefined && opts.handler !== undefined && handler !== opts.handler) {
+    throw new codes.SVC_ERR_ROUTE_DUPLICATED(String(method), path)
+  }
+  return route.call(server, { ...opts, method, url: path, handler: handler ?? opts.handler })
+}
+
+/** Builds the shorthand of one method: `get(path, handler)`, `get(path, options, handler)` or `get(path, { handler, ... })`. */
+export function shorthand(method: string) {
+  return function declareMethod(this: any, path: string, options?: any, handler?: any): any {
+    return declare(this, method, path, options, handler)
+  }
+}
+
+/** `all(path, ...)`: the route for every method the application accepts when it is declared. */
+export function all(this: any, path: string, options?: any, handler?: any): any {
+  const root: RootState = this[kRoot]
+  return declare(this, root.methods.list(), path, options, handler)
 }
 
 /** The method and URL of a query, or null when either is missing (no route can match then). */

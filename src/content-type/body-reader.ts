@@ -44,8 +44,10 @@ export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, 
     finish(null, asString ? body.toString('utf8') : body)
   }
   const onError = (error: Error): void => {
-    const failed = error as Error & { statusCode?: number }
-    failed.statusCode ??= 400
+    const failed = error as Error & { statusCode?: unknown }
+    // a stream error is the client's (400) unless it names a 4xx/5xx status of its own
+    const own = failed.statusCode
+    if (typeof own !== 'number' || own < 400 || own > 599) failed.statusCode = 400
     finish(failed)
   }
   // destroyed without an error: the body will never end

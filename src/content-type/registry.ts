@@ -4,6 +4,7 @@
  */
 import { codes } from '../core/errors.js'
 import { essenceOf, isValidEssence } from '../core/media-type.js'
+import { mediaTypeKey, parametersOf } from './media-type-key.js'
 
 /** How a parser wants the body: read into a string or a Buffer, or handed the stream itself. */
 export type ParseAs = 'string' | 'buffer' | 'stream'
@@ -26,11 +27,14 @@ export interface ParserOptions {
 const CATCH_ALL = '*'
 
 /**
- * The body parsers of one context, by media type: exact essence matches first, then regular
- * expressions in the order they were added, then the `'*'` catch-all. A child copies its
- * parent's registry, so its additions and removals stay in it.
+ * The body parsers of one context, by media type. A request's content type finds, in order: the
+ * parser registered with exactly its parameters (`application/custom; version=2`), the one
+ * registered for its bare type (which takes any parameters), the first regular expression that
+ * matches its type or its canonical spelling with parameters (see media-type-key), the `'*'`
+ * catch-all. A child copies its parent's registry, so its additions and removals stay in it.
  */
 export class ParserRegistry {
+  /** By canonical key: the essence, followed by the parameters when registered with some. */
   #exact: Map<string, ParserEntry>
   #patterns: Array<[RegExp, ParserEntry]>
   #catchAll: ParserEntry | null
@@ -67,9 +71,11 @@ export class ParserRegistry {
       return
     }
     const essence = essenceOf(type)
+    if (!isValidEssence(essence)) throw new codes.SVC_ERR_CTP_INVALID_TYPE()
+    const key = mediaTypeKey(type)
     // a default parser may be replaced once per context; a user's parser may not
-    if (this.#exact.get(essence)?.builtin === false) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type)
-    this.#exact.set(essence, entry)
+    if (this.#exact.get(key)?.builtin === false) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type.trim().toLowerCase())
+    this.#exact.set(key, entry)
   }
 
   /** Whether a parser is registered for exactly that type (or RegExp, or `'*'`). */
@@ -77,7 +83,7 @@ export class ParserRegistry {
     if (type instanceof RegExp) return this.#patterns.some(([pattern]) => pattern.toString() === type.toString())
     if (typeof type !== 'string') throw new codes.SVC_ERR_CTP_INVALID_TYPE()
     if (type === CATCH_ALL) return this.#catchAll !== null
-    return this.#exact.has(essenceOf(type))
+    return this.#exact.has(mediaTypeKey(type))
   }
 
   /** Removes the parser of that type; false when there was none. */
@@ -94,7 +100,7 @@ export class ParserRegistry {
       this.#catchAll = null
       return had
     }
-    return this.#exact.delete(essenceOf(type))
+    return this.#exact.delete(mediaTypeKey(type))
   }
 
   /** Removes every parser, the catch-all included. */
@@ -112,15 +118,24 @@ export class ParserRegistry {
   find(contentType: string): ParserEntry | null {
     let entry = this.#found.get(contentType)
     if (entry !== undefined) return entry
-    entry = this.#lookup(essenceOf(contentType))
+    entry = this.#lookup(contentType)
     // bounded: header values come from clients
     if (this.#found.size < 100) this.#found.set(contentType, entry)
     return entry
   }
 
-  #lookup(essence: string): ParserEntry | null {
+  #lookup(contentType: string): ParserEntry | null {
+    const essence = essenceOf(contentType)
     if (essence === '') return this.#catchAll
     if (!isValidEssence(essence)) return null
-    return this.#exact.get(essence) ?? this.#patterns.find(([pattern]) => essence.search(pattern) !== -1)?.[1] ?? this.#catchAll
+    const parameters = parametersOf(contentType)
+    const key = essence + parameters
+    if (parameters !== '') {
+      const withParameters = this.#exact.get(key)
+      if (withParameters !== undefined) return withParameters
+    }
+    // `search` ignores a pattern's lastIndex, so a `g` or `y` flag changes nothing between requests
+    const matches = ([pattern]: [RegExp, ParserEntry]) => essence.search(pattern) !== -1 || (parameters !== '' && key.search(pattern) !== -1)
+    return this.#exact.get(essence) ?? this.#patterns.find(matches)?.[1] ?? this.#catchAll
   }
 }

@@ -54,27 +54,31 @@ export const codes = {
   SVC_ERR_INIT_OPTS_INVALID: defineError('SVC_ERR_INIT_OPTS_INVALID', "Invalid initialization option '%s': %s"),
   SVC_ERR_QSP_NOT_FN: defineError('SVC_ERR_QSP_NOT_FN', "querystringParser option should be a function, instead got '%s'"),
   SVC_ERR_INSTANCE_ALREADY_STARTED: defineError('SVC_ERR_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" when the instance has already started'),
-  SVC_ERR_INSTANCE_ALREADY_LISTENING: defineError('SVC_ERR_INSTANCE_ALREADY_LISTENING', 'The instance is already listening'),
-  SVC_ERR_INSTANCE_CLOSED: defineError('SVC_ERR_INSTANCE_CLOSED', 'The instance has been closed and cannot listen again'),
+  SVC_ERR_REOPENED_SERVER: defineError('SVC_ERR_REOPENED_SERVER', 'The instance is already listening'),
+  SVC_ERR_REOPENED_CLOSE_SERVER: defineError('SVC_ERR_REOPENED_CLOSE_SERVER', 'The instance has been closed and cannot be reopened'),
+  SVC_ERR_LISTEN_OPTIONS_INVALID: defineError('SVC_ERR_LISTEN_OPTIONS_INVALID', "Invalid listen option '%s': %s"),
   SVC_ERR_INSTANCE_NOT_LISTENING: defineError('SVC_ERR_INSTANCE_NOT_LISTENING', 'The instance is not listening yet: call listen() first'),
 
   // decorators
-  SVC_ERR_DEC_ALREADY_PRESENT: defineError('SVC_ERR_DEC_ALREADY_PRESENT', "The decorator '%s' has already been added"),
-  SVC_ERR_DEC_MISSING_DEPENDENCY: defineError('SVC_ERR_DEC_MISSING_DEPENDENCY', "The decorator is missing dependency '%s'"),
-  SVC_ERR_DEC_AFTER_START: defineError('SVC_ERR_DEC_AFTER_START', "The decorator '%s' has been added after start"),
-  SVC_ERR_DEC_REFERENCE_TYPE: defineError('SVC_ERR_DEC_REFERENCE_TYPE', "The decorator '%s' of type '%s' is a reference type shared by every request; use a { getter, setter } or a hook that sets it per request"),
+  SVC_ERR_DEC_ALREADY_PRESENT: defineError('SVC_ERR_DEC_ALREADY_PRESENT', "The decorator '%s' has already been added!"),
+  SVC_ERR_DEC_MISSING_DEPENDENCY: defineError('SVC_ERR_DEC_MISSING_DEPENDENCY', "The decorator is missing dependency '%s'."),
+  SVC_ERR_DEC_AFTER_START: defineError('SVC_ERR_DEC_AFTER_START', "The decorator '%s' has been added after start!"),
+  SVC_ERR_DEC_DEPENDENCY_INVALID_TYPE: defineError('SVC_ERR_DEC_DEPENDENCY_INVALID_TYPE', "The dependencies of decorator '%s' must be of type Array."),
+  SVC_ERR_DEC_UNDECLARED: defineError('SVC_ERR_DEC_UNDECLARED', "No decorator '%s' has been declared on %s."),
+  SVC_ERR_DEC_REFERENCE_TYPE: defineError('SVC_ERR_DEC_REFERENCE_TYPE', "The decorator '%s' of type '%s' is a reference type. Use the { getter, setter } interface instead."),
 
   // hooks
   SVC_ERR_HOOK_INVALID_TYPE: defineError('SVC_ERR_HOOK_INVALID_TYPE', 'The hook name must be a string'),
   SVC_ERR_HOOK_INVALID_HANDLER: defineError('SVC_ERR_HOOK_INVALID_HANDLER', "The %s hook callback must be a function, got '%s'"),
   SVC_ERR_HOOK_INVALID_ASYNC_HANDLER: defineError('SVC_ERR_HOOK_INVALID_ASYNC_HANDLER', 'An async %s hook must not also take a done callback'),
   SVC_ERR_HOOK_NOT_SUPPORTED: defineError('SVC_ERR_HOOK_NOT_SUPPORTED', "The hook '%s' is not supported"),
-  SVC_ERR_HOOK_TIMEOUT: defineError('SVC_ERR_HOOK_TIMEOUT', "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise"),
+  SVC_ERR_HOOK_TIMEOUT: defineError('SVC_ERR_HOOK_TIMEOUT', "A callback for '%s' hook%s timed out. You may have forgotten to call 'done' function or to resolve a Promise"),
 
   // plugins
   SVC_ERR_PLUGIN_TIMEOUT: defineError('SVC_ERR_PLUGIN_TIMEOUT', "Plugin '%s' did not start in time: %s ms. You may have forgotten to call 'done' or to resolve a Promise"),
   SVC_ERR_PLUGIN_NOT_REGISTERED: defineError('SVC_ERR_PLUGIN_NOT_REGISTERED', "The dependency '%s' of plugin '%s' is not registered"),
-  SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE: defineError('SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', "The %s decorator '%s' required by plugin '%s' is not present"),
+  SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER: defineError('SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER', 'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.'),
+  SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE: defineError('SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', "The decorator '%s'%s is not present in %s"),
   SVC_ERR_PLUGIN_VERSION_MISMATCH: defineError('SVC_ERR_PLUGIN_VERSION_MISMATCH', "Plugin '%s' expects Fastify API '%s', but warren implements Fastify API %s"),
   SVC_ERR_PLUGIN_INVALID: defineError('SVC_ERR_PLUGIN_INVALID', 'A plugin must be a function or a Promise of one, got %s'),
 
@@ -88,6 +92,7 @@ export const codes = {
   SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID: defineError('SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID', "'prefixTrailingSlash' option must be 'both', 'slash' or 'no-slash', got '%s'"),
   SVC_ERR_ROUTE_BODY_LIMIT_INVALID: defineError('SVC_ERR_ROUTE_BODY_LIMIT_INVALID', "'bodyLimit' option must be a non-negative integer, got '%s'"),
   SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET: defineError('SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET', "Not found handler already set for the context with prefix '%s'"),
+  SVC_ERR_ERROR_HANDLER_ALREADY_SET: defineError('SVC_ERR_ERROR_HANDLER_ALREADY_SET', 'This context already set its error handler, and allowErrorHandlerOverride is false'),
   SVC_ERR_ERROR_HANDLER_NOT_FN: defineError('SVC_ERR_ERROR_HANDLER_NOT_FN', 'The error handler must be a function'),
 
   // requests and replies
@@ -99,19 +104,22 @@ export const codes = {
   SVC_ERR_INTERNAL: defineError('SVC_ERR_INTERNAL', 'Internal Server Error', 500),
   SVC_ERR_CLIENT: defineError('SVC_ERR_CLIENT', 'The request failed with a client error', 400),
   SVC_ERR_NON_ERROR_THROWN: defineError('SVC_ERR_NON_ERROR_THROWN', 'A non-error value was thrown: %s', 500),
-  SVC_ERR_REP_INVALID_PAYLOAD_TYPE: defineError('SVC_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer", 500),
+  SVC_ERR_SEND_UNDEFINED_ERR: defineError('SVC_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred', 500),
+  SVC_ERR_REP_ALREADY_SENT: defineError('SVC_ERR_REP_ALREADY_SENT', 'Reply was already sent (or hijacked) for %s %s: this answer is dropped', 500),
+  SVC_ERR_SEND_INSIDE_ONERR: defineError('SVC_ERR_SEND_INSIDE_ONERR', 'reply.send() cannot be called inside an onError hook: the error handler answers', 500),
+  SVC_ERR_REP_INVALID_PAYLOAD_TYPE: defineError('SVC_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", 500),
   SVC_ERR_BAD_STATUS_CODE: defineError('SVC_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),
   SVC_ERR_RESPONSE_SERIALIZATION: defineError('SVC_ERR_RESPONSE_SERIALIZATION', 'Failed to serialize the response of %s:%s with status %s: %s', 500),
   SVC_ERR_FAILED_ERROR_SERIALIZATION: defineError('SVC_ERR_FAILED_ERROR_SERIALIZATION', 'Failed to serialize an error. Error: %s. Original error: %s'),
 
   // content-type parsing
-  SVC_ERR_CTP_ALREADY_PRESENT: defineError('SVC_ERR_CTP_ALREADY_PRESENT', "Content type parser '%s' already present"),
+  SVC_ERR_CTP_ALREADY_PRESENT: defineError('SVC_ERR_CTP_ALREADY_PRESENT', "Content type parser '%s' already present."),
   SVC_ERR_CTP_INVALID_TYPE: defineError('SVC_ERR_CTP_INVALID_TYPE', 'The content type should be a string or a RegExp', 500),
   SVC_ERR_CTP_EMPTY_TYPE: defineError('SVC_ERR_CTP_EMPTY_TYPE', 'The content type cannot be an empty string', 500),
   SVC_ERR_CTP_INVALID_HANDLER: defineError('SVC_ERR_CTP_INVALID_HANDLER', 'The content type handler should be a function', 500),
-  SVC_ERR_CTP_INVALID_PARSE_TYPE: defineError('SVC_ERR_CTP_INVALID_PARSE_TYPE', "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported", 500),
+  SVC_ERR_CTP_INVALID_PARSE_TYPE: defineError('SVC_ERR_CTP_INVALID_PARSE_TYPE', "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.", 500),
   SVC_ERR_CTP_BODY_TOO_LARGE: defineError('SVC_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large', 413),
-  SVC_ERR_CTP_INVALID_MEDIA_TYPE: defineError('SVC_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: %s', 415),
+  SVC_ERR_CTP_INVALID_MEDIA_TYPE: defineError('SVC_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type', 415),
   SVC_ERR_CTP_INVALID_CONTENT_LENGTH: defineError('SVC_ERR_CTP_INVALID_CONTENT_LENGTH', 'Request body size did not match Content-Length', 400),
   SVC_ERR_CTP_EMPTY_JSON_BODY: defineError('SVC_ERR_CTP_EMPTY_JSON_BODY', "Body cannot be empty when content-type is set to 'application/json'", 400),
   SVC_ERR_CTP_FORBIDDEN_PROPERTY: defineError('SVC_ERR_CTP_FORBIDDEN_PROPERTY', 'Body contains a forbidden property (__proto__ or constructor.prototype), refused as a prototype-poisoning attempt: see the onProtoPoisoning and onConstructorPoisoning options', 400),
@@ -121,11 +129,13 @@ export const codes = {
   // schemas
   SVC_ERR_VALIDATION: defineError('SVC_ERR_VALIDATION', '%s', 400),
   SVC_ERR_SCH_MISSING_ID: defineError('SVC_ERR_SCH_MISSING_ID', 'Missing schema $id property'),
-  SVC_ERR_SCH_ALREADY_PRESENT: defineError('SVC_ERR_SCH_ALREADY_PRESENT', "Schema with id '%s' already declared"),
+  SVC_ERR_SCH_ALREADY_PRESENT: defineError('SVC_ERR_SCH_ALREADY_PRESENT', "Schema with id '%s' already declared!"),
+  SVC_ERR_SCH_DUPLICATE: defineError('SVC_ERR_SCH_DUPLICATE', "Schema with '%s' already present!"),
+  SVC_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: defineError('SVC_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN', "schemaController.bucket option should be a function, instead got '%s'"),
   SVC_ERR_SCH_VALIDATION_BUILD: defineError('SVC_ERR_SCH_VALIDATION_BUILD', 'Failed building the validation schema for %s: %s, due to error %s'),
   SVC_ERR_SCH_SERIALIZATION_BUILD: defineError('SVC_ERR_SCH_SERIALIZATION_BUILD', 'Failed building the serialization schema for %s: %s, due to error %s'),
   SVC_ERR_SCH_CONTENT_MISSING_SCHEMA: defineError('SVC_ERR_SCH_CONTENT_MISSING_SCHEMA', "Schema is missing for the content type '%s'"),
-  SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: defineError('SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', "Response schemas should be nested under a valid status code, e.g { 2xx: { type: 'object' } }"),
+  SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: defineError('SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', 'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }'),
   SVC_ERR_SCH_MISSING_COMPILER: defineError('SVC_ERR_SCH_MISSING_COMPILER', "The validator compiler has no compiler for the '%s' part of %s: %s"),
   SVC_ERR_SCH_VALIDATOR_THREW: defineError('SVC_ERR_SCH_VALIDATOR_THREW', 'The validation function threw instead of returning { error }: %s', 500),
 
@@ -139,12 +149,34 @@ export const codes = {
   SVC_ERR_BAD_TRAILER_VALUE: defineError('SVC_ERR_BAD_TRAILER_VALUE', "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function.", 500),
   SVC_ERR_REP_RESPONSE_BODY_CONSUMED: defineError('SVC_ERR_REP_RESPONSE_BODY_CONSUMED', 'Response.body is already consumed.', 500),
   SVC_ERR_REP_READABLE_STREAM_LOCKED: defineError('SVC_ERR_REP_READABLE_STREAM_LOCKED', 'ReadableStream was locked. You should call releaseLock() method on reader before sending.', 500),
+
+  // server options, request ids, request loggers, handler timeouts (issue #12)
+  SVC_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: defineError('SVC_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "Cannot set forceCloseConnections to 'idle': the server from serverFactory has no closeIdleConnections method"),
+  SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: defineError('SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "'handlerTimeout' option must be a positive integer, got '%s'"),
+  SVC_ERR_HANDLER_TIMEOUT: defineError('SVC_ERR_HANDLER_TIMEOUT', 'The request was not answered within %s ms (handlerTimeout)', 503),
+  SVC_ERR_LOG_INVALID_LOGGER: defineError('SVC_ERR_LOG_INVALID_LOGGER', "The child logger factory must return a logger with the methods 'info', 'error', 'debug', 'fatal', 'warn', 'trace' and 'child', got %s"),
+  SVC_ERR_GEN_REQ_ID_NOT_FN: defineError('SVC_ERR_GEN_REQ_ID_NOT_FN', 'The request id generator must be a function, got %s'),
+  SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN: defineError('SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN', 'The child logger factory must be a function, got %s'),
+
+  // HTTP methods, route declaration and constraints (issue #12)
+  SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED: defineError('SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED', "The %s method is not accepted for routes: add it with addHttpMethod('%s') first"),
+  SVC_ERR_ROUTE_METHOD_EXISTS: defineError('SVC_ERR_ROUTE_METHOD_EXISTS', 'The %s method is already accepted %s a body: pass { overrideExisting: true } to change that'),
+  SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID: defineError('SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID', "Invalid addHttpMethod option '%s': %s"),
+  SVC_ERR_ROUTE_MISSING_CONTENT_TYPE: defineError('SVC_ERR_ROUTE_MISSING_CONTENT_TYPE', "A %s request must have a 'Content-Type' header", 400),
+  SVC_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: defineError('SVC_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', "The route '%s:%s' has a body schema, but %s requests have no body"),
+  SVC_ERR_ROUTE_PATH_EMPTY: defineError('SVC_ERR_ROUTE_PATH_EMPTY', 'The path could not be empty'),
+  SVC_ERR_ROUTE_CONSTRAINTS_INVALID: defineError('SVC_ERR_ROUTE_CONSTRAINTS_INVALID', "The constraints of route '%s:%s' must be an object, got %s"),
+  SVC_ERR_CONSTRAINT_STRATEGY_INVALID: defineError('SVC_ERR_CONSTRAINT_STRATEGY_INVALID', 'Invalid constraint strategy: %s'),
 } as const
 
 /** Name of one `SVC_ERR_*` code. */
 export type ErrorCode = keyof typeof codes
 
-/** Turns anything thrown or rejected into an Error, so the error path never sees a bare value. */
+/**
+ * Turns a non-Error value into an Error where one is required (a failed start-up hook, a schema
+ * error formatter). The request path does not use it: there a thrown value reaches the error
+ * handlers as it was thrown.
+ */
 export function toError(value: unknown): Error {
   if (value instanceof Error) return value
   if (value !== null && typeof value === 'object' && typeof (value as Error).message === 'string') {

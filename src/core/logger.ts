@@ -3,8 +3,10 @@
  * The server logger built from the `logger` option (pino, a given logger, or a silent one that
  * costs nothing) and the per-request child logger.
  */
+import type { IncomingMessage } from 'node:http'
 import { pino } from 'pino'
-import type { WarrenLogger as Logger } from '../types/index.js'
+import type { ChildLoggerFactory, WarrenLogger as Logger } from '../types/index.js'
+import { codes } from './errors.js'
 
 /** The logger interface warren uses: pino's, or anything shaped like it (declared with the types). */
 export type { Logger }
@@ -38,6 +40,8 @@ const defaultSerializers: Record<'req' | 'res' | 'err', Serializer> = {
   req: (request) => ({
     method: request.method,
     url: request.url,
+    // the version a versioned route was asked for (`constraints: { version }`), if any
+    version: request.headers?.['accept-version'],
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.raw?.socket?.remotePort,
@@ -73,4 +77,26 @@ function isDestination(stream: unknown): stream is NodeJS.WritableStream {
 export function requestLogger(logger: Logger, enabled: boolean, label: string, id: string, level?: string): Logger {
   if (!enabled) return logger
   return level ? logger.child({ [label]: id }, { level }) : logger.child({ [label]: id })
+}
+
+/**
+ * The request's logger from a user's child logger factory, called with `this` the route's
+ * instance. The options hold a `level` only when the route sets one: an absent level inherits,
+ * where an undefined one would reset it. Throws `SVC_ERR_LOG_INVALID_LOGGER` when the factory
+ * returns something that is not a logger (a programming error, found on the first request).
+ */
+export function factoryLogger(
+  factory: ChildLoggerFactory,
+  instance: unknown,
+  logger: Logger,
+  label: string,
+  id: string,
+  level: string | undefined,
+  req: IncomingMessage,
+): Logger {
+  const child = factory.call(instance, logger, { [label]: id }, level ? { level } : {}, req)
+  if (child === null || typeof child !== 'object' || !isLoggerInstance(child)) {
+    throw new codes.SVC_ERR_LOG_INVALID_LOGGER(child === null ? 'null' : typeof child)
+  }
+  return child
 }

@@ -18,3 +18,11 @@ export function isWebStream(payload: unknown): payload is ReadableStream {
 export function isBinary(payload: unknown): payload is Buffer | ArrayBufferView | ArrayBuffer {
   return Buffer.isBuffer(payload) || ArrayBuffer.isView(payload) || payload instanceof ArrayBuffer
 }
+
+/**
+ * A web `Response`, Node's own or another fetch implementation's (undici's `fetch` from its npm
+ * package has its own class): recognised by its tag, not by `instanceof`.
+ */
+export function isWebResponse(payload: unknown): payload is Response {
+  return Object.prototype.toString.call(payload) === '[object Response]'
+}

@@ -1,8 +1,10 @@
 /**
  * @module hooks/names
  * The hooks warren knows, in lifecycle order, and the check a hook passes before it is stored
- * (its name, that it is a function, that an async hook does not also take `done`).
+ * (its name, that it is a function — or, for `onClose`, a disposable resource — and that an async
+ * hook does not also take `done`).
  */
+import { isDisposable } from '../core/disposable.js'
 import { codes } from '../core/errors.js'
 import type { ApplicationHookName, ArgumentsBeforeDone, HookName, RequestHookName } from '../types/index.js'
 
@@ -21,6 +23,11 @@ export const requestHookNames: readonly RequestHookName[] = [
   'onTimeout',
   'onRequestAbort',
 ]
+
+/** Whether `name` is one of the {@link requestHookNames}. */
+export function isRequestHookName(name: string): name is RequestHookName {
+  return (requestHookNames as readonly string[]).includes(name)
+}
 
 /** Hooks of the application's life: routes, plugins, start and shutdown. */
 export const applicationHookNames: readonly ApplicationHookName[] = ['onRoute', 'onRegister', 'onReady', 'onListen', 'preClose', 'onClose']
@@ -53,7 +60,18 @@ const argumentsBeforeDone: ArgumentsBeforeDone = {
 export function assertValidHook(name: unknown, fn: unknown): asserts name is HookName {
   if (typeof name !== 'string') throw new codes.SVC_ERR_HOOK_INVALID_TYPE()
   if (!Object.hasOwn(argumentsBeforeDone, name)) throw new codes.SVC_ERR_HOOK_NOT_SUPPORTED(name)
+  // a resource to dispose of when the application closes (explicit resource management)
+  if (name === 'onClose' && typeof fn === 'object' && isDisposable(fn)) return
   if (typeof fn !== 'function') throw new codes.SVC_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
   const isAsync = fn.constructor.name === 'AsyncFunction'
   if (isAsync && fn.length > argumentsBeforeDone[name as HookName]) throw new codes.SVC_ERR_HOOK_INVALID_ASYNC_HANDLER(name)
+}
+
+/** Checks the hooks a route declares in its options (`preHandler: fn` or `[fn, ...]`), as `addHook` checks its own. */
+export function assertValidRouteHooks(options: Record<string, unknown>): void {
+  for (const name of requestHookNames) {
+    const own = options[name]
+    if (own === undefined || own === null) continue
+    for (const fn of Array.isArray(own) ? own : [own]) assertValidHook(name, fn)
+  }
 }

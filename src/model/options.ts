@@ -3,12 +3,13 @@
  * The factory options: checked (a wrong type throws `SVC_ERR_INIT_OPTS_INVALID` naming the
  * option) and completed with their defaults.
  */
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerOptions as HttpServerOptions } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import { codes } from '../core/errors.js'
-import type { FrameworkErrorsHandler, ProtoAction, SchemaErrorFormatter, ValidatorOptions, WarrenOptions } from '../types/index.js'
+import type { ChildLoggerFactory, ClientErrorHandler, FrameworkErrorsHandler, ProtoAction, SchemaController, SchemaErrorFormatter, ServerFactory, ValidatorOptions, WarrenOptions } from '../types/index.js'
 import { isSchemaCacheOption, type SchemaCacheOption } from '../schema/cache-option.js'
 import { resolveRouterOptions, type RouterSettings } from './router-options.js'
+import { compileTrustProxy, isTrustProxyOption, type TrustProxy, type TrustProxyOption } from './trust-proxy.js'
 
 export type { WarrenOptions }
 
@@ -41,7 +42,8 @@ export interface NormalizedOptions {
   /** Answers what the router refuses (a bad URL, a parameter too long, a failing async constraint) instead of warren. */
   frameworkErrors: FrameworkErrorsHandler | undefined
   exposeHeadRoutes: boolean
-  trustProxy: boolean
+  /** Whether a hop is a trusted proxy; null: forwarded headers are ignored. */
+  trustProxy: TrustProxy | null
   /** `true`, or a function of the request saying whether that request is not logged. */
   disableRequestLogging: boolean | ((request: any) => boolean)
   onProtoPoisoning: ProtoAction
@@ -49,11 +51,26 @@ export interface NormalizedOptions {
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   validator: ValidatorOptions
   schemaCache: SchemaCacheOption
+  /** The application's schema controller; null: warren's store and compilers. */
+  schemaController: SchemaController | null
   https: HttpsServerOptions | null
+  /** Options given to `http.createServer` (or `http2.createServer`). */
+  http: HttpServerOptions | null
+  http2: boolean
+  http2SessionTimeout: number
+  /** Builds the server instead of warren: `serverFactory(handler, options)`. */
+  serverFactory: ServerFactory | undefined
+  maxRequestsPerSocket: number
+  /** Milliseconds a request may take from arrival to its reply before a 503 (0: no limit). */
+  handlerTimeout: number
+  childLoggerFactory: ChildLoggerFactory | undefined
+  clientErrorHandler: ClientErrorHandler | undefined
   /** 5xx answers carry the error's own message (else the status phrase; the message is logged). */
   exposeServerErrors: boolean
   /** Error bodies exactly as Fastify writes them: no generic `code` for errors without one. */
   fastifyErrorBodies: boolean
+  /** Whether `setErrorHandler` may replace the handler a context already set. */
+  allowErrorHandlerOverride: boolean
 }
 
 type Check = (value: unknown) => boolean
@@ -90,7 +107,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     logger: option(o, 'logger', (v) => isBoolean(v) || isObject(v), 'a boolean, pino options or a logger', false),
     bodyLimit: option(o, 'bodyLimit', isNonNegativeInteger, 'a non-negative integer', 1024 * 1024),
     genReqId: option(o, 'genReqId', isFunction, 'a function', undefined),
-    requestIdHeader: option(o, 'requestIdHeader', (v) => v === false || isString(v), 'a string or false', false),
+    requestIdHeader: requestIdHeader(option(o, 'requestIdHeader', (v) => isBoolean(v) || isString(v), 'a string or a boolean', false)),
     requestIdLogLabel: option(o, 'requestIdLogLabel', isString, 'a string', 'reqId'),
     pluginTimeout: option(o, 'pluginTimeout', isNonNegativeInteger, 'a non-negative integer', 10000),
     return503OnClosing: option(o, 'return503OnClosing', isBoolean, 'a boolean', true),
@@ -110,20 +127,42 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     frameworkErrors: option(o, 'frameworkErrors', isFunction, 'a function', undefined),
     rewriteUrl: option(o, 'rewriteUrl', isFunction, 'a function', undefined),
     exposeHeadRoutes: option(o, 'exposeHeadRoutes', isBoolean, 'a boolean', true),
-    trustProxy: option(o, 'trustProxy', isBoolean, 'a boolean', false),
+    trustProxy: compileTrustProxy(option<TrustProxyOption>(o, 'trustProxy', isTrustProxyOption, 'a boolean, a hop count, an address list (array or comma-separated string) or a function', false)),
     disableRequestLogging: option(o, 'disableRequestLogging', (v) => isBoolean(v) || isFunction(v), 'a boolean or a function', false),
     onProtoPoisoning: option(o, 'onProtoPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
     onConstructorPoisoning: option(o, 'onConstructorPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
     schemaErrorFormatter: option(o, 'schemaErrorFormatter', isSyncFunction, 'a synchronous function', undefined),
     validator,
     schemaCache: option(o, 'schemaCache', isSchemaCacheOption, 'a boolean or { dir: string }', false),
-    https: option(o, 'https', (v) => v === null || isObject(v), 'an object', null),
+    schemaController: o.schemaController === undefined ? null : checkSchemaController(o.schemaController, 'schemaController'),
+    // `https: true` is TLS with Node's defaults (certificates set later, e.g. by SNI callbacks)
+    https: httpsOption(option(o, 'https', (v) => v === null || v === true || v === false || isObject(v), 'an object or a boolean', null)),
+    http: option(o, 'http', (v) => v === null || isObject(v), 'an object', null),
+    http2: option(o, 'http2', isBoolean, 'a boolean', false),
+    http2SessionTimeout: option(o, 'http2SessionTimeout', isNonNegativeInteger, 'a non-negative integer', 72000),
+    serverFactory: option(o, 'serverFactory', isFunction, 'a function', undefined),
+    maxRequestsPerSocket: option(o, 'maxRequestsPerSocket', (v) => v === null || isNonNegativeInteger(v), 'a non-negative integer', 0) ?? 0,
+    handlerTimeout: option(o, 'handlerTimeout', isNonNegativeInteger, 'a non-negative integer', 0),
+    childLoggerFactory: option(o, 'childLoggerFactory', isFunction, 'a function', undefined),
+    clientErrorHandler: option(o, 'clientErrorHandler', isFunction, 'a function', undefined),
     // on by default outside production: a thrown message may hold secrets, but in development it is what you need to see
     exposeServerErrors: option(o, 'exposeServerErrors', isBoolean, 'a boolean', process.env.NODE_ENV !== 'production'),
     fastifyErrorBodies: option(o, 'fastifyErrorBodies', isBoolean, 'a boolean', false),
+    allowErrorHandlerOverride: option(o, 'allowErrorHandlerOverride', isBoolean, 'a boolean', true),
   }
   refuseUnknown(o, normalized)
   return normalized
+}
+
+/** `true` names the conventional `request-id` header; `''` and `false` turn the header off. */
+function requestIdHeader(value: string | boolean): string | false {
+  if (value === true) return 'request-id'
+  return value === '' ? false : value
+}
+
+function httpsOption(value: HttpsServerOptions | boolean | null): HttpsServerOptions | null {
+  if (value === true) return {}
+  return value === false ? null : value
 }
 
 /**
@@ -139,4 +178,24 @@ function refuseUnknown(given: Record<string, unknown>, known: NormalizedOptions)
       : 'unknown option'
     throw new codes.SVC_ERR_INIT_OPTS_INVALID(key, hint)
   }
+}
+
+/**
+ * Checks a schema controller (the factory option, or `setSchemaController`'s argument): an
+ * object whose `bucket`, if given, is a function, and whose `compilersFactory` builders are.
+ */
+export function checkSchemaController(value: unknown, name: string): SchemaController {
+  if (value === null || typeof value !== 'object') throw new codes.SVC_ERR_INIT_OPTS_INVALID(name, `expected an object, got ${value === null ? "null" : typeof value}`)
+  const controller = value as SchemaController
+  if (controller.bucket !== undefined && typeof controller.bucket !== 'function') {
+    throw new codes.SVC_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof controller.bucket)
+  }
+  const factory = controller.compilersFactory as Record<string, unknown> | undefined
+  if (factory !== undefined) {
+    if (factory === null || typeof factory !== 'object') throw new codes.SVC_ERR_INIT_OPTS_INVALID(`${name}.compilersFactory`, 'expected an object')
+    for (const key of ['buildValidator', 'buildSerializer']) {
+      if (factory[key] !== undefined && typeof factory[key] !== 'function') throw new codes.SVC_ERR_INIT_OPTS_INVALID(`${name}.compilersFactory.${key}`, 'expected a function')
+    }
+  }
+  return controller
 }

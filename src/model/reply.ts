@@ -5,6 +5,7 @@
  * they are declared here (abstract) and implemented by `serve/reply`, whose class every context's
  * reply class derives from.
  */
+import { readDecorator } from '../core/decorator-access.js'
 import type { ServerResponse } from 'node:http'
 import { finished } from 'node:stream'
 import { codes } from '../core/errors.js'
@@ -15,7 +16,7 @@ import {
   kReplyHasStatus,
   kReplyHeaders,
   kReplyHijacked,
-  kReplyOnErrorRan,
+  kReplyOnErrorPhase,
   kReplySending,
   kReplySendingError,
   kReplySerializer,
@@ -40,6 +41,13 @@ export interface ErrorHandlerEntry {
   instance: object
   parent: ErrorHandlerEntry | null
 }
+
+/**
+ * The onError hooks of a reply: not run yet, running (the reply cannot be sent from them: the
+ * error handler answers), or run (an error raised later does not run them again).
+ */
+export const OnErrorPhase = { Pending: 0, Running: 1, Done: 2 } as const
+export type OnErrorPhase = (typeof OnErrorPhase)[keyof typeof OnErrorPhase]
 
 /** Constructor of the reply objects of one context (decorators live on its prototype and props). */
 export interface ReplyClass {
@@ -66,7 +74,7 @@ export abstract class Reply {
   declare [kReplyHijacked]: boolean
   declare [kReplyErrorHandler]: ErrorHandlerEntry | null | undefined
   declare [kReplySendingError]: boolean
-  declare [kReplyOnErrorRan]: boolean
+  declare [kReplyOnErrorPhase]: OnErrorPhase
   declare [kReplyStartTime]: number
   declare [kReplyHasStatus]: boolean
   declare [kReplyTrailers]: Map<string, TrailerFn> | null
@@ -102,8 +110,9 @@ export abstract class Reply {
 
   /** Sets the status code. */
   code(statusCode: number): this {
-    const code = Number(statusCode)
-    if (!Number.isInteger(code) || code < 100 || code > 599) throw new codes.SVC_ERR_BAD_STATUS_CODE(String(statusCode))
+    // as Node's writeHead does, a fractional code counts by its integer part (404.5 is 404)
+    const code = Math.trunc(Number(statusCode))
+    if (!(code >= 100 && code <= 599)) throw new codes.SVC_ERR_BAD_STATUS_CODE(String(statusCode))
     this.raw.statusCode = code
     this[kReplyHasStatus] = true
     return this
@@ -131,6 +140,11 @@ export abstract class Reply {
   headers(values: Record<string, HeaderValue>): this {
     for (const name of Object.keys(values)) this.header(name, values[name])
     return this
+  }
+
+  /** A reply decorator's value (a function comes bound to this reply); `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  getDecorator(name: string | symbol): unknown {
+    return readDecorator(this, name, 'reply')
   }
 
   /** A response header, whether set on the reply or directly on `reply.raw`. */
@@ -274,7 +288,7 @@ export function deriveReplyClass(parent: ReplyClass | null, base: { prototype: R
     this[kReplyHijacked] = false
     this[kReplyErrorHandler] = undefined
     this[kReplySendingError] = false
-    this[kReplyOnErrorRan] = false
+    this[kReplyOnErrorPhase] = OnErrorPhase.Pending
     this[kReplyStartTime] = performance.now()
     this[kReplyHasStatus] = false
     this[kReplyTrailers] = null

@@ -3,11 +3,14 @@
  * The request object as data: the `Request` class (fields and read-only getters, no behaviour),
  * and the per-context request classes that carry request decorators.
  */
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+import { readDecorator, writeDecorator } from '../core/decorator-access.js'
 import { essenceOf } from '../core/media-type.js'
-import { kRoute } from '../core/symbols.js'
+import { kRequestAbort, kRequestResponse, kRoute } from '../core/symbols.js'
 import type { Logger } from '../core/logger.js'
 import type { ResolvedRouteOptions } from './route-options.js'
+import { forwardingChain, type TrustProxy } from './trust-proxy.js'
 
 /** A request decorator whose value is copied onto every request of its context. */
 export interface DecoratorProp {
@@ -44,6 +47,10 @@ export class Request {
   declare log: Logger
   /** The validation error, when the route has `attachValidation: true` and validation failed. */
   declare validationError: (Error & { validation?: unknown; validationContext?: string }) | undefined
+  /** The response this request is answered on (set as the exchange is built). */
+  declare [kRequestResponse]: ServerResponse | null
+  /** The controller of {@link signal}, once read. */
+  declare [kRequestAbort]: AbortController | null
 
   /** The instance (context) the route was declared in. */
   get server(): any {
@@ -60,61 +67,66 @@ export class Request {
     return (this.raw as { originalUrl?: string }).originalUrl ?? (this.raw.url as string)
   }
 
+  /** The connection's socket (`request.raw.socket`), e.g. to answer by hand after `reply.hijack()`. */
+  get socket(): Socket {
+    return this.raw.socket
+  }
+
   /** The HTTP method. */
   get method(): string {
     return this.raw.method as string
   }
 
-  /** The client address (the first `x-forwarded-for` entry when `trustProxy` is on). */
+  /**
+   * The client address: the socket's peer, or with `trustProxy` the furthest address of the
+   * `x-forwarded-for` chain reached through trusted proxies.
+   */
   get ip(): string | undefined {
-    if (this[kRoute].trustProxy) {
-      const forwarded = this.raw.headers['x-forwarded-for']
-      if (typeof forwarded === 'string') return forwarded.split(',')[0].trim()
-    }
-    return this.raw.socket?.remoteAddress
+    const trust = this[kRoute].trustProxy
+    if (trust === null) return this.raw.socket?.remoteAddress
+    const chain = forwardingChain(this.raw, trust)
+    return chain[chain.length - 1]
   }
 
-  /** Every address in the forwarding chain, client first, when `trustProxy` is on. */
+  /** With `trustProxy`: the socket's peer and the `x-forwarded-for` addresses, nearest first, up to the first untrusted one. */
   get ips(): string[] | undefined {
-    if (!this[kRoute].trustProxy) return undefined
-    const forwarded = this.raw.headers['x-forwarded-for']
-    const chain = typeof forwarded === 'string' ? forwarded.split(',').map((s) => s.trim()) : []
-    const socketAddress = this.raw.socket?.remoteAddress
-    return socketAddress ? [...chain, socketAddress] : chain
+    const trust = this[kRoute].trustProxy
+    return trust === null ? undefined : forwardingChain(this.raw, trust)
   }
 
-  /** The `host` header (with port), or `x-forwarded-host` when `trustProxy` is on. */
-  get host(): string | undefined {
-    if (this[kRoute].trustProxy) {
-      const forwarded = this.raw.headers['x-forwarded-host']
-      if (typeof forwarded === 'string') return forwarded
-    }
-    return this.raw.headers.host ?? (this.raw.headers[':authority'] as string | undefined)
+  /**
+   * The `host` header (with port), or the `:authority` of an HTTP/2 request; with `trustProxy`,
+   * the last `x-forwarded-host` entry (the one the nearest proxy added). `''` when the request
+   * has none (HTTP/1.0, `http.requireHostHeader: false`, or a headers schema that removed it).
+   */
+  get host(): string {
+    const headers = this.headers
+    const forwarded = headers['x-forwarded-host']
+    if (typeof forwarded === 'string' && forwarded !== '' && peerIsTrustedProxy(this.raw, this[kRoute].trustProxy)) return lastEntry(forwarded)
+    return headers.host ?? headers[':authority'] ?? ''
   }
 
-  /** The host name, without the port. */
-  get hostname(): string | undefined {
+  /** The host name, without the port (IPv6 addresses keep their brackets); `''` without a host. */
+  get hostname(): string {
     const host = this.host
-    if (host === undefined) return undefined
     if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1)
     const colon = host.indexOf(':')
     return colon === -1 ? host : host.slice(0, colon)
   }
 
-  /** The port from the host header, if any. */
+  /** The port named by {@link host}, or null when it names none. */
   get port(): number | null {
-    const host = this.host
-    const match = host ? /:(\d+)$/.exec(host) : null
-    if (match) return Number(match[1])
-    return this.raw.socket?.localPort ?? null
+    const match = /:(\d+)$/.exec(this.host)
+    return match ? Number(match[1]) : null
   }
 
-  /** `https` on an encrypted socket (or `x-forwarded-proto` when `trustProxy` is on), else `http`. */
+  /**
+   * `https` on an encrypted socket, else `http`; with `trustProxy` and a trusted peer, the last
+   * `x-forwarded-proto` entry as the proxy wrote it.
+   */
   get protocol(): 'http' | 'https' {
-    if (this[kRoute].trustProxy) {
-      const forwarded = this.raw.headers['x-forwarded-proto']
-      if (typeof forwarded === 'string') return forwarded.split(',')[0].trim() === 'https' ? 'https' : 'http'
-    }
+    const forwarded = this.raw.headers['x-forwarded-proto']
+    if (typeof forwarded === 'string' && forwarded !== '' && peerIsTrustedProxy(this.raw, this[kRoute].trustProxy)) return lastEntry(forwarded) as 'http' | 'https'
     return (this.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http'
   }
 
@@ -128,12 +140,57 @@ export class Request {
     return this[kRoute].is404
   }
 
+  /** A request decorator's value (a function comes bound to this request); `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  getDecorator(name: string | symbol): unknown {
+    return readDecorator(this, name, 'request')
+  }
+
+  /** Replaces a request decorator's value on this request; `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  setDecorator(name: string | symbol, value: unknown): void {
+    writeDecorator(this, name, value, 'request')
+  }
+
   /* ---------- bodies and replies (issue #12) ---------- */
 
   /** The media type of the request's `content-type` (lower case, without parameters), or undefined. */
   get mediaType(): string | undefined {
     return essenceOf(this.raw.headers['content-type']) || undefined
   }
+
+  /**
+   * Aborted when the client goes away before the response is finished, or when the route's
+   * `handlerTimeout` expires (the reason is then its `SVC_ERR_HANDLER_TIMEOUT` error). Created on
+   * first read, so requests that never read it pay nothing.
+   */
+  get signal(): AbortSignal {
+    let controller = this[kRequestAbort]
+    if (controller === null) {
+      controller = this[kRequestAbort] = new AbortController()
+      abortOnDisconnect(controller, this[kRequestResponse])
+    }
+    return controller.signal
+  }
+}
+
+/** Aborts `controller` when `res` closes before its response was ended: the client went away first. */
+function abortOnDisconnect(controller: AbortController, res: ServerResponse | null): void {
+  if (res === null || res.writableEnded) return
+  if (res.destroyed) return controller.abort()
+  res.once('close', () => {
+    if (!res.writableEnded) controller.abort()
+  })
+}
+
+/** The last entry of a comma-separated header value (`a, b` gives `b`). */
+/** Whether `x-forwarded-host` and `x-forwarded-proto` may be read: the socket's peer is a trusted proxy. */
+function peerIsTrustedProxy(raw: IncomingMessage, trust: TrustProxy | null): boolean {
+  const peer = raw.socket?.remoteAddress
+  return trust !== null && typeof peer === 'string' && trust(peer, 0)
+}
+
+function lastEntry(value: string): string {
+  const comma = value.lastIndexOf(',')
+  return comma === -1 ? value : value.slice(comma + 1).trim()
 }
 
 /** Gives a new request or reply its context's value decorators (each its own copy of the value). */
@@ -163,6 +220,8 @@ export function deriveRequestClass(parent: RequestClass | null): RequestClass {
     this.headers = raw.headers
     this.validationError = undefined
     this[kRoute] = route
+    this[kRequestResponse] = null
+    this[kRequestAbort] = null
     assignDecoratorProps(this, props)
   } as unknown as RequestClass
   ContextRequest.prototype = Object.create(parent ? parent.prototype : Request.prototype)

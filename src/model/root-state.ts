@@ -10,6 +10,7 @@ import FindMyWay from 'find-my-way'
 import { codes, type WarrenErrorClass } from '../core/errors.js'
 import type { Logger } from '../core/logger.js'
 import type { DefaultCompilers } from '../schema/compilers.js'
+import { HttpMethods } from './http-methods.js'
 import type { NormalizedOptions } from './options.js'
 import { routerConfig, type RouterHandlers } from './router-options.js'
 
@@ -28,11 +29,15 @@ export class RootState {
   readonly genReqId: (req: IncomingMessage) => string
   readonly compilers: DefaultCompilers
   readonly router: Router
+  /** The HTTP methods routes may be declared for, and which of them carry a body (`addHttpMethod`). */
+  readonly methods = new HttpMethods()
   /** Finds the not-found route of a URL's prefix; its stores are `NotFoundSlot`s (model/route-context). */
   readonly notFoundRouter: Router
   /** The root instance (set by the factory once it is built). */
   app: any
   httpServer!: Server
+  /** The server came from the user's `serverFactory`: warren did not configure it. */
+  customServer = false
   /** Serves one HTTP request (`rewriteUrl` first, when set): the listening server's handler, and what `inject()` dispatches to. */
   readonly httpHandler: (req: IncomingMessage, res: ServerResponse) => void
   /** Routes one request: the router's lookup, or its asynchronous form once routes use async constraints. */
@@ -98,13 +103,18 @@ export class RootState {
   }
 }
 
-function requestIdGenerator(custom: ((req: IncomingMessage) => string) | undefined, header: string | false): (req: IncomingMessage) => string {
+/**
+ * A request id generator: `custom` (else a counter, `req-1`, `req-2`…), behind the value of the
+ * `header` request header when there is one.
+ */
+export function requestIdGenerator(custom: ((req: IncomingMessage) => string) | undefined, header: string | false): (req: IncomingMessage) => string {
   let next = 0
   const generate = custom ?? (() => `req-${(next = (next + 1) % Number.MAX_SAFE_INTEGER).toString(36)}`)
   if (!header) return generate
   const name = header.toLowerCase()
   return (req) => {
-    const value = req.headers[name]
+    // `instance.genReqId()` may be called without a request
+    const value = req?.headers[name]
     return typeof value === 'string' && value.length > 0 ? value : generate(req)
   }
 }

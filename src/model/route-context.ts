@@ -5,12 +5,16 @@
  * Also where requests and replies learn their route's type (`[kRoute]`), and the not-found slot
  * a prefix's not-found route lives in.
  */
+import type { TrustProxy } from './trust-proxy.js'
 import { requestHookNames, type RequestHookName } from '../hooks/names.js'
 import type { HookFn } from '../hooks/store.js'
 import { buildRouteValidation, type RouteValidation } from '../schema/validation.js'
 import { buildRouteSerializers, type RouteSerializers } from '../schema/serialization.js'
+import type { IncomingMessage } from 'node:http'
 import {
+  kChildLoggerFactory,
   kErrorHandler,
+  kGenReqId,
   kHooks,
   kOwnBodyLimit,
   kParsers,
@@ -21,7 +25,7 @@ import {
 } from '../core/symbols.js'
 import type { ParserRegistry } from '../content-type/registry.js'
 import type { SchemaCompilers } from '../schema/compilers.js'
-import type { SchemaErrorFormatter, SerializerCompiler, SerializerFunction, ValidatorCompiler } from '../types/index.js'
+import type { ChildLoggerFactory, SchemaErrorFormatter, SerializerCompiler, SerializerFunction, ValidatorCompiler } from '../types/index.js'
 import type { ErrorHandlerEntry, ReplyClass } from './reply.js'
 import type { RequestClass } from './request.js'
 import type { RootState } from './root-state.js'
@@ -58,7 +62,8 @@ export class RouteContext {
   /** What `request.routeOptions` shows: the route's options, without a method and url when no route matched (as Fastify). */
   readonly requestRouteOptions: ResolvedRouteOptions
   readonly is404: boolean
-  readonly trustProxy: boolean
+  /** Whether a hop is a trusted proxy (the `trustProxy` option); null: forwarded headers are ignored. */
+  readonly trustProxy: TrustProxy | null
   handler: (...args: any[]) => unknown
   hooks = {} as Record<RequestHookName, HookFn[] | null>
   Request!: RequestClass
@@ -74,6 +79,12 @@ export class RouteContext {
   schemaErrorFormatter!: SchemaErrorFormatter
   /** True when responses must be observed on `finish` (onResponse hooks or request logging). */
   observeFinish = false
+  /** The request id generator of the route's context. */
+  genReqId!: (req: IncomingMessage) => string
+  /** The child logger factory of the route's context, or null for warren's own child loggers. */
+  childLoggerFactory: ChildLoggerFactory | null = null
+  /** Milliseconds the route has to answer before a 503 (0: no limit). */
+  handlerTimeout = 0
 
   constructor(root: RootState, server: any, routeOptions: ResolvedRouteOptions, is404 = false) {
     this.root = root
@@ -95,7 +106,7 @@ export class RouteContext {
     const options = this.routeOptions
     for (const name of requestHookNames) {
       const own = options[name] as HookFn | HookFn[] | undefined
-      const all = own === undefined ? server[kHooks][name] : server[kHooks][name].concat(own)
+      const all = own === undefined || own === null ? server[kHooks][name] : server[kHooks][name].concat(own)
       this.hooks[name] = all.length === 0 ? null : all
     }
     this.Request = server[kRequestClass]
@@ -114,6 +125,11 @@ export class RouteContext {
     // a route's own `schemaErrorFormatter` option (as in Fastify) wins over its context's
     this.schemaErrorFormatter = (options.schemaErrorFormatter as SchemaErrorFormatter | undefined) ?? compilers.schemaErrorFormatter
     this.observeFinish = this.hooks.onResponse !== null || this.root.logRequests
+    this.genReqId = server[kGenReqId]
+    // a route's own `childLoggerFactory` option (as in Fastify) wins over its context's
+    this.childLoggerFactory = (options.childLoggerFactory as ChildLoggerFactory | undefined) ?? server[kChildLoggerFactory]
+    // not-found routes are declared without one: they take the application's
+    this.handlerTimeout = options.handlerTimeout ?? this.root.options.handlerTimeout
   }
 
   /** Compiles the route's schemas; run once, at start-up. */

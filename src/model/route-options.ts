@@ -16,6 +16,7 @@ export interface ResolvedRouteOptions extends RouteOptionsView {
   routePath: string
   prefix: string
   bodyLimit: number
+  handlerTimeout: number
   /** The `bodyLimit` the route was declared with (undefined when it took the factory's). */
   [kOwnBodyLimit]?: number
   attachValidation: boolean

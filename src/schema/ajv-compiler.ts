@@ -8,6 +8,7 @@ import type { AjvPluginLike, ValidatorOptions } from '../types/options.js'
 import formatsModule from 'ajv-formats'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { codes } from '../core/errors.js'
+import { kAjvValidator } from '../core/symbols.js'
 import fastUri from 'fast-uri'
 import { entryKey, validatorContextKey } from './cache-key.js'
 import type { CompileCache } from './compile-cache.js'
@@ -49,6 +50,18 @@ function applyPlugin(ajv: Ajv, entry: NonNullable<ValidatorOptions['plugins']>[n
   }
 }
 
+/**
+ * True when the user's plugins include ajv-formats: theirs is applied with their options and
+ * the default one is skipped (a second one would redefine its keywords). It is recognised by
+ * identity, or by its function's name when another copy of the package is installed.
+ */
+function listsFormatsPlugin(plugins: ValidatorOptions['plugins']): boolean {
+  return (plugins ?? []).some((entry) => {
+    const fn = pluginFunction(Array.isArray(entry) ? entry[0] : entry)
+    return fn === addFormats || (typeof fn === 'function' && fn.name === addFormats.name)
+  })
+}
+
 /** `withSource`: keep the generated code (Ajv's `code.source`), which standalone output needs. */
 function buildAjv(options: ValidatorOptions, withSource: boolean): Ajv {
   // Ajv 8 always reports JSON pointers; the option of older versions is accepted and dropped.
@@ -56,14 +69,20 @@ function buildAjv(options: ValidatorOptions, withSource: boolean): Ajv {
   const ajvOptions: AjvOptions = { ...validatorBaseline, ...customOptions }
   if (withSource) ajvOptions.code = { ...customOptions.code, source: true }
   const ajv = new Ajv(ajvOptions)
-  addFormats(ajv)
+  if (!listsFormatsPlugin(options.plugins)) addFormats(ajv)
   for (const entry of options.plugins ?? []) applyPlugin(ajv, entry)
   // OpenAPI's `example` annotation is common in route schemas; Ajv's strict mode would reject it.
   if (!ajv.getKeyword('example')) ajv.addKeyword('example')
   return ajv
 }
 
-function compileOne(ajv: Ajv, schema: object): ValidateFunction {
+let booleanSchemaAjv: Ajv | undefined
+/** An Ajv for boolean schemas, which need no shared schemas, options or formats. */
+function inMemoryAjv(): Ajv {
+  return (booleanSchemaAjv ??= new Ajv())
+}
+
+function compileOne(ajv: Ajv, schema: object | boolean): ValidateFunction {
   const compiledSchema = ajv.compile(schema)
   // async validation (a database call per request) has no place before the handler
   if ('$async' in compiledSchema && compiledSchema.$async === true) throw new Error('async schemas ($async: true) cannot validate requests: do async checks in a preHandler hook')
@@ -90,13 +109,21 @@ export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: 
   const compiled = new WeakMap<object, ValidateFunction>()
   const compile = cache === null ? inMemory(shared, options) : cached(shared, options, cache)
   return ({ schema }) => {
+    // a boolean schema (`false`: reject every request) is not an object: Ajv compiles it each time, cheaply
+    if (typeof schema === 'boolean') return markedAjv(compileOne(inMemoryAjv(), schema))
     let validate = compiled.get(schema)
     if (validate === undefined) {
-      validate = compile(schema)
+      validate = markedAjv(compile(schema))
       compiled.set(schema, validate)
     }
     return validate
   }
+}
+
+/** Marks a validator as Ajv's, so validation hands it the request to write a coerced root value into. */
+function markedAjv(validate: ValidateFunction): ValidateFunction {
+  ;(validate as { [kAjvValidator]?: true })[kAjvValidator] = true
+  return validate
 }
 
 function withShared(ajv: Ajv, shared: Record<string, SharedSchema>): Ajv {

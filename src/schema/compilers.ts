@@ -8,11 +8,11 @@ import { buildFjsCompiler } from './fjs-compiler.js'
 import { cacheDirOf, type SchemaCacheOption } from './cache-option.js'
 import { CompileCache } from './compile-cache.js'
 import { defaultSchemaErrorFormatter, type SchemaErrorFormatter } from './error-formatter.js'
-import { SchemaStore, type SharedSchema } from './store.js'
-import type { SerializerCompiler, ValidatorCompiler } from '../types/index.js'
+import { BucketStore, SchemaStore, type SharedSchema, type SharedSchemaStore } from './store.js'
+import type { SchemaController, SerializerCompiler, ValidatorCompiler } from '../types/index.js'
 
 /** The compiler built for the store that owns `store`'s schemas, built on first use. */
-function cachedFor<T>(cache: WeakMap<SchemaStore, T>, store: SchemaStore, build: (shared: Record<string, SharedSchema>) => T): T {
+function cachedFor<T>(cache: WeakMap<SharedSchemaStore, T>, store: SharedSchemaStore, build: (shared: Record<string, SharedSchema>) => T): T {
   const owner = store.owner
   let compiler = cache.get(owner)
   if (compiler === undefined) {
@@ -30,10 +30,10 @@ function cachedFor<T>(cache: WeakMap<SchemaStore, T>, store: SchemaStore, build:
  */
 export class DefaultCompilers {
   readonly #validatorOptions: ValidatorOptions
-  readonly #validators = new WeakMap<SchemaStore, ValidatorCompiler>()
+  readonly #validators = new WeakMap<SharedSchemaStore, ValidatorCompiler>()
   /** Validators of contexts with options of their own (`setValidatorOptions`), by those options. */
-  readonly #contextValidators = new WeakMap<ValidatorOptions, WeakMap<SchemaStore, ValidatorCompiler>>()
-  readonly #serializers = new WeakMap<SchemaStore, SerializerCompiler>()
+  readonly #contextValidators = new WeakMap<ValidatorOptions, WeakMap<SharedSchemaStore, ValidatorCompiler>>()
+  readonly #serializers = new WeakMap<SharedSchemaStore, SerializerCompiler>()
   /** The application's compile cache; null when `schemaCache` is off. */
   readonly cache: CompileCache | null
 
@@ -47,7 +47,7 @@ export class DefaultCompilers {
    * The default validator compiler of a context's shared schemas (Ajv), with the application's
    * validator options, or with `contextOptions` added to them (see {@link extendValidatorOptions}).
    */
-  validatorFor(store: SchemaStore, contextOptions: ValidatorOptions | null = null): ValidatorCompiler {
+  validatorFor(store: SharedSchemaStore, contextOptions: ValidatorOptions | null = null): ValidatorCompiler {
     if (contextOptions === null) return cachedFor(this.#validators, store, (shared) => buildAjvCompiler(shared, this.#validatorOptions, this.cache))
     let byStore = this.#contextValidators.get(contextOptions)
     if (byStore === undefined) {
@@ -58,8 +58,13 @@ export class DefaultCompilers {
     return cachedFor(byStore, store, (shared) => buildAjvCompiler(shared, options, this.cache))
   }
 
+  /** The application's validator options (what a controller's `buildValidator` receives). */
+  get validatorOptions(): ValidatorOptions {
+    return this.#validatorOptions
+  }
+
   /** The default serializer compiler of a context's shared schemas (fast-json-stringify). */
-  serializerFor(store: SchemaStore): SerializerCompiler {
+  serializerFor(store: SharedSchemaStore): SerializerCompiler {
     return cachedFor(this.#serializers, store, (shared) => buildFjsCompiler(shared, this.cache))
   }
 }
@@ -75,13 +80,44 @@ export function extendValidatorOptions(app: ValidatorOptions, context: Validator
   }
 }
 
+/** Compilers a controller's factories built, per factory and store: built once per context that owns schemas. */
+const builtByFactory = new WeakMap<Function, WeakMap<SharedSchemaStore, unknown>>()
+
+function builtBy<T>(factory: Function, store: SharedSchemaStore, build: (shared: Record<string, SharedSchema>) => T): T {
+  let byStore = builtByFactory.get(factory)
+  if (byStore === undefined) {
+    byStore = new WeakMap()
+    builtByFactory.set(factory, byStore)
+  }
+  return cachedFor(byStore as WeakMap<SharedSchemaStore, T>, store, build)
+}
+
+/**
+ * A child's controller: its own settings over its parent's, factory by factory (a child that
+ * gives only `buildValidator` keeps its parent's `buildSerializer`).
+ */
+export function mergeSchemaController(parent: SchemaController | null, own: SchemaController): SchemaController {
+  return {
+    bucket: own.bucket ?? parent?.bucket,
+    compilersFactory: { ...parent?.compilersFactory, ...own.compilersFactory },
+  }
+}
+
+/** A context's store: a bucket of its own when the controller has a bucket factory, else warren's, over its parent's. */
+export function storeFor(controller: SchemaController | null, parent: SharedSchemaStore | null): SharedSchemaStore {
+  if (controller?.bucket) return new BucketStore(controller.bucket(parent?.list()))
+  return new SchemaStore(parent instanceof SchemaStore ? parent : null)
+}
+
 /**
  * The schema settings of one context: its shared-schema store, custom compilers, error
  * formatter and default reply serializer. A child inherits them and may replace its own.
  */
 export class SchemaCompilers {
-  readonly store: SchemaStore
+  store: SharedSchemaStore
   readonly defaults: DefaultCompilers
+  /** The `schemaController` in force here (`setSchemaController`, else inherited); null: warren's defaults. */
+  controller: SchemaController | null
   customValidatorCompiler: ValidatorCompiler | null
   customSerializerCompiler: SerializerCompiler | null
   /** Validator options of this context (and its descendants) over the application's; null: the application's. */
@@ -89,9 +125,10 @@ export class SchemaCompilers {
   schemaErrorFormatter: SchemaErrorFormatter
   replySerializer: (payload: unknown) => string
 
-  constructor(defaults: DefaultCompilers, parent: SchemaCompilers | null, schemaErrorFormatter?: SchemaErrorFormatter) {
+  constructor(defaults: DefaultCompilers, parent: SchemaCompilers | null, schemaErrorFormatter?: SchemaErrorFormatter, controller: SchemaController | null = null) {
     this.defaults = defaults
-    this.store = new SchemaStore(parent ? parent.store : null)
+    this.controller = parent ? parent.controller : controller
+    this.store = storeFor(this.controller, parent ? parent.store : null)
     this.customValidatorCompiler = parent ? parent.customValidatorCompiler : null
     this.customSerializerCompiler = parent ? parent.customSerializerCompiler : null
     this.validatorOptions = parent ? parent.validatorOptions : null
@@ -101,11 +138,23 @@ export class SchemaCompilers {
 
   /** The validator compiler routes of this context use. */
   get validatorCompiler(): ValidatorCompiler {
-    return this.customValidatorCompiler ?? this.defaults.validatorFor(this.store, this.validatorOptions)
+    if (this.customValidatorCompiler !== null) return this.customValidatorCompiler
+    const build = this.controller?.compilersFactory?.buildValidator
+    if (build) return builtBy(build, this.store, (shared) => build(shared, this.defaults.validatorOptions))
+    return this.defaults.validatorFor(this.store, this.validatorOptions)
   }
 
   /** The serializer compiler routes of this context use. */
   get serializerCompiler(): SerializerCompiler {
-    return this.customSerializerCompiler ?? this.defaults.serializerFor(this.store)
+    if (this.customSerializerCompiler !== null) return this.customSerializerCompiler
+    const build = this.controller?.compilersFactory?.buildSerializer
+    if (build) return builtBy(build, this.store, (shared) => build(shared, {}))
+    return this.defaults.serializerFor(this.store)
+  }
+
+  /** `setSchemaController`: this context's controller over its parent's; a new bucket starts from the schemas visible here. */
+  setController(own: SchemaController): void {
+    this.controller = mergeSchemaController(this.controller, own)
+    if (own.bucket) this.store = new BucketStore(own.bucket(this.store.list()))
   }
 }

@@ -31,7 +31,8 @@ function isPropertiesShorthand(schema: unknown): schema is Record<string, Record
   if (!isPlainObject(schema) || (schema as Record<symbol, unknown>)[typeBoxKind] !== undefined) return false
   const keys = Object.keys(schema)
   if (keys.length === 0) return false
-  return keys.every((key) => !objectValuedKeywords.has(key) && isPlainObject(schema[key]))
+  // a `$`-prefixed key is a keyword (`$defs`, or one a validator plugin adds: `$merge`, `$patch`), never a property
+  return keys.every((key) => !objectValuedKeywords.has(key) && !key.startsWith('$') && isPlainObject(schema[key]))
 }
 
 const wrapped = new WeakMap<object, object>()

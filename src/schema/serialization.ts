@@ -85,7 +85,12 @@ export function buildRouteSerializers(input: RouteSerializersInput): RouteSerial
   const byKey = new Map<string, ResponseSerializer>()
   for (const rawKey of Object.keys(input.response)) {
     const key = rawKey.toLowerCase()
-    if (!statusKey.test(key)) throw new codes.SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
+    if (!statusKey.test(key)) {
+      // as Fastify: a build error naming the route, whose cause says what is wrong with the map
+      const built = new codes.SVC_ERR_SCH_SERIALIZATION_BUILD(input.method, input.url, 'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }')
+      built.cause = new codes.SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
+      throw built
+    }
     const entry = input.response[rawKey]
     byKey.set(key, hasContentMap(entry) ? compileContentMap(input, key, entry.content) : compileResponse(input, key, toFullSchema(entry)))
   }

@@ -6,6 +6,7 @@
  */
 import { codes, toError } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
+import { kAjvValidator } from '../core/symbols.js'
 import { essenceOf } from '../core/media-type.js'
 import { hasContentMap, lowerCaseHeaderSchema, toFullSchema } from './normalize.js'
 import type { HTTPPart, ValidationErrorItem, ValidationFunction, ValidatorCompiler } from '../types/index.js'
@@ -58,6 +59,27 @@ function compilePart(input: RouteValidationInput, httpPart: HTTPPart, schema: un
   return validate as ValidationFunction
 }
 
+/** Ajv's second argument: where the validated value lives, so a coerced root value is written there. */
+type AjvValidator = (data: unknown, dataContext: { parentData: ValidationTarget; parentDataProperty: string }) => unknown
+
+/** True for a validator Ajv generated (the default compiler's, or a user's own Ajv). */
+function isAjvValidator(validate: ValidationFunction): boolean {
+  return kAjvValidator in validate || 'schemaEnv' in validate
+}
+
+/**
+ * Runs one validator. Ajv coerces a root primitive (`"10"` for `type: 'integer'`) by writing it
+ * into the value's parent, which it only knows when given one: a primitive goes with the request.
+ */
+function run(validate: ValidationFunction, target: ValidationTarget, part: HTTPPart): unknown {
+  const data = target[propertyOf[part]]
+  // objects (the usual parts) are coerced in place: only a primitive needs the parent
+  if ((data === undefined || data === null || typeof data !== 'object') && isAjvValidator(validate)) {
+    return (validate as unknown as AjvValidator)(data === undefined ? null : data, { parentData: target, parentDataProperty: propertyOf[part] })
+  }
+  return validate(data === undefined ? null : data)
+}
+
 /** Reads one validator's result: null when valid (storing a returned `value`), else the raw failure. */
 function failureOf(result: unknown, validate: ValidationFunction, target: ValidationTarget, part: HTTPPart): unknown {
   if (result === false) return validate.errors ?? []
@@ -93,13 +115,15 @@ export class RouteValidation {
 
   constructor(input: RouteValidationInput) {
     const { schema } = input
-    const querySchema = schema.querystring ?? schema.query
-    this.params = schema.params ? compilePart(input, 'params', toFullSchema(schema.params)) : null
-    this.querystring = querySchema ? compilePart(input, 'querystring', toFullSchema(querySchema)) : null
-    this.headers = schema.headers ? compilePart(input, 'headers', lowerCaseHeaderSchema(toFullSchema(schema.headers))) : null
+    if (schema.querystring !== undefined && schema.query !== undefined) throw new codes.SVC_ERR_SCH_DUPLICATE('querystring')
+    // a part is validated whenever its schema is given: `false` rejects every request, `null` fails to compile
+    const querySchema = schema.querystring !== undefined ? schema.querystring : schema.query
+    this.params = schema.params !== undefined ? compilePart(input, 'params', toFullSchema(schema.params)) : null
+    this.querystring = querySchema !== undefined ? compilePart(input, 'querystring', toFullSchema(querySchema)) : null
+    this.headers = schema.headers !== undefined ? compilePart(input, 'headers', lowerCaseHeaderSchema(toFullSchema(schema.headers))) : null
     const bodySchema = input.method === 'GET' || input.method === 'HEAD' ? undefined : schema.body
-    this.body = bodySchema && !hasContentMap(bodySchema) ? compilePart(input, 'body', toFullSchema(bodySchema)) : null
-    this.bodyByMediaType = bodySchema && hasContentMap(bodySchema) ? compileContentMap(input, bodySchema.content) : null
+    this.body = bodySchema !== undefined && !hasContentMap(bodySchema) ? compilePart(input, 'body', toFullSchema(bodySchema)) : null
+    this.bodyByMediaType = bodySchema !== undefined && hasContentMap(bodySchema) ? compileContentMap(input, bodySchema.content) : null
     this.#formatError = input.formatError
   }
 
@@ -118,10 +142,9 @@ export class RouteValidation {
       const part = parts[i]
       const validate = this.#validatorFor(part, contentType)
       if (validate === null) continue
-      const data = target[propertyOf[part]]
       let result: unknown
       try {
-        result = validate(data === undefined ? null : data)
+        result = run(validate, target, part)
       } catch (thrown) {
         throw validatorThrew(thrown)
       }

@@ -6,18 +6,19 @@
  * Only the reply (`serve/reply`) calls in here.
  */
 import { STATUS_CODES } from 'node:http'
-import { codes, toError } from '../core/errors.js'
+import { codes } from '../core/errors.js'
 import { JSON_TYPE } from '../core/media-type.js'
 import {
   kReplyErrorHandler,
   kReplyHasStatus,
   kReplyHeaders,
-  kReplyOnErrorRan,
+  kReplyHijacked,
+  kReplyOnErrorPhase,
   kReplySending,
   kReplySendingError,
   kRoute,
 } from '../core/symbols.js'
-import type { Reply } from '../model/reply.js'
+import { OnErrorPhase, type Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import { runObserverHooks } from './run-hooks.js'
 import { sendReturnValue } from './return-value.js'
@@ -31,31 +32,45 @@ interface ErrorBody {
   message: string
 }
 
-/** Answers a request that failed with `thrown` (see the module comment). */
+/**
+ * Answers a request that failed with `thrown` (see the module comment). What was thrown reaches
+ * the onError hooks and the error handlers as it was: an Error, or any other value.
+ */
 export function handleError(reply: Reply, thrown: unknown): void {
-  const error = toError(thrown)
   const res = reply.raw
+  if (reply[kReplyHijacked]) return reportDropped(reply, thrown)
   if (res.headersSent) {
-    reply.log.error({ err: error }, 'error after the response headers were sent')
-    res.destroy()
+    reply.log.error({ err: thrown }, 'error after the response headers were sent')
+    // a response cut in the middle must not look complete; one already complete is left alone
+    if (!res.writableEnded) res.destroy()
     return
   }
   reply[kReplySending] = false
-  if (reply[kReplySendingError]) return writeLastResort(reply, error)
+  if (reply[kReplySendingError]) return writeLastResort(reply, thrown)
 
   const onError = reply[kRoute].hooks.onError
-  if (onError !== null && !reply[kReplyOnErrorRan]) {
-    reply[kReplyOnErrorRan] = true
-    runObserverHooks(onError, reply.request, reply, [reply, error], () => callErrorHandler(reply, error))
+  if (onError !== null && reply[kReplyOnErrorPhase] === OnErrorPhase.Pending) {
+    reply[kReplyOnErrorPhase] = OnErrorPhase.Running
+    runObserverHooks(onError, reply.request, reply, [reply, thrown], () => {
+      reply[kReplyOnErrorPhase] = OnErrorPhase.Done
+      callErrorHandler(reply, thrown)
+    })
     return
   }
-  callErrorHandler(reply, error)
+  callErrorHandler(reply, thrown)
 }
 
-function callErrorHandler(reply: Reply, error: Error): void {
+/** An error once the user took the response over: theirs to answer; it is only logged. */
+function reportDropped(reply: Reply, thrown: unknown): void {
+  const dropped = new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url)
+  dropped.cause = thrown
+  reply.log.warn({ err: dropped }, dropped.message)
+}
+
+function callErrorHandler(reply: Reply, thrown: unknown): void {
   const current = reply[kReplyErrorHandler]
   const entry = current === undefined ? reply[kRoute].errorHandler : current
-  if (entry === null) return writeLastResort(reply, error)
+  if (entry === null) return writeLastResort(reply, thrown)
   reply[kReplyErrorHandler] = entry.parent
   // the error payload's type is decided afresh by whoever answers
   delete reply[kReplyHeaders]['content-type']
@@ -63,29 +78,46 @@ function callErrorHandler(reply: Reply, error: Error): void {
 
   let result: unknown
   try {
-    result = entry.fn.call(entry.instance, error, reply.request, reply)
+    result = entry.fn.call(entry.instance, thrown, reply.request, reply)
   } catch (thrownAgain) {
     return handleError(reply, thrownAgain)
   }
   sendReturnValue(reply, result)
 }
 
-/** The error's own status when it is a 4xx/5xx, else 500. */
-function statusOf(error: { statusCode?: unknown; status?: unknown }): number {
-  const status = Number(error.statusCode ?? error.status)
-  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
+/** The error's own status when it is a 4xx/5xx, else 500 (always 500 for a value that is not an object). */
+function statusOf(error: unknown): number {
+  if (error === null || typeof error !== 'object') return 500
+  const { statusCode, status } = error as { statusCode?: unknown; status?: unknown }
+  const own = Number(statusCode ?? status)
+  return Number.isInteger(own) && own >= 400 && own <= 599 ? own : 500
 }
 
 /**
  * The root context's error handler: logs (a 5xx with its stack at error level; a 4xx, an expected
- * client error, at info without one) and answers `{ statusCode, code, error, message }`.
+ * client error, at info without one) and answers `{ statusCode, code, error, message }`. A value
+ * thrown that is not an Error is sent as the payload it is (see {@link sendThrownValue}).
  */
 export function defaultErrorHandler(error: any, request: Request, reply: Reply): void {
-  if (error.headers !== null && typeof error.headers === 'object') reply.headers(error.headers)
+  const headers = error?.headers
+  if (headers !== null && typeof headers === 'object') reply.headers(headers)
   if (!reply[kReplyHasStatus] || reply.statusCode < 400) reply.code(statusOf(error))
+  if (!(error instanceof Error)) return sendThrownValue(reply, error)
   if (reply.statusCode >= 500) request.log.error({ req: request, res: reply, err: error }, error.message)
   else request.log.info({ res: reply, err: clientErrorSummary(error) }, error.message)
   sendErrorBody(reply, error)
+}
+
+/**
+ * A thrown (or rejected) value that is not an Error is the answer, as in Fastify: sent as any
+ * payload is (a string as text, anything else as JSON) with the status set above. Under
+ * `exposeServerErrors: false` a 5xx hides it behind the standard body, as it hides a message.
+ */
+function sendThrownValue(reply: Reply, value: unknown): void {
+  if (reply.statusCode >= 500) reply.log.error({ err: value }, 'a value that is not an Error was thrown')
+  else reply.log.info({ res: reply, err: value }, 'a value that is not an Error was thrown')
+  if (reply.statusCode >= 500 && !reply[kRoute].root.options.exposeServerErrors) return sendErrorBody(reply, value)
+  reply.send(value)
 }
 
 /** What the log keeps of a client error: what went wrong, not where in the server (no stack). */
@@ -101,9 +133,11 @@ const clientCode = codes.SVC_ERR_CLIENT.code
  * error without its own, unless `fastifyErrorBodies`), and a 5xx keeps its message only with
  * `exposeServerErrors` (else the status phrase: a thrown message may hold secrets).
  */
-function errorBody(reply: Reply, statusCode: number, error: { code?: unknown; message?: unknown }): ErrorBody {
+function errorBody(reply: Reply, statusCode: number, thrown: unknown): ErrorBody {
   const options = reply[kRoute].root.options
   const phrase = STATUS_CODES[statusCode] ?? 'Unknown Error'
+  // a thrown value that is not an object has no code nor message of its own
+  const error = (thrown !== null && typeof thrown === 'object' ? thrown : {}) as { code?: unknown; message?: unknown }
   const ownCode = typeof error.code === 'string' ? error.code : undefined
   const hidden = statusCode >= 500 && !options.exposeServerErrors
   return {
@@ -115,17 +149,18 @@ function errorBody(reply: Reply, statusCode: number, error: { code?: unknown; me
 }
 
 /** Serializes the error body (with the route's response schema for the status, if any) and sends it. */
-function sendErrorBody(reply: Reply, error: Error): void {
+function sendErrorBody(reply: Reply, error: unknown): void {
   const statusCode = reply.statusCode
-  const body = errorBody(reply, statusCode, error as Error & { code?: string })
+  const body = errorBody(reply, statusCode, error)
   let payload: string
   try {
     const bySchema = reply[kRoute].serializerFor(statusCode, 'application/json')
     // under a schema, the error's own properties (details, validationContext, ...) stay readable
     // behind the standard fields, as in Fastify
-    payload = bySchema !== null ? bySchema(Object.assign(Object.create(error), body)) : JSON.stringify(body)
+    const own = error !== null && typeof error === 'object' ? error : null
+    payload = bySchema !== null ? bySchema(Object.assign(Object.create(own), body)) : JSON.stringify(body)
   } catch (serializationError) {
-    return writeLastResort(reply, new codes.SVC_ERR_FAILED_ERROR_SERIALIZATION((serializationError as Error).message, error.message))
+    return writeLastResort(reply, new codes.SVC_ERR_FAILED_ERROR_SERIALIZATION((serializationError as Error).message, body.message))
   }
   reply[kReplySending] = true
   reply[kReplySendingError] = true
@@ -134,7 +169,7 @@ function sendErrorBody(reply: Reply, error: Error): void {
 }
 
 /** The answer when answering an error failed too: a plain 500, written directly, no hooks. */
-function writeLastResort(reply: Reply, error: Error): void {
+function writeLastResort(reply: Reply, error: unknown): void {
   const res = reply.raw
   reply.log.error({ err: error }, 'failed to send an error response')
   if (res.headersSent) {

@@ -16,18 +16,27 @@ import { continueAfter } from './continue-after.js'
 type Next = (request: Request, reply: Reply) => void
 
 /**
- * Whether the request carries a body to parse, as Fastify documents it: never for GET and HEAD;
- * for DELETE and OPTIONS only when a content type is given (and the message has a body); for the
- * other methods whenever a content type is given, or without one when the message has a body.
+ * Whether the request carries a body to parse, as Fastify documents it: never for a method
+ * without a body (GET, HEAD, TRACE and those added with `hasBody: false`); for DELETE and OPTIONS
+ * only when a content type is given (and the message has a body); for the other methods with a
+ * body whenever a content type is given, or without one when the message has a body.
  */
 export function hasBody(request: Request): boolean {
-  const method = request.raw.method
-  if (method === 'GET' || method === 'HEAD') return false
+  const method = request.raw.method as string
+  if (!request[kRoute].root.methods.hasBody(method)) return false
   const headers = request.raw.headers
   const framed = headers['transfer-encoding'] !== undefined || headers['content-length'] !== undefined
   if (method === 'DELETE' || method === 'OPTIONS') return headers['content-type'] !== undefined && framed
   if (headers['content-type'] !== undefined) return true
   return framed && headers['content-length'] !== '0'
+}
+
+/**
+ * RFC 10008: a QUERY request names the media type of its content, even when it has none, so a
+ * QUERY without `content-type` is a client error (a request no route matched stays a 404).
+ */
+export function missesContentType(request: Request): boolean {
+  return request.raw.method === 'QUERY' && request.raw.headers['content-type'] === undefined && !request[kRoute].is404
 }
 
 /**
@@ -41,7 +50,8 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
   const parser = route.parsers.find(contentType)
   if (parser === null) {
     if (route.is404) return next(request, reply)
-    return reply[kReplyFail](new codes.SVC_ERR_CTP_INVALID_MEDIA_TYPE(contentType || 'undefined'))
+    // the message does not echo the client's header, as in Fastify
+    return reply[kReplyFail](new codes.SVC_ERR_CTP_INVALID_MEDIA_TYPE())
   }
 
   let settled = false
@@ -68,7 +78,7 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
   const limit = route.bodyLimit ?? parser.bodyLimit ?? route.root.options.bodyLimit
   // a preParsing hook that replaced the stream changes the byte count; only the raw request is checked against its header
   const declared = replaced ? Number.NaN : Number(request.raw.headers['content-length'] ?? Number.NaN)
-  readBody(payload, declared, limit, parser.parseAs === 'string', (error, body) => {
+  readBody(payload, declared, limit, parser.parseAs === 'string', (error: Error | null, body?: string | Buffer) => {
     if (error === null) return callParser(parser, request, reply, body, done)
     // a replaced stream (a decompressor, say) is stopped rather than drained
     if (replaced) (payload as Readable).destroy?.()

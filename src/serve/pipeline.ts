@@ -7,14 +7,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
-import { requestLogger } from '../core/logger.js'
-import { kReplyFail, kReplyHijacked, kReplySending, kRoute } from '../core/symbols.js'
+import { factoryLogger, requestLogger } from '../core/logger.js'
+import { kReplyFail, kReplyHijacked, kReplySending, kRequestResponse, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import type { RouteContext } from '../model/route-context.js'
 import type { ValidationError, ValidationOutcome } from '../schema/validation.js'
 import { continueAfter } from './continue-after.js'
-import { hasBody, parseBody } from './parse-body.js'
+import { armHandlerTimeout } from './handler-timeout.js'
+import { hasBody, missesContentType, parseBody } from './parse-body.js'
 import { sendReturnValue } from './return-value.js'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
 
@@ -27,9 +28,13 @@ export function createExchange(
   query: Record<string, unknown>,
 ): Reply {
   const root = route.root
-  const id = root.genReqId(req)
-  const log = requestLogger(root.logger, root.loggerEnabled, root.options.requestIdLogLabel, id, route.routeOptions.logLevel)
+  const id = route.genReqId(req)
+  const label = root.options.requestIdLogLabel
+  const log = route.childLoggerFactory === null
+    ? requestLogger(root.logger, root.loggerEnabled, label, id, route.routeOptions.logLevel)
+    : factoryLogger(route.childLoggerFactory, route.server, root.logger, label, id, route.routeOptions.logLevel, req)
   const request = new route.Request(id, params as Record<string, string>, req, query, log, route)
+  request[kRequestResponse] = res
   return new route.Reply(res, request, log)
 }
 
@@ -46,13 +51,20 @@ export function handleRequest(
   if (route.observeFinish) observeFinish(request, reply)
   if (route.hooks.onRequestAbort !== null) observeAbort(request, reply)
   if (route.hooks.onTimeout !== null) observeTimeout(request, reply)
+  if (route.handlerTimeout > 0) armHandlerTimeout(reply, route.handlerTimeout)
   const root = route.root
-  if (root.closing && root.options.return503OnClosing) {
+  if (root.closing) {
+    // a request arriving while the server closes ends its connection, so close() does not wait on it
     reply.header('connection', 'close')
-    return reply[kReplyFail](new codes.SVC_ERR_SERVICE_UNAVAILABLE())
+    if (root.options.return503OnClosing) return refuseWhileClosing(reply)
   }
   if (route.hooks.onRequest === null) return runPreParsing(request, reply)
   runRequestHooks(route.hooks.onRequest, request, reply, runPreParsing)
+}
+
+function refuseWhileClosing(reply: Reply): void {
+  reply.log.info('request aborted: the server is closing and refuses new requests')
+  reply[kReplyFail](new codes.SVC_ERR_SERVICE_UNAVAILABLE())
 }
 
 function runPreParsing(request: Request, reply: Reply): void {
@@ -64,6 +76,7 @@ function runPreParsing(request: Request, reply: Reply): void {
 function runParsing(reply: Reply, payload: unknown): void {
   if (reply[kReplySending] || reply[kReplyHijacked]) return
   const request = reply.request
+  if (missesContentType(request)) return reply[kReplyFail](new codes.SVC_ERR_ROUTE_MISSING_CONTENT_TYPE(request.raw.method))
   if (!hasBody(request)) return runPreValidation(request, reply)
   parseBody(request, reply, payload as NodeJS.ReadableStream, runPreValidation)
 }

@@ -14,10 +14,16 @@ import { continueAfter } from './continue-after.js'
 export function sendReturnValue(reply: Reply, result: unknown): void {
   if (result === undefined || result === reply) return
   if (isThenable(result)) {
-    continueAfter(result, reply, (value) => sendResolvedValue(reply, value), (thrown) => reply[kReplyFail](thrown))
+    continueAfter(result, reply, (value) => sendResolvedValue(reply, value), (thrown) => failRejected(reply, thrown))
     return
   }
   if (!reply[kReplySending]) reply.send(result)
+}
+
+/** A rejection fails the request, unless the response is already out (sent, or hijacked): then it is logged. */
+function failRejected(reply: Reply, thrown: unknown): void {
+  if (!reply.sent) return reply[kReplyFail](thrown)
+  reply.log.error({ err: thrown }, 'a promise rejected after its reply was sent (or hijacked); nothing more can be answered')
 }
 
 function sendResolvedValue(reply: Reply, value: unknown): void {

@@ -5,7 +5,7 @@
  * (onResponse, onError, onTimeout, onRequestAbort). A hook may be async or take `done`; a failure
  * is reported through the reply.
  */
-import { toError } from '../core/errors.js'
+import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
 import { kReplyFail, kReplyHijacked, kReplySending, kRoute } from '../core/symbols.js'
 import type { HookFn } from '../hooks/store.js'
@@ -17,8 +17,14 @@ function stopped(reply: Reply): boolean {
   return reply[kReplySending] || reply[kReplyHijacked]
 }
 
-function rejectedWithoutReason(error: unknown): unknown {
-  return error ?? new Error('Hook rejected without a reason')
+/**
+ * Fails the request with what a hook threw or rejected with (`SVC_ERR_SEND_UNDEFINED_ERR` for
+ * nothing, as `Promise.reject()` gives). After `reply.hijack()` the response is the user's: the
+ * failure is theirs too, and warren neither answers nor logs it.
+ */
+function fail(reply: Reply, error: unknown): void {
+  if (reply[kReplyHijacked]) return
+  reply[kReplyFail](error ?? new codes.SVC_ERR_SEND_UNDEFINED_ERR())
 }
 
 /**
@@ -33,9 +39,9 @@ export function runRequestHooks(
 ): void {
   const server = request[kRoute].server
   let index = 0
-  const onRejected = (error: unknown): void => reply[kReplyFail](rejectedWithoutReason(error))
+  const onRejected = (error: unknown): void => fail(reply, error)
   const step = (error?: unknown): void => {
-    if (error !== undefined && error !== null) return reply[kReplyFail](error)
+    if (error !== undefined && error !== null) return fail(reply, error)
     if (stopped(reply)) return
     if (index === hooks.length) return next(request, reply)
     const hook = hooks[index++]
@@ -43,7 +49,7 @@ export function runRequestHooks(
     try {
       result = hook.call(server, request, reply, step)
     } catch (thrown) {
-      return reply[kReplyFail](thrown)
+      return fail(reply, thrown)
     }
     if (isThenable(result)) continueAfter(result, reply, () => step(), onRejected)
     else if (hook.length < 3) step()
@@ -67,9 +73,9 @@ export function runPayloadHooks(
   const stopWhenSent = !reply[kReplySending]
   let index = 0
   let current = payload
-  const onRejected = (error: unknown): void => reply[kReplyFail](rejectedWithoutReason(error))
+  const onRejected = (error: unknown): void => fail(reply, error)
   const step = (error?: unknown, replacement?: unknown): void => {
-    if (error !== undefined && error !== null) return reply[kReplyFail](error)
+    if (error !== undefined && error !== null) return fail(reply, error)
     if (reply[kReplyHijacked] || (stopWhenSent && reply[kReplySending])) return
     if (replacement !== undefined) current = replacement
     if (index === hooks.length) return next(reply, current)
@@ -78,7 +84,7 @@ export function runPayloadHooks(
     try {
       result = hook.call(server, request, reply, current, step)
     } catch (thrown) {
-      return reply[kReplyFail](thrown)
+      return fail(reply, thrown)
     }
     if (isThenable(result)) continueAfter(result, reply, (value) => step(null, value), onRejected)
     else if (hook.length < 4) step()
@@ -94,7 +100,7 @@ export function runObserverHooks(hooks: HookFn[], request: Request, reply: Reply
   const server = request[kRoute].server
   let index = 0
   const logAndContinue = (error: unknown): void => {
-    request.log.error({ err: toError(error) }, 'a hook failed after the response was decided')
+    request.log.error({ err: error }, 'a hook failed after the response was decided')
     step()
   }
   const step = (error?: unknown): void => {

@@ -4,13 +4,13 @@
  * or JSON through the reply's serializer, the route's response schema or the context default),
  * runs the preSerialization and onSend hooks, and hands the result to `write`.
  */
+import { codes } from '../core/errors.js'
 import { serializationFailed } from '../schema/serialization.js'
 import { BINARY_TYPE, JSON_TYPE, TEXT_TYPE } from '../core/media-type.js'
-import { isBinary, isStream, isWebStream } from '../core/payload-kind.js'
-import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
-import type { Reply } from '../model/reply.js'
+import { isBinary, isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
+import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyOnErrorPhase, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
+import { OnErrorPhase, type Reply } from '../model/reply.js'
 import { runPayloadHooks } from './run-hooks.js'
-import { sendWebResponse } from './web-response.js'
 import { writeResponse } from './write.js'
 
 /**
@@ -18,8 +18,9 @@ import { writeResponse } from './write.js'
  * they are, anything else as JSON; preSerialization and onSend hooks on the way.
  */
 export function send(reply: Reply, payload: unknown): void {
+  if (reply[kReplyOnErrorPhase] === OnErrorPhase.Running) throw new codes.SVC_ERR_SEND_INSIDE_ONERR()
   if (reply[kReplyHijacked]) {
-    reply.log.warn('Reply was hijacked; send() is ignored')
+    reply.log.warn({ err: new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url) }, 'Reply was hijacked; send() is ignored')
     return
   }
   if (reply[kReplySending]) {
@@ -41,8 +42,8 @@ export function send(reply: Reply, payload: unknown): void {
       if (contentType === undefined) headers['content-type'] = BINARY_TYPE
       return runOnSend(reply, payload)
     }
-    if (isStream(payload) || isWebStream(payload)) return runOnSend(reply, payload)
-    if (payload instanceof Response) return sendWebResponse(reply, payload, runOnSend)
+    // a web Response goes to the onSend hooks as it is; writing it applies its status and headers
+    if (isStream(payload) || isWebStream(payload) || isWebResponse(payload)) return runOnSend(reply, payload)
   }
   // objects become JSON, or whatever the route's response schema for this status and type produces
   if (

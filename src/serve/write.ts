@@ -1,15 +1,18 @@
 /**
  * @module serve/write
  * The last stage: status, headers and payload onto the socket — a string or bytes with their
- * length, a Node or web stream piped, nothing for bodiless statuses and HEAD. A header Node refuses
- * or a stream that fails before its first byte is reported through the reply.
+ * length, a Node or web stream piped (or a web Response's), nothing for bodiless statuses and
+ * HEAD. A header Node refuses or a stream that fails before its first byte is reported through
+ * the reply.
  */
 import { Readable, finished } from 'node:stream'
 import { codes } from '../core/errors.js'
-import { isStream, isWebStream } from '../core/payload-kind.js'
+import { isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
 import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyTrailers, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import { writeWithTrailers } from './trailers.js'
+import { sendWebResponse } from './web-response.js'
+import { pipeWebStream } from './web-stream.js'
 
 function hasNoBody(statusCode: number): boolean {
   return statusCode === 204 || statusCode === 304 || (statusCode >= 100 && statusCode < 200)
@@ -18,6 +21,8 @@ function hasNoBody(statusCode: number): boolean {
 /** Writes status, headers and payload (a string, bytes, a stream, or nothing) to the socket. */
 export function writeResponse(reply: Reply, payload: unknown): void {
   if (reply[kReplyHijacked]) return
+  // an onSend hook may answer with a web Response: its status, headers and body become the reply's
+  if (typeof payload === 'object' && isWebResponse(payload)) return sendWebResponse(reply, payload, writeResponse)
   const res = reply.raw
   const headers = reply[kReplyHeaders]
   const statusCode = res.statusCode
@@ -26,7 +31,7 @@ export function writeResponse(reply: Reply, payload: unknown): void {
   const trailers = reply[kReplyTrailers]
   if (trailers !== null && trailers !== undefined && trailers.size > 0 && !bodiless && reply.request.method !== 'HEAD') return sendWithTrailers(reply, payload)
   if (bodiless || payload === undefined || payload === null) {
-    if (bodiless) delete headers['content-length']
+    if (bodiless) dropBody(reply, headers, payload)
     else if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && !res.hasHeader('content-length')) {
       headers['content-length'] = '0'
     }
@@ -36,7 +41,7 @@ export function writeResponse(reply: Reply, payload: unknown): void {
   const isHead = reply.request.method === 'HEAD'
   if (isHead && (isStream(payload) || isWebStream(payload))) return endHeadWithoutStream(reply, payload)
   if (isStream(payload)) return sendStream(reply, payload)
-  if (isWebStream(payload)) return sendWebStream(reply, payload)
+  if (isWebStream(payload)) return pipeWebStream(reply, payload, () => setHeaders(reply, reply[kReplyHeaders]))
 
   let body: string | Buffer
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) body = payload
@@ -69,16 +74,48 @@ function sendWithTrailers(reply: Reply, payload: unknown): void {
   writeWithTrailers(reply, body, () => writeHead(reply, reply[kReplyHeaders]))
 }
 
-/** HEAD with a stream payload: the headers only; the stream is not read. */
+/**
+ * HEAD with a stream payload: the headers only (see {@link discardStream}).
+ */
 function endHeadWithoutStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStream): void {
-  if (isWebStream(stream)) void stream.cancel().catch(() => {})
-  else destroyStream(stream)
+  discardStream(reply, stream)
   if (writeHead(reply, reply[kReplyHeaders])) reply.raw.end()
 }
 
-/** While the server closes, each response ends its connection, so keep-alive sockets do not hold close() up. */
+/**
+ * A status that has no content (1xx, 204, 304): no content-length, and for 1xx and 204 no
+ * content-type either (RFC 9110 §8.6; a 304 keeps it, it describes the cached representation).
+ * A stream payload is discarded.
+ */
+function dropBody(reply: Reply, headers: Record<string, unknown>, payload: unknown): void {
+  delete headers['content-length']
+  if (reply.raw.statusCode !== 304) delete headers['content-type']
+  if (typeof payload === 'object' && payload !== null && (isStream(payload) || isWebStream(payload))) discardStream(reply, payload)
+}
+
+/**
+ * A stream whose content is not sent is not read either: stopped at once. Its source may still
+ * fail after that (or while cancelling): the error is logged, never left to crash the process.
+ */
+function discardStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStream): void {
+  const logFailure = (err: unknown): void => reply.log.error({ err }, 'a response stream whose content is not sent failed')
+  if (isWebStream(stream)) {
+    stream.cancel('the response has no content').catch(logFailure)
+  } else {
+    stream.on('error', logFailure)
+    destroyStream(stream)
+  }
+}
+
+/**
+ * While the server closes with `forceCloseConnections: 'idle'` (the default), each response ends
+ * its connection, so a kept-alive socket does not hold close() up once its request is answered.
+ * With `false`, connections are left alone: a request arriving on one gets `connection: close`
+ * (serve/pipeline).
+ */
 function closeConnectionIfClosing(reply: Reply, headers: Record<string, unknown>): void {
-  if (reply[kRoute].root.closing) headers.connection = 'close'
+  const root = reply[kRoute].root
+  if (root.closing && root.options.forceCloseConnections === 'idle') headers.connection = 'close'
 }
 
 function writeHead(reply: Reply, headers: Record<string, unknown>): boolean {
@@ -115,21 +152,12 @@ function refuseHeaders(reply: Reply, headers: Record<string, unknown>, error: un
   return false
 }
 
+/** Stops a source stream: `destroy()`, else the older `close()` or `abort()` some streams only have. */
 function destroyStream(stream: NodeJS.ReadableStream): void {
-  const destroyable = stream as Readable
-  if (typeof destroyable.destroy === 'function') destroyable.destroy()
-}
-
-/** A web ReadableStream, through a Node stream; one that cannot be read (already locked) is an error. */
-function sendWebStream(reply: Reply, stream: ReadableStream): void {
-  if (stream.locked) return reply[kReplyFail](new codes.SVC_ERR_REP_READABLE_STREAM_LOCKED())
-  let readable: Readable
-  try {
-    readable = Readable.fromWeb(stream as import('node:stream/web').ReadableStream)
-  } catch (error) {
-    return reply[kReplyFail](error)
-  }
-  sendStream(reply, readable)
+  const source = stream as Partial<Readable> & { close?: () => void; abort?: () => void }
+  if (typeof source.destroy === 'function') source.destroy()
+  else if (typeof source.close === 'function') source.close()
+  else if (typeof source.abort === 'function') source.abort()
 }
 
 function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {
@@ -147,7 +175,11 @@ function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {
     }
   })
   finished(res, () => {
-    if (!sourceDone) destroyStream(stream)
+    // the source's own end may be reported after the response's
+    if (sourceDone || (stream as Readable).readableEnded === true) return
+    // the client went away (or the response was destroyed) before the stream ended
+    reply.log.info({ res: reply }, 'stream closed prematurely')
+    destroyStream(stream)
   })
   stream.pipe(res)
 }

@@ -112,8 +112,8 @@ export interface ApplicationHooks<Self> {
   onListen: (this: Self, done: Done) => void | Promise<void>
   /** At `close()`, before the server stops accepting connections. */
   preClose: (this: Self, done: Done) => void | Promise<void>
-  /** At `close()`, after the server stopped. */
-  onClose: (this: Self, instance: Self, done: Done) => void | Promise<void>
+  /** At `close()`, after the server stopped; or a resource to dispose of then (`Symbol.asyncDispose` / `Symbol.dispose`). */
+  onClose: ((this: Self, instance: Self, done: Done) => void | Promise<void>) | AsyncDisposable | Disposable
 }
 
 /** Name of a request hook. */

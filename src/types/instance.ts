@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import type { TSchema } from '@sinclair/typebox'
 import type { Chain as InjectChain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import type { kContext, kRoutes, kShared } from './brand.js'
@@ -30,8 +30,8 @@ import type { MountOf, RoutesOf } from './route-table.js'
 import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
-import type { ValidatorOptions } from './options.js'
-import type { FoundRoute, PrintRoutesOptions, RouteQuery } from './router.js'
+import type { ChildLoggerFactory, SchemaController, ValidatorOptions } from './options.js'
+import type { AddHttpMethodOptions, ConstraintStrategy, FoundRoute, PrintRoutesOptions, RouteQuery } from './router.js'
 
 /** Constrains `this` of `decorate(K)`: the instance must not already have a property `K`. */
 type WithoutProperty<K extends PropertyKey> = { readonly [kContext]: unknown } & { [P in K]?: never }
@@ -81,14 +81,31 @@ export type RegisterResult<This, B, R, Prefix extends string = ''> = B extends {
   ? MergeContext<ContextOf<This>, ContextOf<Awaited<R>>, RoutesOf<This>, MountOf<RoutesOf<Awaited<R>>, Prefix, true>, This>
   : MergeContext<ContextOf<This>, never, RoutesOf<This>, MountOf<RoutesOf<Awaited<R>>, Prefix, false>, This>
 
-/** Options of `listen`. */
+/** Options of `listen`. Any other key is refused with `SVC_ERR_LISTEN_OPTIONS_INVALID`. */
 export interface ListenOptions {
-  /** Port to listen on (`0`, the default, picks a free one). */
-  port?: number
-  /** Address to listen on (default `localhost`). */
-  host?: string
+  /** Port to listen on (`0`, the default, picks a free one); a numeric string works too. */
+  port?: number | string
+  /** Address to listen on (default, and `null`: `localhost`, which binds 127.0.0.1). */
+  host?: string | null
+  /** A Unix socket (or Windows named pipe) to listen on instead of a port. */
+  path?: string
   /** Maximum length of the queue of pending connections (passed to `server.listen`). */
   backlog?: number
+  /** Passed to `server.listen`: do not share the handle with cluster workers. */
+  exclusive?: boolean
+  /** Passed to `server.listen`: the Unix socket is readable by all users. */
+  readableAll?: boolean
+  /** Passed to `server.listen`: the Unix socket is writable by all users. */
+  writableAll?: boolean
+  /** Passed to `server.listen`: with host `::`, do not also accept IPv4. */
+  ipv6Only?: boolean
+  /**
+   * Aborting it closes the application (`close()`). Already aborted (or aborted while the
+   * application gets ready), nothing listens: `listen()` resolves with `undefined`.
+   */
+  signal?: AbortSignal
+  /** The text logged once listening, from the address (default `Server listening at <address>`). */
+  listenTextResolver?: (address: string) => string
 }
 
 /** Options of `setNotFoundHandler(opts, handler)`: hooks that run before the not-found handler. */
@@ -143,8 +160,11 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   after(callback: (err: Error | null) => void): this
   /** Loads every plugin; resolves with the instance when the application is ready. */
   ready(): Promise<this>
-  /** Loads every plugin; calls back when the application is ready (with the first error, if any). */
-  ready(callback: (err: Error | null) => void): void
+  /**
+   * Loads every plugin; calls back when the application is ready (with the first error, if any).
+   * On a plugin's instance, calls back once the plugins are loaded, before the onReady hooks.
+   */
+  ready(callback: (err: Error | null, instance: this) => void): void
   /** Starts listening; resolves with the address. */
   listen(opts?: ListenOptions): Promise<string>
   /** Starts listening; calls back with the address. */
@@ -223,6 +243,8 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   hasRequestDecorator(name: string | symbol): boolean
   /** Whether replies of this context have decorator `name`. */
   hasReplyDecorator(name: string | symbol): boolean
+  /** An instance decorator's value (a function comes bound to the instance); throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  getDecorator<T = unknown>(name: string | symbol): T
 
   /* ---------- hooks ---------- */
 
@@ -252,8 +274,31 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   options: RouteShorthand<this, Rq, Rp, S, 'OPTIONS', D, R>
   /** Declares a PATCH route. */
   patch: RouteShorthand<this, Rq, Rp, S, 'PATCH', D, R>
-  /** Declares a route for every method. */
+  /** Declares a TRACE route. */
+  trace: RouteShorthand<this, Rq, Rp, S, 'TRACE', D, R>
+  /** Declares a QUERY route (RFC 10008: a safe request whose query is its body, which must name its `content-type`). */
+  query: RouteShorthand<this, Rq, Rp, S, 'QUERY', D, R>
+  /** Declares a route for every method in `supportedMethods` when it is called. */
   all: RouteShorthand<this, Rq, Rp, S, HTTPMethod, D, R>
+  /**
+   * Accepts routes for one more of Node's `http.METHODS` in the whole application (a WebDAV
+   * method, say); with `hasBody: true` its requests' bodies are parsed. The returned instance has
+   * the method's shorthand, lower-cased, as this context and its descendants do at run time.
+   *
+   * @example
+   * app.addHttpMethod('PROPFIND', { hasBody: true }).propfind('/files/*', async (request) => request.body)
+   */
+  addHttpMethod<const M extends HTTPMethod>(method: M, options?: AddHttpMethodOptions): this & { [K in Lowercase<M>]: RouteShorthand<this, Rq, Rp, S, M, D, R> }
+  /** The methods routes may be declared for: GET, HEAD, TRACE, DELETE, OPTIONS, PATCH, PUT, POST, QUERY and those added. */
+  readonly supportedMethods: string[]
+  /**
+   * Teaches the router a new route constraint (see {@link ConstraintStrategy}); routes then
+   * declare `constraints: { [name]: value }`. Throws once the application started, or when the
+   * name is taken (a built-in one, `version` or `host`, only once a route uses it).
+   */
+  addConstraintStrategy(strategy: ConstraintStrategy<any>): this
+  /** Whether a constraint strategy of that name was added, or is a built-in one some route uses. */
+  hasConstraintStrategy(name: string): boolean
   /** Whether a route with this method, URL pattern (`/users/:id`) and constraints is declared; false when `method` or `url` is missing. */
   hasRoute(opts: RouteQuery & { method?: HTTPMethod | string }): boolean
   /**
@@ -304,6 +349,12 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   withTypeProvider<_Provider = unknown>(): this
   /** Replaces the serializer compiler of this context. */
   setSerializerCompiler(compiler: SerializerCompiler): this
+  /** Sets where this context's shared schemas live and how its default compilers are built; its children inherit it. */
+  setSchemaController(controller: SchemaController): this
+  /** The validator compiler this context's routes use: the one set, or once started the default one; else undefined. */
+  readonly validatorCompiler: ValidatorCompiler | undefined
+  /** The serializer compiler this context's routes use: the one set, or once started the default one; else undefined. */
+  readonly serializerCompiler: SerializerCompiler | undefined
   /** Replaces the formatter of validation errors of this context. */
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this
   /** Replaces how replies without a response schema are serialized in this context (default `JSON.stringify`). */
@@ -363,14 +414,33 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   readonly version: string
   /** The names of the plugins that built this context, outermost first, joined with `' -> '`. */
   readonly pluginName: string
-  /** The addresses the server listens on. */
+  /**
+   * The addresses the server listens on. Typed as Fastify types it; listening on a Unix socket
+   * (`listen({ path })`), the one entry is that socket's path, a string.
+   */
   addresses(): AddressInfo[]
+  /** `await using app = warren()`: closes the application (`close()`) when it goes out of scope. */
+  [Symbol.asyncDispose](): Promise<void>
   /** The origin the server listens on (`http://127.0.0.1:3000`); throws before `listen()`. */
   readonly listeningOrigin: string
   /** The factory options plugins may read back (timeouts, bodyLimit, router and parser settings), frozen. */
   readonly initialConfig: Readonly<Record<string, unknown>>
-  /** Whether a plugin with that metadata name is registered in this context or an ancestor. */
+  /** Whether a plugin of that name built this context (the encapsulated plugin that created it, or a `plugin()`-wrapped one registered into it); ancestors' plugins are not seen, as in Fastify. */
   hasPlugin(name: string): boolean
+
+  /* ---------- request ids and request loggers ---------- */
+
+  /**
+   * Sets how this context (and its descendants) generates request ids; the `requestIdHeader`,
+   * when set and present on a request, still wins.
+   */
+  setGenReqId(generator: (req: IncomingMessage) => string): this
+  /** The request id generator in force in this context. */
+  readonly genReqId: (req: IncomingMessage) => string
+  /** Sets how this context (and its descendants) builds each request's logger. */
+  setChildLoggerFactory(factory: ChildLoggerFactory): this
+  /** The child logger factory set in this context or an ancestor, if any. */
+  readonly childLoggerFactory: ChildLoggerFactory | undefined
 }
 
 /**

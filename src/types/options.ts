@@ -3,13 +3,14 @@
  *
  * @packageDocumentation
  */
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, RequestListener, Server, ServerOptions as HttpServerOptions } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
+import type { Duplex } from 'node:stream'
 import type { Options as AjvOptions, Plugin as AjvPlugin } from 'ajv'
 import type { DestinationStream, LoggerOptions } from 'pino'
 import type { ProtoAction } from './content-type.js'
 import type { WarrenLogger } from './logger.js'
-import type { SchemaErrorFormatter } from './validation.js'
+import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
 import type { FrameworkErrorsHandler, RouterOptions } from './router.js'
 
 /** An Ajv plugin, or a CommonJS module whose `default` is one. */
@@ -30,7 +31,63 @@ export interface ValidatorOptions {
   plugins?: Array<AjvPluginLike | [AjvPluginLike, unknown]>
 }
 
+/**
+ * Builds the HTTP server instead of warren (`serverFactory` option): it receives the request
+ * handler to serve with and the factory options, and returns a server (http, https, http2 or
+ * anything with `listen`, `close` and `address`). warren applies none of its server options
+ * (timeouts, `maxRequestsPerSocket`) to it: that server is configured by whoever built it.
+ */
+export type ServerFactory = (handler: RequestListener, options: WarrenOptions) => Server | object
+
+/**
+ * Builds the logger of one request (`childLoggerFactory` option, `setChildLoggerFactory`):
+ * `this` is the route's instance, `logger` the instance's logger, `bindings` holds the request id
+ * under `requestIdLogLabel`, `options` holds `level` only when the route sets a `logLevel`.
+ * Must return a logger (with `info`, `error`, `debug`, `fatal`, `warn`, `trace` and `child`).
+ */
+export type ChildLoggerFactory = (
+  this: any,
+  logger: WarrenLogger,
+  bindings: Record<string, unknown>,
+  options: Record<string, unknown>,
+  rawRequest: IncomingMessage,
+) => WarrenLogger
+
+/**
+ * Answers a request Node could not parse or that timed out before it was complete
+ * (`clientErrorHandler` option): the server's `clientError` event, with `this` the root instance.
+ * It writes a raw HTTP response on `socket` (if still writable) and destroys it.
+ */
+export type ClientErrorHandler = (this: any, error: Error & { code?: string }, socket: Duplex) => void
+
 /** Options of the `warren()` factory. Every one is optional. */
+/** A context's schema storage, built by `schemaController.bucket`. */
+export interface SchemaBucket {
+  /** Stores a schema (`addSchema`). */
+  add(schema: unknown): void
+  /** The schema with that `$id` (`getSchema`). */
+  getSchema(id: string): unknown
+  /** Every schema of the context (`getSchemas` answers this; a `Map` or an object by `$id`). */
+  getSchemas(): unknown
+}
+
+/**
+ * Where a context's shared schemas live and how its default compilers are built (the
+ * `schemaController` factory option, `setSchemaController` per context). A child inherits its
+ * parent's and may replace parts of it.
+ */
+export interface SchemaController {
+  /** Builds one context's bucket from its parent's `getSchemas()` (nothing for the root). */
+  bucket?: (parentSchemas?: unknown) => SchemaBucket
+  /** Builders of the context's default compilers, given its shared schemas by `$id`. */
+  compilersFactory?: {
+    /** Builds the validator compiler (given the application's `validator` options). */
+    buildValidator?: (externalSchemas: Record<string, unknown>, validatorOptions: ValidatorOptions) => ValidatorCompiler
+    /** Builds the serializer compiler. */
+    buildSerializer?: (externalSchemas: Record<string, unknown>, serializerOptions: Record<string, unknown>) => SerializerCompiler
+  }
+}
+
 export interface WarrenOptions {
   /** `true` for a pino logger, pino options, or a logger instance; off by default. */
   logger?: boolean | (LoggerOptions & { /** Where log lines are written (default: stdout). */ stream?: DestinationStream }) | WarrenLogger
@@ -38,8 +95,8 @@ export interface WarrenOptions {
   bodyLimit?: number
   /** Generates the id of each request. */
   genReqId?: (req: IncomingMessage) => string
-  /** Header whose value becomes the request id, or `false` to ignore any. */
-  requestIdHeader?: string | false
+  /** Header whose value becomes the request id (`true`: `request-id`), or `false` / `''` to ignore any. */
+  requestIdHeader?: string | boolean
   /** Key of the request id in log lines. */
   requestIdLogLabel?: string
   /** Milliseconds a plugin may take to load before `ready` fails. */
@@ -82,8 +139,13 @@ export interface WarrenOptions {
   frameworkErrors?: FrameworkErrorsHandler
   /** GET routes also answer HEAD (default `true`). */
   exposeHeadRoutes?: boolean
-  /** Trust `x-forwarded-*` headers for `ip`, `ips`, `host`, `protocol`. */
-  trustProxy?: boolean
+  /**
+   * Trust `x-forwarded-*` headers for `ip`, `ips`, `host`, `protocol`: `true` (every hop), an
+   * address or CIDR list (array, or comma-separated string; `'loopback'`, `'uniquelocal'`… too), or
+   * a function `(address, hop) => boolean`. A hop count (number) trusts no address, since it cannot
+   * tell a proxy from a client that forged the headers.
+   */
+  trustProxy?: boolean | number | string | readonly string[] | ((address: string, hop: number) => boolean)
   /** Do not log each request and response: `true`, or a function of the request saying which ones. */
   disableRequestLogging?: boolean | ((request: any) => boolean)
   /** What to do with `__proto__` keys in JSON bodies (default `'error'`). */
@@ -101,8 +163,30 @@ export interface WarrenOptions {
    * and serializer compilers are never cached. See the README, "Schema compile cache".
    */
   schemaCache?: boolean | { dir?: string }
-  /** Serve HTTPS with these TLS options (`null` or absent: plain HTTP). */
-  https?: HttpsServerOptions | null
+  /** Schema storage and default compiler builders for the application (see {@link SchemaController}). */
+  schemaController?: SchemaController
+  /** Serve HTTPS with these TLS options (`true`: Node's defaults; `null` or absent: plain HTTP). */
+  https?: HttpsServerOptions | boolean | null
+  /** Options passed to `http.createServer` (e.g. `requireHostHeader`, `connectionsCheckingInterval`). */
+  http?: HttpServerOptions | null
+  /** Serve HTTP/2 (with `https`, over TLS; otherwise cleartext h2c). Default `false`. */
+  http2?: boolean
+  /** Milliseconds an idle HTTP/2 session is kept before it is closed (default 72000). */
+  http2SessionTimeout?: number
+  /** Builds the server instead of warren: see {@link ServerFactory}. */
+  serverFactory?: ServerFactory
+  /** Requests one keep-alive connection may carry before the server closes it (0: no limit). */
+  maxRequestsPerSocket?: number | null
+  /**
+   * Milliseconds a request may take, from its arrival to its reply, before warren answers 503
+   * `SVC_ERR_HANDLER_TIMEOUT` and aborts `request.signal` (0, the default: no limit). A route's
+   * `handlerTimeout` option overrides it.
+   */
+  handlerTimeout?: number
+  /** Builds each request's logger: see {@link ChildLoggerFactory}. */
+  childLoggerFactory?: ChildLoggerFactory
+  /** Answers requests the server could not parse or that timed out: see {@link ClientErrorHandler}. */
+  clientErrorHandler?: ClientErrorHandler
   /**
    * 5xx error bodies carry the error's own message. Default: `true` unless `NODE_ENV` is
    * `'production'`, where a 5xx answers the status phrase (`"Internal Server Error"`) and the
@@ -114,4 +198,10 @@ export interface WarrenOptions {
    * without one (default `false`: it gets `SVC_ERR_INTERNAL` for a 5xx, `SVC_ERR_CLIENT` for a 4xx).
    */
   fastifyErrorBodies?: boolean
+  /**
+   * Whether `setErrorHandler` may be called again in a context that already set one (the last
+   * wins). Default `true`; `false` makes the second call throw `SVC_ERR_ERROR_HANDLER_ALREADY_SET`.
+   * A child context may always set its own.
+   */
+  allowErrorHandlerOverride?: boolean
 }

@@ -43,6 +43,8 @@ export interface ReplyBase<Server = BareInstance> extends FastifyReply {
   headers(values: Record<string, HeaderValue>): this
   /** Reads a response header set so far. */
   getHeader(name: string): HeaderValue | undefined
+  /** A reply decorator's value (a function comes bound to this reply); throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  getDecorator<T = unknown>(name: string | symbol): T
   /** All response headers set so far. */
   getHeaders(): Record<string, HeaderValue>
   /** Whether a response header is set. */

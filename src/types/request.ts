@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
 import type { BareInstance } from './context.js'
 import type { FastifyRequest } from './fastify-compat.js'
 import type { WarrenLogger } from './logger.js'
@@ -22,6 +23,8 @@ export interface RequestRouteOptions {
   schema?: RouteSchema
   /** The body limit in force for the route, in bytes. */
   bodyLimit: number
+  /** The handler timeout in force for the route, in ms (0: none). */
+  handlerTimeout?: number
   /** Whether validation errors are attached to the request instead of answered. */
   attachValidation: boolean
   /** The route's log level. */
@@ -63,15 +66,17 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly originalUrl: string
   /** The HTTP method. */
   readonly method: string
+  /** The connection's socket (`raw.socket`), e.g. to answer by hand after `reply.hijack()`. */
+  readonly socket: Socket
   /** The client address (the first `x-forwarded-for` entry when `trustProxy` is on). */
   readonly ip: string | undefined
   /** Every address in the forwarding chain, client first, when `trustProxy` is on. */
   readonly ips: string[] | undefined
-  /** The `host` header (with port), or `x-forwarded-host` when `trustProxy` is on. */
-  readonly host: string | undefined
-  /** The host name, without the port. */
-  readonly hostname: string | undefined
-  /** The port the request was addressed to, if known. */
+  /** The `host` header (with port), or the last `x-forwarded-host` entry when `trustProxy` is on; `''` when absent. */
+  readonly host: string
+  /** The host name, without the port; `''` when the request names no host. */
+  readonly hostname: string
+  /** The port named by `host`, or null when it names none. */
   readonly port: number | null
   /** `'https'` on an encrypted socket (or per `x-forwarded-proto` with `trustProxy`), else `'http'`. */
   readonly protocol: 'http' | 'https'
@@ -81,8 +86,19 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly is404: boolean
 
   /* ---------- bodies and replies (issue #12) ---------- */
+  /** A request decorator's value (a function comes bound to this request); throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  getDecorator<T = unknown>(name: string | symbol): T
+  /** Replaces a request decorator's value on this request; throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
+  setDecorator<T = unknown>(name: string | symbol, value: T): void
   /** The media type of the request's `content-type` (lower case, no parameters), or undefined. */
   readonly mediaType: string | undefined
+
+  /**
+   * Aborted when the client goes away before the response is finished, or when the route's
+   * `handlerTimeout` expires (its reason is then the `SVC_ERR_HANDLER_TIMEOUT` error). Pass it to
+   * `fetch`, database drivers and timers to stop work nobody will read. Created on first read.
+   */
+  readonly signal: AbortSignal
 }
 
 /**

@@ -26,6 +26,8 @@ export interface RouteOptionsView {
   config?: Record<string, unknown>
   /** The body limit in force for the route, in bytes. */
   bodyLimit?: number
+  /** The handler timeout in force for the route, in ms (0: none). */
+  handlerTimeout?: number
   /** Whether validation errors are attached to the request instead of answered. */
   attachValidation?: boolean
   /** The route's log level. */

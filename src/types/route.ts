@@ -15,14 +15,16 @@ import type { RouteRequest } from './request.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes, RouteTypesOf } from './schema.js'
 import type { SuccessPayload } from './status.js'
 import type { MaybePromise } from './util.js'
+import type { ChildLoggerFactory } from './options.js'
+import type { RouteConstraints } from './router.js'
 import type { SerializerCompiler, ValidatorCompiler } from './validation.js'
 import type { RouteEntry, RoutedInstance } from './route-table.js'
 
 /**
- * The HTTP methods a route can be declared for, as keys: node's `http.METHODS` (Node 20). An
- * augmentation point: a method the runtime is taught (`addHttpMethod`, not implemented at run
- * time yet) is added to the types by merging a key into this interface:
- * `declare module 'warren' { interface HTTPMethods { MYMETHOD: true } }`.
+ * The HTTP methods a route can be declared for, as keys: node's `http.METHODS` (Node 20). At run
+ * time a route's method must also be accepted by the application (`supportedMethods`; the others
+ * with `addHttpMethod`). An augmentation point: a method of a newer Node is added to the types by
+ * merging a key into this interface: `declare module 'warren' { interface HTTPMethods { MYMETHOD: true } }`.
  */
 export interface HTTPMethods {
   'ACL': true
@@ -106,12 +108,22 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   serializerCompiler?: SerializerCompiler
   /** Maximum body size in bytes for this route. */
   bodyLimit?: number
+  /**
+   * Milliseconds from the request's arrival to its reply before warren answers 503
+   * `SVC_ERR_HANDLER_TIMEOUT` and aborts `request.signal` (a positive integer; default: the
+   * `handlerTimeout` factory option).
+   */
+  handlerTimeout?: number
   /** Log level for this route's requests. */
   logLevel?: string
   /** Whether a GET route also answers HEAD (default from the `exposeHeadRoutes` factory option). */
   exposeHeadRoute?: boolean
+  /** The route answers only requests that match these constraints: `version` (`Accept-Version`), `host`, or an added strategy's. */
+  constraints?: RouteConstraints
   /** How a `'/'` route under a prefix answers: `/prefix` and `/prefix/` (`'both'`, the default), or only one of them. */
   prefixTrailingSlash?: 'both' | 'slash' | 'no-slash'
+  /** Builds the logger of each request of this route (instead of its context's `setChildLoggerFactory` one). */
+  childLoggerFactory?: ChildLoggerFactory
   /** Error handler for this route. */
   errorHandler?: ErrorHandlerFor<Self, Rq, Rp>
   /** Route-level `onRequest` hook(s). */

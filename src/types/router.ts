@@ -70,3 +70,45 @@ export interface PrintRoutesOptions {
   /** Show each route's meta (`true`, or the keys to show). */
   includeMeta?: boolean | Array<string | symbol>
 }
+
+/**
+ * A constraint strategy (`addConstraintStrategy`, the `constraints` factory option): how the router
+ * keeps the routes of each constraint value and derives a request's value. find-my-way's shape.
+ */
+export interface ConstraintStrategy<T = string> {
+  /** The key routes name in `constraints: { [name]: value }`. */
+  name: string
+  /** Keeps the route handlers by constraint value. */
+  storage(): {
+    get(value: T): unknown
+    set(value: T, store: unknown): void
+    del?(value: T): void
+    empty?(): void
+  }
+  /**
+   * The request's value for this constraint (undefined: none). Taking a third parameter,
+   * `done(error, value)`, makes the strategy asynchronous.
+   */
+  deriveConstraint(req: IncomingMessage, ctx?: unknown, done?: (error: Error | null, value?: T) => void): T | void
+  /** Checks a value a route declares; throws to refuse it. */
+  validate?(value: unknown): void
+  /** When the request derives a value, only routes with that value match (no unconstrained fallback). */
+  mustMatchWhenDerived?: boolean
+}
+
+/** A route's `constraints` option: the built-in `version` (semver, from `Accept-Version`) and `host`, and any added strategy's. */
+export interface RouteConstraints {
+  /** A semver version: the route answers requests whose `Accept-Version` header (a version or range) matches it. */
+  version?: string
+  /** The host name (or a RegExp of host names) the route answers for. */
+  host?: string | RegExp
+  [strategy: string]: unknown
+}
+
+/** Options of `addHttpMethod`. */
+export interface AddHttpMethodOptions {
+  /** Requests with this method have a body to parse, and a route may have a body schema (default `false`). */
+  hasBody?: boolean
+  /** Allow changing `hasBody` of a method already accepted (default `false`: that throws `SVC_ERR_ROUTE_METHOD_EXISTS`). */
+  overrideExisting?: boolean
+}

@@ -23,8 +23,8 @@ export interface JsonSchemaObject {
   readonly [keyword: string]: unknown
 }
 
-/** A request-part schema: a TypeBox schema, a plain JSON Schema, or (for the body) a map of schemas per media type. */
-export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject
+/** A request-part schema: a TypeBox schema, a plain JSON Schema, (for the body) a map of schemas per media type, or `false` (every request is refused with 400). */
+export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | false
 
 /** One entry of a response map: a schema, or `{ description?, content: { [mediaType]: { schema } } }`. */
 export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject

@@ -20,11 +20,13 @@ describe('overriding the default parsers', () => {
     expect(res.json()).toEqual({ body: { raw: '{"a":1}' } })
   })
 
-  it('replaces the text/plain parser, and a parameterised type names the same parser', async () => {
+  it('replaces the text/plain parser (any case); a parameterised type adds a parser beside it', async () => {
     const server = echo(warren())
-    server.addContentTypeParser('text/plain; charset=utf-8', { parseAs: 'string' }, (_req: any, body: string, done: any) => done(null, body.toUpperCase()))
-    const res = await post(server, 'text/plain', 'hello')
-    expect(res.json()).toEqual({ body: 'HELLO' })
+    server.addContentTypeParser('Text/Plain', { parseAs: 'string' }, (_req: any, body: string, done: any) => done(null, body.toUpperCase()))
+    server.addContentTypeParser('text/plain; charset=latin1', { parseAs: 'string' }, (_req: any, body: string, done: any) => done(null, `latin1:${body}`))
+    expect((await post(server, 'text/plain', 'hello')).json()).toEqual({ body: 'HELLO' })
+    expect((await post(server, 'text/plain; charset=utf-8', 'hello')).json()).toEqual({ body: 'HELLO' })
+    expect((await post(server, 'text/plain; charset=latin1', 'hello')).json()).toEqual({ body: 'latin1:hello' })
   })
 
   it('refuses a second override in the same context', () => {

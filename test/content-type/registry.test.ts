@@ -106,12 +106,73 @@ describe('matching', () => {
     }
   })
 
-  it('a parser registered with parameters or upper case still matches the essence', async () => {
+  it('a type registered in upper case matches its essence, with any parameters', async () => {
     const app = warren()
-    app.addContentTypeParser('Text/X-Custom; charset=utf-8', { parseAs: 'string' }, (_req: any, body: any, done: any) => done(null, `custom:${body}`))
+    app.addContentTypeParser('Text/X-Custom', { parseAs: 'string' }, (_req: any, body: any, done: any) => done(null, `custom:${body}`))
     echo(app)
     expect((await post(app, '/', 'text/x-custom', 'a')).json().body).toBe('custom:a')
+    expect((await post(app, '/', 'TEXT/X-CUSTOM ; Charset="utf-8"', 'b')).json().body).toBe('custom:b')
     expect(app.hasContentTypeParser('text/x-custom')).toBe(true)
+  })
+
+  it('a type registered with parameters matches only requests with exactly those parameters', async () => {
+    const app = warren()
+    app.removeAllContentTypeParsers()
+    app.addContentTypeParser('application/custom; version=2; charset=utf-8', { parseAs: 'string' }, (_req: any, _body: any, done: any) => done(null, 'v2'))
+    echo(app)
+    // names in any case, values quoted or not: the same parameters
+    expect((await post(app, '/', 'Application/Custom; Version="2"; CHARSET=utf-8', 'x')).json().body).toBe('v2')
+    for (const other of ['application/custom', 'application/custom; version=2', 'application/custom; version=3; charset=utf-8']) {
+      const res = await post(app, '/', other, 'x')
+      expect(res.statusCode).toBe(415)
+      expect(res.json().code).toBe('SVC_ERR_CTP_INVALID_MEDIA_TYPE')
+    }
+    expect(app.hasContentTypeParser('application/custom; version=2; charset="utf-8"')).toBe(true)
+    expect(app.hasContentTypeParser('application/custom')).toBe(false)
+  })
+
+  it('a parameterised parser wins over the bare type, in the context and its children', async () => {
+    const app = warren()
+    const answer = (value: string) => (_req: any, _body: any, done: any) => done(null, value)
+    app.addContentTypeParser('application/custom', { parseAs: 'string' }, answer('bare'))
+    app.addContentTypeParser('application/custom; version=2', { parseAs: 'string' }, answer('v2'))
+    echo(app)
+    app.register(async (child: any) => {
+      child.removeContentTypeParser('application/custom')
+      child.addContentTypeParser('application/custom', { parseAs: 'string' }, answer('child'))
+      echo(child, '/child')
+    })
+    // twice: the second round answers from the lookup cache
+    for (let round = 0; round < 2; round++) {
+      expect((await post(app, '/', 'application/custom; charset=utf-8', 'x')).json().body).toBe('bare')
+      expect((await post(app, '/child', 'application/custom; charset=utf-8', 'x')).json().body).toBe('child')
+      expect((await post(app, '/', 'application/custom; version=2', 'x')).json().body).toBe('v2')
+      expect((await post(app, '/child', 'application/custom; version=2', 'x')).json().body).toBe('v2')
+    }
+    expect(app.hasContentTypeParser('application/custom; version="2"')).toBe(true)
+  })
+
+  it('removing a parameterised parser leaves the bare type\'s', async () => {
+    const app = warren()
+    const answer = (value: string) => (_req: any, _body: any, done: any) => done(null, value)
+    app.addContentTypeParser('application/custom', { parseAs: 'string' }, answer('bare'))
+    app.addContentTypeParser('application/custom; version=2', { parseAs: 'string' }, answer('v2'))
+    app.removeContentTypeParser('application/custom; Version="2"')
+    echo(app)
+    expect((await post(app, '/', 'application/custom; version=2', 'x')).json().body).toBe('bare')
+    expect(app.hasContentTypeParser('application/custom')).toBe(true)
+  })
+
+  it('a RegExp matches the essence, or the canonical spelling with parameters', async () => {
+    const app = warren()
+    app.removeAllContentTypeParsers()
+    app.addContentTypeParser(/^application\/vnd\.[a-z]+\+json$/, { parseAs: 'string' }, (_req: any, _body: any, done: any) => done(null, 'essence'))
+    app.addContentTypeParser(/^text\/x; level="1"$/, { parseAs: 'string' }, (_req: any, _body: any, done: any) => done(null, 'with parameters'))
+    echo(app)
+    expect((await post(app, '/', 'application/vnd.a+json; charset=utf-8', '{}')).json().body).toBe('essence')
+    expect((await post(app, '/', 'text/x; Level=1', 'x')).json().body).toBe('with parameters')
+    expect((await post(app, '/', 'text/x; level=2', 'x')).statusCode).toBe(415)
+    expect((await post(app, '/', 'text/x', 'x')).statusCode).toBe(415)
   })
 
   it('does not match a different subtype that merely starts the same', async () => {
@@ -212,7 +273,7 @@ describe('encapsulation', () => {
     expect((await post(app, '/replaced', 'application/json', '{"a":1}')).json().body).toEqual({ raw: '{"a":1}' })
     const none = await post(app, '/none', 'application/json', '{"a":1}')
     expect(none.statusCode).toBe(415)
-    expect(none.json()).toEqual({ statusCode: 415, code: 'SVC_ERR_CTP_INVALID_MEDIA_TYPE', error: 'Unsupported Media Type', message: 'Unsupported Media Type: application/json' })
+    expect(none.json()).toEqual({ statusCode: 415, code: 'SVC_ERR_CTP_INVALID_MEDIA_TYPE', error: 'Unsupported Media Type', message: 'Unsupported Media Type' })
     expect((await post(app, '/sibling', 'application/json', '{"a":1}')).json().body).toEqual({ a: 1 })
     expect((await post(app, '/root', 'application/json', '{"a":1}')).json().body).toEqual({ a: 1 })
     expect(app.hasContentTypeParser('application/json')).toBe(true)
@@ -252,7 +313,9 @@ describe('registry operations', () => {
   it('hasContentTypeParser knows the built-ins, essences and RegExps', () => {
     const app = warren()
     expect(app.hasContentTypeParser('application/json')).toBe(true)
-    expect(app.hasContentTypeParser('APPLICATION/JSON; charset=utf-8')).toBe(true)
+    expect(app.hasContentTypeParser('APPLICATION/JSON')).toBe(true)
+    // a type with parameters names another parser than its bare type
+    expect(app.hasContentTypeParser('application/json; charset=utf-8')).toBe(false)
     expect(app.hasContentTypeParser('text/plain')).toBe(true)
     expect(app.hasContentTypeParser('text/html')).toBe(false)
     expect(app.hasContentTypeParser('*')).toBe(false)
@@ -286,7 +349,9 @@ describe('registry operations', () => {
     const noop = (_req: any, _body: any, done: any) => done(null)
     // the default JSON parser may be replaced once (issue #12), a second parser for it is refused
     app.addContentTypeParser('application/json', noop)
-    expect(() => app.addContentTypeParser('Application/JSON; charset=utf-8', noop)).toThrow(codes.SVC_ERR_CTP_ALREADY_PRESENT)
+    expect(() => app.addContentTypeParser('Application/JSON', noop)).toThrow(codes.SVC_ERR_CTP_ALREADY_PRESENT)
+    app.addContentTypeParser('application/json; charset=utf-8', noop)
+    expect(() => app.addContentTypeParser('application/json; CHARSET="utf-8"', noop)).toThrow(codes.SVC_ERR_CTP_ALREADY_PRESENT)
     app.addContentTypeParser(/^x\//, noop)
     expect(() => app.addContentTypeParser(/^x\//, noop)).toThrow(codes.SVC_ERR_CTP_ALREADY_PRESENT)
     expect(() => app.addContentTypeParser('', noop)).toThrow(codes.SVC_ERR_CTP_EMPTY_TYPE)
@@ -346,5 +411,17 @@ describe('getDefaultJsonParser', () => {
     const payload = '{"__proto__":{"polluted":true}}'
     expect((await post(app, '/lenient', 'application/json', payload)).json()).toEqual({ own: true })
     expect((await post(app, '/strict', 'application/json', payload)).statusCode).toBe(400)
+  })
+})
+
+describe('parser type names', () => {
+  it('are trimmed and lower-cased in errors; a type without a subtype is refused', () => {
+    const app = warren()
+    const parse = (_req: any, body: any, done: any) => done(null, body)
+    app.addContentTypeParser('text/html', parse)
+    expect(() => app.addContentTypeParser('  TEXT/html', parse)).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_CTP_ALREADY_PRESENT', message: "Content type parser 'text/html' already present." }),
+    )
+    expect(() => app.addContentTypeParser('type-only', parse)).toThrow(expect.objectContaining({ code: 'SVC_ERR_CTP_INVALID_TYPE' }))
   })
 })

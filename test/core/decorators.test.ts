@@ -53,7 +53,7 @@ describe('decorators', () => {
     expect(() => app.decorate('db', 2)).toThrow(codes.SVC_ERR_DEC_ALREADY_PRESENT)
     expect(() => app.decorate('get', 2)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT' }))
     app.decorateRequest('user', null)
-    expect(() => app.decorateRequest('user', null)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT', message: "The decorator 'user' has already been added" }))
+    expect(() => app.decorateRequest('user', null)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT', message: "The decorator 'user' has already been added!" }))
     expect(() => app.decorateRequest('body', null)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT' }))
     expect(() => app.decorateReply('send', () => {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_ALREADY_PRESENT' }))
     let childError: any
@@ -105,7 +105,7 @@ describe('decorators', () => {
 
   it('SVC_ERR_DEC_MISSING_DEPENDENCY for a missing decorator dependency', () => {
     const app = warren()
-    expect(() => app.decorate('users', {}, ['db'])).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_MISSING_DEPENDENCY', message: "The decorator is missing dependency 'db'" }))
+    expect(() => app.decorate('users', {}, ['db'])).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_MISSING_DEPENDENCY', message: "The decorator is missing dependency 'db'." }))
     expect(() => app.decorateRequest('user', null, ['session'])).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_MISSING_DEPENDENCY' }))
     expect(() => app.decorateReply('render', () => {}, ['view'])).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_MISSING_DEPENDENCY' }))
     app.decorate('db', {})
@@ -123,5 +123,92 @@ describe('decorators', () => {
     expect(app.hasRequestDecorator(key)).toBe(true)
     app.get('/', async (req: any) => req[key])
     expect((await app.inject('/')).body).toBe('req-sym')
+  })
+})
+
+describe('getDecorator, setDecorator and shadowing', () => {
+  it('getDecorator reads instance, request and reply decorators; functions come bound, getters are read once', async () => {
+    const app = warren()
+    let reads = 0
+    app.decorate('answer', 42)
+    app.decorate('self', function (this: unknown) {
+      return this
+    })
+    app.decorate('counted', { getter: () => ++reads })
+    app.decorateRequest('who', function (this: any) {
+      return this.id
+    })
+    app.decorateReply('tag', 'reply-tag')
+    expect(app.getDecorator('answer')).toBe(42)
+    expect(app.getDecorator('self')()).toBe(app)
+    expect(app.getDecorator('counted')).toBe(1)
+    expect(reads).toBe(1)
+    app.get('/', async (request: any, reply: any) => ({ who: request.getDecorator('who')() === request.id, tag: reply.getDecorator('tag') }))
+    expect((await app.inject('/')).json()).toEqual({ who: true, tag: 'reply-tag' })
+  })
+
+  it('an undeclared name throws SVC_ERR_DEC_UNDECLARED naming where it was looked for', async () => {
+    const app = warren()
+    app.register(async (child: any) => child.decorate('onlyInChild', true))
+    app.get('/', async (request: any, reply: any) => {
+      const messages = []
+      for (const [target] of [[request], [reply]]) {
+        try {
+          target.getDecorator('nope')
+        } catch (error: any) {
+          messages.push(`${error.code}: ${error.message}`)
+        }
+      }
+      return messages
+    })
+    await app.ready()
+    expect(() => app.getDecorator('onlyInChild')).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_UNDECLARED', message: "No decorator 'onlyInChild' has been declared on instance." }))
+    expect((await app.inject('/')).json()).toEqual([
+      "SVC_ERR_DEC_UNDECLARED: No decorator 'nope' has been declared on request.",
+      "SVC_ERR_DEC_UNDECLARED: No decorator 'nope' has been declared on reply.",
+    ])
+  })
+
+  it('request.setDecorator replaces a declared decorator on that request only', async () => {
+    const app = warren()
+    app.decorateRequest('session', null)
+    app.addHook('onRequest', async (request: any) => {
+      request.setDecorator('session', { user: request.headers['x-user'] })
+      expect(() => request.setDecorator('undeclared', 1)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_UNDECLARED' }))
+    })
+    app.get('/', async (request: any) => request.getDecorator('session'))
+    expect((await app.inject({ url: '/', headers: { 'x-user': 'ada' } })).json()).toEqual({ user: 'ada' })
+    expect((await app.inject({ url: '/', headers: { 'x-user': 'bob' } })).json()).toEqual({ user: 'bob' })
+  })
+
+  it('a child context may shadow an ancestor’s request and reply decorators, not its own', async () => {
+    const app = warren()
+    app.decorateRequest('flavour', 'root')
+    app.decorateReply('describe', function () {
+      return 'root reply'
+    })
+    app.get('/root', async (request: any, reply: any) => [request.flavour, reply.describe()])
+    let ownError: any
+    app.register(async (child: any) => {
+      child.decorateRequest('flavour', 'child')
+      child.decorateReply('describe', function () {
+        return 'child reply'
+      })
+      try {
+        child.decorateRequest('flavour', 'again')
+      } catch (error) {
+        ownError = error
+      }
+      child.get('/child', async (request: any, reply: any) => [request.flavour, reply.describe()])
+    })
+    expect((await app.inject('/root')).json()).toEqual(['root', 'root reply'])
+    expect((await app.inject('/child')).json()).toEqual(['child', 'child reply'])
+    expect(ownError?.code).toBe('SVC_ERR_DEC_ALREADY_PRESENT')
+  })
+
+  it('dependencies must be an array, and reference-type values are refused for requests and replies', () => {
+    const app = warren()
+    expect(() => app.decorate('x', 1, 'db')).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_DEPENDENCY_INVALID_TYPE', message: "The dependencies of decorator 'x' must be of type Array." }))
+    expect(() => app.decorateRequest('list', [])).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_REFERENCE_TYPE', message: "The decorator 'list' of type 'object' is a reference type. Use the { getter, setter } interface instead." }))
   })
 })

@@ -180,14 +180,18 @@ describe('encapsulation (spec 4.2)', () => {
   })
 
   it('meta.decorators: a missing required decorator fails with a clear error', async () => {
-    for (const [kind, decorators] of [['instance', { instance: ['db'] }], ['request', { request: ['user'] }], ['reply', { reply: ['view'] }]] as const) {
+    const cases = [['db', 'Instance', { instance: ['db'] }], ['user', 'Request', { request: ['user'] }], ['view', 'Reply', { reply: ['view'] }]] as const
+    for (const [name, where, decorators] of cases) {
       const app = warren()
       app.register(plugin(async () => {}, { name: 'needy', decorators }))
       const error: any = await app.ready().catch((e: unknown) => e)
       expect(error.code).toBe('SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE')
-      expect(error.message).toContain(kind)
-      expect(error.message).toContain('needy')
+      expect(error.message).toBe(`The decorator '${name}' required by 'needy' is not present in ${where}`)
     }
+    // a plugin without a name is not named
+    const anonymous = warren()
+    anonymous.register(plugin(async () => {}, { decorators: { request: ['user'] } }))
+    expect((await anonymous.ready().catch((e: any) => e)).message).toBe("The decorator 'user' is not present in Request")
     const ok = warren()
     ok.decorate('db', {}).decorateRequest('user', null).decorateReply('view', () => {})
     ok.register(plugin(async () => {}, { name: 'needy', decorators: { instance: ['db'], request: ['user'], reply: ['view'] } }))

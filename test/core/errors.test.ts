@@ -41,18 +41,60 @@ describe('default error handler', () => {
     expect((await app.inject('/')).statusCode).toBe(422)
   })
 
-  it('a thrown non-Error value still gives a 500 and a log line', async () => {
+  it('a thrown non-Error value is the answer: sent as a payload with the status it carries, and logged', async () => {
     const { lines, stream } = capture()
     const app = warren({ logger: { stream } })
     app.get('/string', async () => { throw 'just a string' })
     app.get('/undefined', async () => { throw undefined })
+    app.get('/null', () => { throw null })
+    app.get('/false', () => { throw false })
+    app.get('/symbol', () => { throw Symbol('s') })
     app.get('/object', async () => { throw { message: 'object-ish', statusCode: 400 } })
+    app.get('/kept', async (_req: any, reply: any) => {
+      reply.code(501)
+      throw { foo: 'bar' }
+    })
     const res = await app.inject('/string')
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_NON_ERROR_THROWN', error: 'Internal Server Error', message: 'A non-error value was thrown: just a string' })
-    expect(lines.some((l) => l.level === 50 && l.err?.code === 'SVC_ERR_NON_ERROR_THROWN')).toBe(true)
-    expect((await app.inject('/undefined')).statusCode).toBe(500)
-    expect((await app.inject('/object')).json()).toMatchObject({ statusCode: 400, message: 'object-ish' })
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(res.body).toBe('just a string')
+    expect(lines.some((l) => l.level === 50 && l.err === 'just a string')).toBe(true)
+    const empty = await app.inject('/undefined')
+    expect([empty.statusCode, empty.body]).toEqual([500, ''])
+    for (const [url, body] of [['/null', 'null'], ['/false', 'false'], ['/symbol', '']]) {
+      const answer = await app.inject(url)
+      expect([answer.statusCode, answer.headers['content-type'], answer.body], url).toEqual([500, 'application/json; charset=utf-8', body])
+    }
+    const object = await app.inject('/object')
+    expect([object.statusCode, object.json()]).toEqual([400, { message: 'object-ish', statusCode: 400 }])
+    // a client error, as with an Error: logged at info, not error
+    expect(lines.some((l) => l.level === 30 && l.err?.message === 'object-ish')).toBe(true)
+    expect(lines.some((l) => l.level === 50 && l.err?.message === 'object-ish')).toBe(false)
+    const kept = await app.inject('/kept')
+    expect([kept.statusCode, kept.json()]).toEqual([501, { foo: 'bar' }])
+  })
+
+  it('error handlers and onError hooks receive the non-Error value as it was thrown', async () => {
+    const app = warren()
+    const seen: unknown[] = []
+    app.addHook('onError', async (_req: any, _reply: any, error: unknown) => { seen.push(error) })
+    app.setErrorHandler((error: unknown, _req: any, reply: any) => {
+      seen.push(error)
+      reply.code(503).send({ handled: String(error) })
+    })
+    app.get('/', () => Promise.reject('raw'))
+    const res = await app.inject('/')
+    expect([res.statusCode, res.json()]).toEqual([503, { handled: 'raw' }])
+    expect(seen).toEqual(['raw', 'raw'])
+  })
+
+  it('with exposeServerErrors: false a thrown non-Error 5xx is hidden behind the standard body', async () => {
+    const app = warren({ exposeServerErrors: false })
+    app.get('/', () => { throw 'db password is hunter2' })
+    app.get('/client', () => { throw { statusCode: 409, reason: 'taken' } })
+    const res = await app.inject('/')
+    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'Internal Server Error' })
+    expect((await app.inject('/client')).json()).toEqual({ statusCode: 409, reason: 'taken' })
   })
 
   it('5xx errors are logged at error level, 4xx at info', async () => {
@@ -221,6 +263,35 @@ describe('setErrorHandler', () => {
   it('setErrorHandler rejects a non-function', () => {
     const app = warren()
     expect(() => app.setErrorHandler('x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ERROR_HANDLER_NOT_FN' }))
+  })
+
+  it('a second setErrorHandler in a context replaces the first; allowErrorHandlerOverride: false refuses it', async () => {
+    const open = warren()
+    open.setErrorHandler((_e: any, _r: any, reply: any) => reply.code(501).send('first'))
+    open.setErrorHandler((_e: any, _r: any, reply: any) => reply.code(502).send('second'))
+    open.get('/', async () => { throw new Error('x') })
+    expect((await open.inject('/')).body).toBe('second')
+
+    const strict = warren({ allowErrorHandlerOverride: false })
+    // the root's default handler is not a handler the context set: one may be set once
+    strict.setErrorHandler((_e: any, _r: any, reply: any) => reply.code(501).send('root'))
+    expect(() => strict.setErrorHandler(() => {})).toThrow(codes.SVC_ERR_ERROR_HANDLER_ALREADY_SET)
+    let childThrew: unknown
+    strict.register(async (child: any) => {
+      // a child may set its own once, though its parent set one
+      child.setErrorHandler((_e: any, _r: any, reply: any) => reply.code(503).send('child'))
+      try {
+        child.setErrorHandler(() => {})
+      } catch (error) {
+        childThrew = error
+      }
+      child.get('/child', async () => { throw new Error('x') })
+    })
+    strict.get('/', async () => { throw new Error('x') })
+    expect((await strict.inject('/child')).body).toBe('child')
+    expect((await strict.inject('/')).body).toBe('root')
+    expect(childThrew).toBeInstanceOf(codes.SVC_ERR_ERROR_HANDLER_ALREADY_SET)
+    expect(() => warren({ allowErrorHandlerOverride: 'no' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
   })
 
   it('app.errorHandler is the context handler, callable to delegate to the default', async () => {

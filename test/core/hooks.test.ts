@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Readable } from 'node:stream'
-import { codes } from 'warren'
+import { codes, plugin } from 'warren'
 import { warren } from './helpers.js'
 
 describe('request hooks: order and forms', () => {
@@ -119,6 +119,51 @@ describe('request hooks: order and forms', () => {
     expect(() => app.addHook(42, async () => {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_HOOK_INVALID_TYPE' }))
   })
 
+  it('hooks run in the order plugins load: a parent hook added after a child was registered runs after its own', async () => {
+    const app = warren()
+    const order: string[] = []
+    const push = (name: string) => (_req: unknown, _reply: unknown, done: () => void) => { order.push(name); done() }
+    app.register(async (child: any) => {
+      child.addHook('onRequest', push('child'))
+      child.get('/', async () => 'ok')
+      child.register(plugin(async (shared: any) => { shared.addHook('onRequest', push('child, shared')) }))
+    })
+    app.register(plugin(async (shared: any) => {
+      shared.addHook('onRequest', push('root 1'))
+      // registered before 'root 3' is added, so it adds its hook first
+      shared.register(plugin(async (nested: any) => { nested.addHook('onRequest', push('root 2')) }))
+      shared.addHook('onRequest', push('root 3'))
+    }))
+    await app.inject('/')
+    expect(order).toEqual(['child', 'child, shared', 'root 1', 'root 2', 'root 3'])
+  })
+
+  it('a hook added to a parent reaches every descendant registered before it, not its siblings\' parents', async () => {
+    const app = warren()
+    const seen: string[] = []
+    app.register(async (child: any) => {
+      child.register(async (grandchild: any) => { grandchild.get('/deep', async () => 'deep') })
+      child.addHook('preHandler', async (req: any) => { seen.push(req.url) })
+    })
+    app.get('/root', async () => 'root')
+    await app.inject('/deep')
+    await app.inject('/root')
+    expect(seen).toEqual(['/deep'])
+  })
+
+  it('route-level hooks are checked at declaration, as addHook checks its own', () => {
+    const app = warren()
+    expect(() => app.get('/a', { preHandler: [async (_a: any, _b: any, _done: any) => {}] }, async () => 'a')).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_HOOK_INVALID_ASYNC_HANDLER' }),
+    )
+    expect(() => app.get('/b', { onSend: async (_a: any, _b: any, _c: any, _done: any) => {} }, async () => 'b')).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_HOOK_INVALID_ASYNC_HANDLER' }),
+    )
+    expect(() => app.get('/c', { onRequest: 'nope' }, async () => 'c')).toThrow(expect.objectContaining({ code: 'SVC_ERR_HOOK_INVALID_HANDLER' }))
+    // an absent hook (null) is no hook
+    expect(() => app.get('/d', { preHandler: null }, async () => 'd')).not.toThrow()
+  })
+
   it('addHook after start fails', async () => {
     const app = warren()
     await app.ready()
@@ -212,13 +257,25 @@ describe('request hooks: replying and failing', () => {
     }
   }
 
-  it('a hook rejecting with a non-Error value still gives a 500', async () => {
+  it('a hook rejecting with a non-Error value answers 500 with that value', async () => {
     const app = warren()
     app.addHook('preHandler', () => Promise.reject('plain string'))
     app.get('/', async () => 'never')
     const res = await app.inject('/')
     expect(res.statusCode).toBe(500)
-    expect(res.json().code).toBe('SVC_ERR_NON_ERROR_THROWN')
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(res.body).toBe('plain string')
+  })
+
+  it('a hook rejecting with nothing answers 500 SVC_ERR_SEND_UNDEFINED_ERR', async () => {
+    for (const name of ['onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend'] as const) {
+      const app = warren()
+      app.addHook(name, () => Promise.reject())
+      app.get('/', async () => ({ ok: true }))
+      const res = await app.inject('/')
+      expect(res.statusCode, name).toBe(500)
+      expect(res.json(), name).toEqual({ statusCode: 500, code: 'SVC_ERR_SEND_UNDEFINED_ERR', error: 'Internal Server Error', message: 'Undefined error has occurred' })
+    }
   })
 
   it('onError hooks see the error before the error handler, and cannot change the reply', async () => {
@@ -232,6 +289,43 @@ describe('request hooks: replying and failing', () => {
     expect(res.statusCode).toBe(500)
     expect(res.json().message).toBe('boom')
     expect(seen).toEqual(['async boom', 'cb boom'])
+  })
+
+  it('reply.send() inside an onError hook throws SVC_ERR_SEND_INSIDE_ONERR; the error handler still answers', async () => {
+    const app = warren()
+    let thrown: unknown
+    app.addHook('onError', (_req: any, reply: any, _error: Error, done: () => void) => {
+      try {
+        reply.send('from the hook')
+      } catch (error) {
+        thrown = error
+      }
+      done()
+    })
+    app.get('/', async () => { throw new Error('boom') })
+    const res = await app.inject('/')
+    expect(thrown).toBeInstanceOf(codes.SVC_ERR_SEND_INSIDE_ONERR)
+    expect([res.statusCode, res.json().message]).toEqual([500, 'boom'])
+  })
+
+  it('a body stream error keeps a 4xx/5xx status of its own; anything else is a 400', async () => {
+    const app = warren()
+    const seen: unknown[] = []
+    app.addHook('onError', async (_req: any, _reply: any, error: any) => { seen.push(error.statusCode) })
+    app.addHook('preParsing', async (req: any) => {
+      const status = JSON.parse(String(req.headers['x-status']))
+      return new Readable({
+        read() {
+          this.destroy(Object.assign(new Error('kaboom'), { statusCode: status }))
+        },
+      })
+    })
+    app.post('/', async () => 'never')
+    for (const [given, answered] of [[408, 408], [200, 400], ['418', 400], [700, 400]]) {
+      const res = await app.inject({ method: 'POST', url: '/', payload: { a: 1 }, headers: { 'x-status': JSON.stringify(given) } })
+      expect([res.statusCode, res.json().message], String(given)).toEqual([answered, 'kaboom'])
+    }
+    expect(seen).toEqual([408, 400, 400, 400])
   })
 
   it('onResponse errors are logged, never crash', async () => {

@@ -66,12 +66,16 @@ describe('inject', () => {
     expect((await childRef.inject('/root')).body).toBe('root')
   })
 
-  it('inject after close is refused', async () => {
+  it('inject once close() was called is refused with SVC_ERR_REOPENED_CLOSE_SERVER (promise and callback)', async () => {
     const app = warren()
     app.get('/', async () => 'x')
     await app.ready()
-    await app.close()
-    const res = await app.inject('/')
-    expect(res.statusCode).toBe(503)
+    const closing = app.close()
+    // refused at once, while the shutdown is still under way
+    await expect(app.inject('/')).rejects.toMatchObject({ code: 'SVC_ERR_REOPENED_CLOSE_SERVER' })
+    await closing
+    await expect(app.inject({ url: '/' })).rejects.toMatchObject({ code: 'SVC_ERR_REOPENED_CLOSE_SERVER' })
+    const err: any = await new Promise((resolve) => app.inject('/', (error: Error) => resolve(error)))
+    expect(err.code).toBe('SVC_ERR_REOPENED_CLOSE_SERVER')
   })
 })

@@ -95,7 +95,7 @@ describe('listen', () => {
     const app = warren()
     await app.listen({ port: 0 })
     try {
-      await expect(app.listen({ port: 0 })).rejects.toThrow(codes.SVC_ERR_INSTANCE_ALREADY_LISTENING)
+      await expect(app.listen({ port: 0 })).rejects.toThrow(codes.SVC_ERR_REOPENED_SERVER)
     } finally {
       await app.close()
     }
@@ -248,10 +248,10 @@ describe('close', () => {
 })
 
 describe('after close', () => {
-  it('listen() after close() fails with SVC_ERR_INSTANCE_CLOSED', async () => {
+  it('listen() after close() fails with SVC_ERR_REOPENED_CLOSE_SERVER', async () => {
     const app = warren()
     await app.listen({ port: 0 })
     await app.close()
-    await expect(app.listen({ port: 0 })).rejects.toMatchObject({ code: 'SVC_ERR_INSTANCE_CLOSED' })
+    await expect(app.listen({ port: 0 })).rejects.toMatchObject({ code: 'SVC_ERR_REOPENED_CLOSE_SERVER' })
   })
 })

@@ -119,8 +119,8 @@ describe('not found', () => {
 describe('request.routeOptions when no route matched', () => {
   it('has no method and no url, and keeps the rest (as Fastify)', async () => {
     const app = warren()
-    app.get('/known', async (request) => request.routeOptions.url)
-    app.setNotFoundHandler(async (request, reply) => {
+    app.get('/known', async (request: any) => request.routeOptions.url)
+    app.setNotFoundHandler(async (request: any, reply: any) => {
       const { method, url, bodyLimit } = request.routeOptions
       return reply.code(404).send({ method: method ?? null, url: url ?? null, bodyLimit })
     })
@@ -132,8 +132,8 @@ describe('request.routeOptions when no route matched', () => {
 
   it('has no url in a frameworkErrors handler for a bad URL', async () => {
     const app = warren({
-      frameworkErrors: (error, request, reply) => {
-        reply.code(400).send({ code: (error as { code?: string }).code, url: request.routeOptions.url ?? null })
+      frameworkErrors: (error: any, request: any, reply: any) => {
+        reply.code(400).send({ code: error.code, url: request.routeOptions.url ?? null })
       },
     })
     app.get('/items/:id', async () => 'never')

@@ -159,3 +159,27 @@ describe('plugins', () => {
     expect(app.printPlugins()).toContain('usersPlugin')
   })
 })
+
+describe('plugin styles and names', () => {
+  it('an async plugin that also takes done fails start-up with SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER naming it', async () => {
+    const app = warren()
+    const mixedStyles = async (_app: unknown, _opts: unknown, done: () => void) => done()
+    app.register(mixedStyles)
+    const error: any = await app.ready().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(codes.SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER)
+    expect(error.message).toBe('The mixedStyles plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.')
+  })
+
+  it('a plugin without a name is named by the first two lines of its source', async () => {
+    const app = warren()
+    let seen = ''
+    app.register(function (child: any, _opts: unknown, done: () => void) {
+      // reports its own name
+      seen = child.pluginName
+      done()
+    })
+    await app.ready()
+    // (the test runner's transform may drop the space after `function`)
+    expect(seen).toMatch(/^function ?\(child, _opts, done\) \{ -- \/\/ reports its own name$/)
+  })
+})

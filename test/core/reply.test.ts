@@ -279,6 +279,76 @@ describe('reply: redirect, callNotFound, sent, hijack, elapsedTime', () => {
     expect(onSendRan).toBe(false)
   })
 
+  it('hijack: a hook or handler failing afterwards is not answered (nor is the socket cut); the rest of the lifecycle is skipped', async () => {
+    const { lines, stream } = capture()
+    const app = warren({ logger: { stream } })
+    const later: string[] = []
+    app.register(async (child: any) => {
+      child.addHook('onRequest', async (_req: any, reply: any) => {
+        reply.hijack()
+        reply.raw.end('from the hook')
+        throw new Error('after hijack, in a hook')
+      })
+      child.addHook('preHandler', async () => { later.push('preHandler') })
+      child.get('/hook', async () => { later.push('handler') })
+    })
+    app.get('/throws', (_req: any, reply: any) => {
+      reply.hijack()
+      reply.raw.end('from the handler')
+      throw new Error('after hijack, sync')
+    })
+    app.get('/rejects', (_req: any, reply: any) => {
+      reply.hijack()
+      reply.raw.end('from the handler')
+      return Promise.reject(new Error('after hijack, async'))
+    })
+    app.get('/sends', (_req: any, reply: any) => {
+      reply.hijack()
+      reply.raw.end('raw')
+      reply.send('ignored')
+    })
+    expect((await app.inject('/hook')).body).toBe('from the hook')
+    expect(later).toEqual([])
+    expect(lines.some((l) => l.level >= 40)).toBe(false)
+    const thrown = await app.inject('/throws')
+    expect([thrown.statusCode, thrown.body]).toEqual([200, 'from the handler'])
+    expect(lines.find((l) => l.level === 40)?.err).toMatchObject({ code: 'SVC_ERR_REP_ALREADY_SENT' })
+    const rejected = await app.inject('/rejects')
+    expect([rejected.statusCode, rejected.body]).toEqual([200, 'from the handler'])
+    expect(lines.find((l) => l.level === 50)?.err).toMatchObject({ message: 'after hijack, async' })
+    expect((await app.inject('/sends')).body).toBe('raw')
+    expect(lines.filter((l) => l.level === 40 && l.err?.code === 'SVC_ERR_REP_ALREADY_SENT').length).toBe(2)
+  })
+
+  it('hijack: request.socket lets a hook answer on the connection itself', async () => {
+    const app = warren()
+    app.addHook('onRequest', async (req: any, reply: any) => {
+      reply.hijack()
+      req.socket.end('HTTP/1.1 200 OK\r\ncontent-length: 3\r\nconnection: close\r\n\r\nraw')
+    })
+    app.get('/', async () => 'never')
+    const origin = await app.listen({ port: 0 })
+    try {
+      const res = await fetch(origin)
+      expect([res.status, await res.text()]).toEqual([200, 'raw'])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('a rejection after the reply was sent is logged; the finished response is left alone', async () => {
+    const { lines, stream } = capture()
+    const app = warren({ logger: { stream } })
+    app.get('/', (_req: any, reply: any) => {
+      reply.send('done')
+      return new Promise((_resolve, reject) => setTimeout(() => reject(new Error('too late')), 5))
+    })
+    const res = await app.inject('/')
+    expect(res.body).toBe('done')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(lines.find((l) => l.level === 50)?.err).toMatchObject({ message: 'too late' })
+  })
+
   it('elapsedTime grows while the request is served', async () => {
     const app = warren()
     app.get('/', async (_req: any, reply: any) => {

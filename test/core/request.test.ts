@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import http from 'node:http'
+import net from 'node:net'
 import { Type } from 'warren'
 import { warren } from './helpers.js'
 
@@ -57,6 +58,54 @@ describe('request', () => {
     expect((await app.inject({ url: '/', headers: { host: '[::1]:8080' } })).json()).toEqual({ hostname: '[::1]' })
   })
 
+  it('host, hostname and port: from the Host header; the port is null when it names none', async () => {
+    const app = warren()
+    app.get('/', async (req: any) => ({ host: req.host, hostname: req.hostname, port: req.port }))
+    expect((await app.inject({ url: '/', headers: { host: 'example.com:8080' } })).json()).toEqual({ host: 'example.com:8080', hostname: 'example.com', port: 8080 })
+    expect((await app.inject({ url: '/', headers: { host: 'example.com' } })).json()).toEqual({ host: 'example.com', hostname: 'example.com', port: null })
+    expect((await app.inject({ url: '/', headers: { host: '[::1]' } })).json()).toEqual({ host: '[::1]', hostname: '[::1]', port: null })
+  })
+
+  it("a request without a Host (HTTP/1.0, an empty header, removed by a headers schema) has host '' and port null", async () => {
+    for (const trustProxy of [false, true]) {
+      const app = warren({ trustProxy, keepAliveTimeout: 10 })
+      const handler = async (req: any) => ({ host: req.host, hostname: req.hostname, port: req.port })
+      app.get('/', handler)
+      app.get('/stripped', { schema: { headers: { type: 'object', properties: {}, additionalProperties: false } } }, handler)
+      const address = await app.listen({ port: 0 })
+      const port = Number(new URL(address).port)
+      const exchange = (bytes: string): Promise<string> =>
+        new Promise((resolve, reject) => {
+          let data = ''
+          const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes))
+          socket.on('data', (chunk) => (data += chunk))
+          socket.on('end', () => resolve(data))
+          socket.on('error', reject)
+        })
+      const bodyOf = (answer: string): unknown => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))
+      try {
+        const none = { host: '', hostname: '', port: null }
+        expect(bodyOf(await exchange('GET / HTTP/1.0\r\n\r\n'))).toEqual(none)
+        expect(bodyOf(await exchange('GET / HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n'))).toEqual(none)
+        expect(bodyOf(await exchange('GET /stripped HTTP/1.1\r\nHost: localhost:1\r\nConnection: close\r\n\r\n'))).toEqual(none)
+        // HTTP/1.1 requires Host: Node answers 400 before any route
+        expect(await exchange('GET / HTTP/1.1\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 Bad Request/)
+      } finally {
+        await app.close()
+      }
+    }
+  })
+
+  it('with trustProxy, host is the last x-forwarded-host entry (the nearest proxy) and port comes from it', async () => {
+    const app = warren({ trustProxy: true })
+    app.get('/', async (req: any) => ({ host: req.host, hostname: req.hostname, port: req.port }))
+    const headers = { host: 'internal:3000', 'x-forwarded-host': 'spoofed.example, public.example:8443' }
+    expect((await app.inject({ url: '/', headers })).json()).toEqual({ host: 'public.example:8443', hostname: 'public.example', port: 8443 })
+    // no port forwarded: the client used the scheme's default, not the port the proxy reached us on
+    const noPort = { host: 'internal:3000', 'x-forwarded-host': 'public.example' }
+    expect((await app.inject({ url: '/', headers: noPort })).json()).toEqual({ host: 'public.example', hostname: 'public.example', port: null })
+  })
+
   it('x-forwarded-* headers are ignored unless trustProxy', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.9, 10.0.0.1', 'x-forwarded-host': 'public.example', 'x-forwarded-proto': 'https' }
     const handler = async (req: any) => ({ ip: req.ip, hostname: req.hostname, protocol: req.protocol })
@@ -66,6 +115,71 @@ describe('request', () => {
     const proxied = warren({ trustProxy: true })
     proxied.get('/', handler)
     expect((await proxied.inject({ url: '/', headers, remoteAddress: '10.0.0.2' })).json()).toEqual({ ip: '203.0.113.9', hostname: 'public.example', protocol: 'https' })
+  })
+
+  describe('trustProxy forms', () => {
+    const chainHeaders = { 'x-forwarded-for': '198.51.100.1, 203.0.113.5, 10.0.0.7', 'x-forwarded-host': 'public.example', 'x-forwarded-proto': 'https' }
+    const answer = async (req: any) => ({ ip: req.ip, ips: req.ips ?? null, host: req.host, protocol: req.protocol })
+    async function ask(trustProxy: unknown, remoteAddress: string) {
+      const app = warren({ trustProxy })
+      app.get('/', answer)
+      return (await app.inject({ url: '/', headers: { host: 'internal:3000', ...chainHeaders }, remoteAddress })).json()
+    }
+
+    it('true trusts every hop: the furthest address is the client, the chain is nearest first', async () => {
+      expect(await ask(true, '10.0.0.2')).toEqual({
+        ip: '198.51.100.1',
+        ips: ['10.0.0.2', '10.0.0.7', '203.0.113.5', '198.51.100.1'],
+        host: 'public.example',
+        protocol: 'https',
+      })
+    })
+
+    it('an address list (array or comma-separated string, CIDR ranges too) stops at the first untrusted hop', async () => {
+      const expected = { ip: '203.0.113.5', ips: ['10.0.0.2', '10.0.0.7', '203.0.113.5'], host: 'public.example', protocol: 'https' }
+      expect(await ask(['10.0.0.0/8'], '10.0.0.2')).toEqual(expected)
+      expect(await ask('10.0.0.2, 10.0.0.7', '10.0.0.2')).toEqual(expected)
+    })
+
+    it('a function decides per address and hop', async () => {
+      const calls: Array<[string, number]> = []
+      const trust = (address: string, hop: number) => {
+        calls.push([address, hop])
+        return address.startsWith('10.')
+      }
+      expect((await ask(trust, '10.0.0.2')).ip).toBe('203.0.113.5')
+      expect(calls).toContainEqual(['10.0.0.2', 0])
+    })
+
+    it('forwarded host and protocol are read only from a trusted peer', async () => {
+      expect(await ask(['10.0.0.0/8'], '192.0.2.50')).toEqual({ ip: '192.0.2.50', ips: ['192.0.2.50'], host: 'internal:3000', protocol: 'http' })
+    })
+
+    it('a hop count trusts no address: a client cannot forge its address with enough hops', async () => {
+      expect(await ask(2, '192.0.2.50')).toEqual({ ip: '192.0.2.50', ips: ['192.0.2.50'], host: 'internal:3000', protocol: 'http' })
+    })
+
+    it('the last x-forwarded-proto entry is the protocol, and a wrong option is refused with its name', async () => {
+      const app = warren({ trustProxy: true })
+      app.get('/', answer)
+      const res = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'http, https' }, remoteAddress: '10.0.0.2' })
+      expect(res.json().protocol).toBe('https')
+      for (const bad of [{}, [1], -1, 1.5]) {
+        expect(() => warren({ trustProxy: bad })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID', message: expect.stringContaining("'trustProxy'") }))
+      }
+    })
+
+    it('over a real socket, the loopback peer is trusted by name', async () => {
+      const app = warren({ trustProxy: 'loopback' })
+      app.get('/', answer)
+      const url = await app.listen({ port: 0, host: '127.0.0.1' })
+      try {
+        const res = await fetch(url, { headers: { 'x-forwarded-for': '198.51.100.1', 'x-forwarded-proto': 'https' } })
+        expect(await res.json()).toMatchObject({ ip: '198.51.100.1', ips: ['127.0.0.1', '198.51.100.1'], protocol: 'https' })
+      } finally {
+        await app.close()
+      }
+    })
   })
 
   it('routeOptions, log and server', async () => {

@@ -101,6 +101,34 @@ describe('routes', () => {
     expect(() => app.route({ method: 'GET', url: '/', handler: 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_HANDLER_NOT_FN' }))
     expect(() => app.route({ method: 'GET', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_URL_INVALID' }))
     expect(() => app.get('/', { bodyLimit: -1 }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_INVALID' }))
+    expect(() => app.get('/', { errorHandler: 'teapot' }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ERROR_HANDLER_NOT_FN' }))
+  })
+
+  it("a route's childLoggerFactory builds its requests' loggers, over its context's; not a function is refused", async () => {
+    const app = warren()
+    const tagged = (tag: string) => function (this: any, logger: any, bindings: any, options: any) {
+      const child = logger.child(bindings, options)
+      child.tag = tag
+      child.instance = this
+      return child
+    }
+    app.setChildLoggerFactory(tagged('context'))
+    app.get('/route', { childLoggerFactory: tagged('route') }, async (req: any) => ({ tag: req.log.tag, root: req.log.instance === app }))
+    app.get('/context', async (req: any) => ({ tag: req.log.tag }))
+    expect((await app.inject('/route')).json()).toEqual({ tag: 'route', root: true })
+    expect((await app.inject('/context')).json()).toEqual({ tag: 'context' })
+    const other = warren()
+    expect(() => other.get('/', { childLoggerFactory: 'pino' }, async () => 'x')).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN', message: 'The child logger factory must be a function, got string' }),
+    )
+  })
+
+  it('an empty path names nothing at the root, and the prefix itself under one', async () => {
+    const app = warren()
+    expect(() => app.get('', async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_PATH_EMPTY', message: 'The path could not be empty' }))
+    expect(() => app.route({ method: 'GET', url: '', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_PATH_EMPTY' }))
+    app.register(async (child: any) => child.get('', async () => 'prefix'), { prefix: '/v1' })
+    expect((await app.inject('/v1')).body).toBe('prefix')
   })
 
   it('routes cannot be added after start', async () => {

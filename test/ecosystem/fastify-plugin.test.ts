@@ -35,7 +35,7 @@ describe('fastify-plugin metadata', () => {
     const present = warren().register(wrapped(async (i) => void i.decorate('db', {}), { name: 'db' })).register(needsDb)
     await expect(present.ready()).resolves.toBe(present)
     const noDecorator = warren().register(wrapped(async () => {}, { name: 'uses-db', decorators: { fastify: ['db'] } }))
-    await expect(noDecorator.ready()).rejects.toThrow("The instance decorator 'db' required by plugin 'uses-db' is not present")
+    await expect(noDecorator.ready()).rejects.toThrow("The decorator 'db' required by 'uses-db' is not present in Instance")
   })
 
   it('keeps a plugin with encapsulate: true in its own context', async () => {
@@ -66,16 +66,27 @@ describe('fastify-plugin metadata', () => {
 })
 
 describe('Fastify API that plugins use', () => {
-  it('hasPlugin(name) tells which named plugins are registered, following encapsulation', async () => {
+  it('hasPlugin(name) sees the named plugins registered here and in the ancestors, and the plugins that built this context (as Fastify)', async () => {
     const app = await warren().register(wrapped(async () => {}, { name: 'outer-plugin' }))
     expect(app.hasPlugin('outer-plugin')).toBe(true)
     expect(app.hasPlugin('inner-plugin')).toBe(false)
     let seenInChild: boolean[] = []
-    await app.register(async (child) => {
+    let seenInGrandchild: boolean[] = []
+    let seenInSibling: boolean[] = []
+    await app.register(async function child(child) {
       await child.register(wrapped(async () => {}, { name: 'inner-plugin' }))
-      seenInChild = [child.hasPlugin('outer-plugin'), child.hasPlugin('inner-plugin')]
+      seenInChild = [child.hasPlugin('outer-plugin'), child.hasPlugin('inner-plugin'), child.hasPlugin('child')]
+      await child.register(async function grandchild(grandchild) {
+        // a named plugin of an ancestor is seen; the unnamed plugin that built the parent is not
+        seenInGrandchild = [grandchild.hasPlugin('outer-plugin'), grandchild.hasPlugin('inner-plugin'), grandchild.hasPlugin('child'), grandchild.hasPlugin('grandchild')]
+      })
     })
-    expect(seenInChild).toEqual([true, true])
+    await app.register(async function sibling(sibling) {
+      seenInSibling = [sibling.hasPlugin('outer-plugin'), sibling.hasPlugin('inner-plugin'), sibling.hasPlugin('child')]
+    })
+    expect(seenInChild).toEqual([true, true, true])
+    expect(seenInGrandchild).toEqual([true, true, false, true])
+    expect(seenInSibling).toEqual([true, false, false])
     expect(app.hasPlugin('inner-plugin')).toBe(false)
   })
 

@@ -59,7 +59,9 @@ describe('2.5 / 4.5.2 response schema selection', () => {
   it('2.5 an invalid response key is a start-up error', async () => {
     const app = warren()
     app.get('/', { schema: { response: { ok: Type.Object({}) } } }, async () => {})
-    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX' })
+    const error = await app.ready().then(() => null, (e: any) => e)
+    expect(error).toMatchObject({ code: 'SVC_ERR_SCH_SERIALIZATION_BUILD', cause: { code: 'SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX' } })
+    expect(error.message).toBe('Failed building the serialization schema for GET: /, due to error response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }')
   })
 
   it('2.5 the contract short form lists properties directly', async () => {

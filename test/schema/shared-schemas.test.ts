@@ -15,7 +15,7 @@ describe('2.6 / 4.1 addSchema, getSchemas, getSchema', () => {
   it('4.1 addSchema of a $id already visible throws SVC_ERR_SCH_ALREADY_PRESENT', async () => {
     const app = warren()
     app.addSchema(address)
-    expect(() => app.addSchema({ ...address })).toThrow(expect.objectContaining({ code: 'SVC_ERR_SCH_ALREADY_PRESENT', message: "Schema with id 'address' already declared" }))
+    expect(() => app.addSchema({ ...address })).toThrow(expect.objectContaining({ code: 'SVC_ERR_SCH_ALREADY_PRESENT', message: "Schema with id 'address' already declared!" }))
     let childError: any = null
     app.register(async (child: any) => {
       try {

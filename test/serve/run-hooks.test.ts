@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from '../../src/serve/run-hooks.js'
 import { kReplySending } from '../../src/core/symbols.js'
+import { codes } from '../../src/core/errors.js'
 import type { HookFn } from '../../src/hooks/store.js'
 import { stubReply } from './stubs.js'
 
@@ -54,11 +55,22 @@ describe('runRequestHooks (serve/run-hooks)', () => {
     }
   })
 
-  it('a rejection without a reason still fails the request with an error', async () => {
+  it('a rejection or a throw without a reason fails the request with SVC_ERR_SEND_UNDEFINED_ERR', async () => {
     const { reply, request, failures } = stubReply()
     runRequestHooks([() => Promise.reject(undefined)], request, reply, () => {})
     await settle()
-    expect((failures[0] as Error).message).toBe('Hook rejected without a reason')
+    expect(failures[0]).toBeInstanceOf(codes.SVC_ERR_SEND_UNDEFINED_ERR)
+    expect((failures[0] as Error).message).toBe('Undefined error has occurred')
+    const thrown = stubReply()
+    runPayloadHooks([() => { throw null }], thrown.request, thrown.reply, 'payload', () => {})
+    expect((thrown.failures[0] as { code: string }).code).toBe('SVC_ERR_SEND_UNDEFINED_ERR')
+  })
+
+  it('a rejection with a value that is not an Error fails the request with that value', async () => {
+    const { reply, request, failures } = stubReply()
+    runRequestHooks([() => Promise.reject('plain')], request, reply, () => {})
+    await settle()
+    expect(failures).toEqual(['plain'])
   })
 
   it('stops without next once a hook replied', () => {

@@ -102,10 +102,16 @@ describe('send (serve/send) with a stub socket', () => {
     expect(failures[0]).toMatchObject({ code: 'SVC_ERR_REP_INVALID_PAYLOAD_TYPE' })
   })
 
-  it('asks for the connection to close while the server closes', () => {
-    const { reply, written } = stubReply({ root: { closing: true } })
+  it("asks for the connection to close while the server closes (forceCloseConnections 'idle')", () => {
+    const { reply, written } = stubReply({ root: { closing: true, options: { forceCloseConnections: 'idle' } } })
     writeResponse(reply, 'bye')
     expect(written.headers).toMatchObject({ connection: 'close' })
+  })
+
+  it('leaves the connection alone while the server closes with forceCloseConnections: false', () => {
+    const { reply, written } = stubReply({ root: { closing: true, options: { forceCloseConnections: false } } })
+    writeResponse(reply, 'bye')
+    expect(written.headers).not.toHaveProperty('connection')
   })
 
   it('pipes a stream payload to the response', async () => {

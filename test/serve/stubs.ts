@@ -90,7 +90,7 @@ export interface StubRoute {
   serializerFor: (statusCode: number, contentType: string | undefined) => ((payload: unknown) => string) | null
   replySerializer: (payload: unknown) => string
   routeOptions: { method: string; url: string }
-  root: { closing: boolean }
+  root: { closing: boolean; options: { forceCloseConnections: boolean | 'idle' } }
 }
 
 /** A reply (and its request) on a stub route; `failures` collects what the stages reported through `[kReplyFail]`. */
@@ -102,7 +102,7 @@ export function stubReply(route: Partial<StubRoute> = {}, method = 'GET') {
     serializerFor: () => null,
     replySerializer: JSON.stringify,
     routeOptions: { method, url: '/' },
-    root: { closing: false },
+    root: { closing: false, options: { forceCloseConnections: 'idle' } },
     ...route,
   }
   const failures: unknown[] = []

@@ -66,4 +66,46 @@ describe('web Response payloads', () => {
       expect(res.json().code).toBe('SVC_ERR_REP_READABLE_STREAM_LOCKED')
     }
   })
+
+  it('onSend hooks see the Response itself, and may answer with another Response or a web stream', async () => {
+    const app = warren()
+    const seen: string[] = []
+    app.register(async (child: any) => {
+      child.addHook('onSend', async (_req: any, _reply: any, payload: unknown) => {
+        seen.push(Object.prototype.toString.call(payload))
+        const response = payload as Response
+        return new Response(response.body, { status: 200, headers: { 'x-replaced': 'yes' } })
+      })
+      child.get('/response', async () => new Response('from the handler', { status: 500 }))
+    })
+    app.register(async (child: any) => {
+      child.addHook('onSend', async (_req: any, _reply: any, payload: unknown) => {
+        seen.push(Object.prototype.toString.call(payload))
+        return new Response(payload as ReadableStream, { status: 202, headers: { 'x-wrapped': 'yes' } })
+      })
+      child.get('/stream', async (_req: any, reply: any) => reply.code(500).send(new Response('streamed').body))
+    })
+    const replaced = await app.inject('/response')
+    expect([replaced.statusCode, replaced.headers['x-replaced'], replaced.body]).toEqual([200, 'yes', 'from the handler'])
+    const wrapped = await app.inject('/stream')
+    expect([wrapped.statusCode, wrapped.headers['x-wrapped'], wrapped.body]).toEqual([202, 'yes', 'streamed'])
+    expect(seen).toEqual(['[object Response]', '[object ReadableStream]'])
+  })
+
+  it('a Response of another fetch implementation (its own class, same tag) is sent as one', async () => {
+    const app = warren()
+    const native = new Response('foreign', { status: 203, headers: { 'x-kind': 'foreign' } })
+    // what undici's npm package returns: not an instance of Node's global Response
+    const foreign = {
+      [Symbol.toStringTag]: 'Response',
+      status: native.status,
+      headers: native.headers,
+      body: native.body,
+      bodyUsed: false,
+    }
+    expect(foreign instanceof Response).toBe(false)
+    app.get('/', async () => foreign)
+    const res = await app.inject('/')
+    expect([res.statusCode, res.headers['x-kind'], res.body]).toEqual([203, 'foreign', 'foreign'])
+  })
 })

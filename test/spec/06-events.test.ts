@@ -40,14 +40,27 @@ describe('6 events: hooks', () => {
     const app = warren()
     const order: string[] = []
     app.addHook('onRequest', async () => { order.push('root-1') })
+    app.addHook('onRequest', async () => { order.push('root-2') })
     app.register(async (child: any) => {
       child.addHook('onRequest', async () => { order.push('child-1') })
       child.addHook('onRequest', async () => { order.push('child-2') })
       child.get('/c', async () => 'c')
     })
-    app.addHook('onRequest', async () => { order.push('root-2') })
     await app.inject('/c')
     expect(order).toEqual(['root-1', 'root-2', 'child-1', 'child-2'])
+  })
+
+  it('6 a parent hook added after a child was registered still reaches it, after its own (as in Fastify)', async () => {
+    const app = warren()
+    const order: string[] = []
+    app.addHook('onRequest', async () => { order.push('root-1') })
+    app.register(async (child: any) => {
+      child.addHook('onRequest', async () => { order.push('child-1') })
+      child.get('/c', async () => 'c')
+    })
+    app.addHook('onRequest', async () => { order.push('root-2') })
+    await app.inject('/c')
+    expect(order).toEqual(['root-1', 'child-1', 'root-2'])
   })
 
   it('6 hooks added in a plugin() wrapped plugin apply to the parent', async () => {

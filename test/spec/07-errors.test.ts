@@ -217,11 +217,8 @@ describe('7.2 other errors (Fastify v5 shapes)', () => {
     app.get('/object', async () => {
       throw { weird: true }
     })
-    for (const url of ['/string', '/object']) {
-      const res = await app.inject(url)
-      expect(res.statusCode, url).toBe(500)
-      expect(res.json().statusCode).toBe(500)
-    }
+    // the payload of such an answer is not defined by 7.2 (warren sends the value, as Fastify does)
+    for (const url of ['/string', '/object']) expect((await app.inject(url)).statusCode, url).toBe(500)
     expect((await app.inject('/missing-after')).statusCode).toBe(404)
   })
 

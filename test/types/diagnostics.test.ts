@@ -3,14 +3,8 @@
  * which option is unknown, why a hook is refused), not an overload list. Complements the tsd
  * negatives in `type-tests/`, which only check that a call fails, by checking why.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import ts from 'typescript'
-import { afterAll, describe, expect, it } from 'vitest'
-
-mkdirSync('test/.artifacts', { recursive: true })
-const dir = mkdtempSync(join(process.cwd(), 'test/.artifacts/diagnostics-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+import { describe, expect, it } from 'vitest'
+import { firstDiagnosticLines } from './compile-cases.js'
 
 const cases = {
   missingDecorator: `
@@ -46,30 +40,8 @@ const cases = {
   `,
 }
 
-/** The first line of every diagnostic, per case file. */
-function diagnosticsByCase(): Record<string, string[]> {
-  for (const [name, code] of Object.entries(cases)) writeFileSync(join(dir, `${name}.ts`), code)
-  const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', { noEmit: true }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'))
-    },
-  })!
-  const files = Object.keys(cases).map((name) => join(dir, `${name}.ts`))
-  const program = ts.createProgram(files, config.options)
-  const result: Record<string, string[]> = {}
-  for (const file of files) {
-    const source = program.getSourceFile(file)!
-    const name = file.slice(dir.length + 1, -'.ts'.length)
-    result[name] = ts
-      .getPreEmitDiagnostics(program, source)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]!)
-  }
-  return result
-}
-
 describe('type errors lead with the useful line', () => {
-  const found = diagnosticsByCase()
+  const found = firstDiagnosticLines(cases)
 
   it('a plugin registered where its decorator is missing names the decorator', () => {
     expect(found.missingDecorator).toHaveLength(1)

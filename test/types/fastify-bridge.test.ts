@@ -5,14 +5,9 @@
  * warren's instance, request, reply and routes. Compiled with the TypeScript API; each case is
  * one file, and its first-line diagnostics are compared.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import ts from 'typescript'
-import { afterAll, describe, expect, it } from 'vitest'
-
-mkdirSync('test/.artifacts', { recursive: true })
-const dir = mkdtempSync(join(process.cwd(), 'test/.artifacts/fastify-bridge-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { firstDiagnosticLines } from './compile-cases.js'
 
 const app = `
   import warren from 'warren'
@@ -59,29 +54,8 @@ const cases = {
   `,
 }
 
-function diagnosticsByCase(): Record<string, string[]> {
-  for (const [name, code] of Object.entries(cases)) writeFileSync(join(dir, `${name}.ts`), code)
-  const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', { noEmit: true }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'))
-    },
-  })!
-  const options = { ...config.options, paths: { ...config.options.paths, fastify: [resolve('src/types/fastify-compat.ts')] } }
-  const files = Object.keys(cases).map((name) => join(dir, `${name}.ts`))
-  const program = ts.createProgram(files, options)
-  const result: Record<string, string[]> = {}
-  for (const file of files) {
-    const name = file.slice(dir.length + 1, -'.ts'.length)
-    result[name] = ts
-      .getPreEmitDiagnostics(program, program.getSourceFile(file)!)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]!)
-  }
-  return result
-}
-
 describe("Fastify plugins' types through the fastify-compat bridge", () => {
-  const found = diagnosticsByCase()
+  const found = firstDiagnosticLines(cases, { fastify: [resolve('src/types/fastify-compat.ts')] })
 
   it("plugins register with their options, and what they declare is typed on warren's objects", () => {
     expect(found.plugins).toEqual([])

@@ -1,0 +1,59 @@
+/**
+ * @module app/http-methods
+ * `addHttpMethod(method, { hasBody, overrideExisting })`, which teaches the application a method
+ * Node knows (WebDAV's PROPFIND, MKCOL…) and gives the context a shorthand for it, and the
+ * `supportedMethods` list.
+ */
+import { METHODS } from 'node:http'
+import { codes } from '../core/errors.js'
+import { kRoot } from '../core/symbols.js'
+import type { RootState } from '../model/root-state.js'
+import type { AddHttpMethodOptions } from '../types/index.js'
+import { decorate } from './decorate.js'
+import { shorthand } from './route.js'
+
+const nodeMethods = new Set(METHODS)
+
+function readOptions(options: unknown): { hasBody: boolean; overrideExisting: boolean } {
+  if (options === undefined) return { hasBody: false, overrideExisting: false }
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new codes.SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID('options', `expected an object, got ${JSON.stringify(options)}`)
+  }
+  const { hasBody = false, overrideExisting = false } = options as AddHttpMethodOptions
+  if (typeof hasBody !== 'boolean') throw new codes.SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID('hasBody', `expected a boolean, got ${JSON.stringify(hasBody)}`)
+  if (typeof overrideExisting !== 'boolean') {
+    throw new codes.SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID('overrideExisting', `expected a boolean, got ${JSON.stringify(overrideExisting)}`)
+  }
+  return { hasBody, overrideExisting }
+}
+
+/**
+ * `addHttpMethod(method, { hasBody?, overrideExisting? })`: routes may then be declared for
+ * `method` (one of Node's `http.METHODS`, upper-case), in every context of the application, and
+ * this context and its descendants get its shorthand (`propfind(path, handler)`). With `hasBody`
+ * its requests' bodies are parsed (and a route may have a body schema). Adding a method again the
+ * same way changes nothing; changing whether an accepted method has a body needs `overrideExisting`.
+ *
+ * @example
+ * app.addHttpMethod('PROPFIND', { hasBody: true })
+ * app.propfind('/files/*', async (request) => listProperties(request.params['*'], request.body))
+ */
+export function addHttpMethod(this: any, method: string, options?: AddHttpMethodOptions): any {
+  const root: RootState = this[kRoot]
+  root.assertNotStarted('addHttpMethod')
+  if (typeof method !== 'string' || !nodeMethods.has(method)) throw new codes.SVC_ERR_ROUTE_METHOD_INVALID(String(method))
+  const { hasBody, overrideExisting } = readOptions(options)
+  const methods = root.methods
+  if (methods.has(method) && methods.hasBody(method) !== hasBody && !overrideExisting) {
+    throw new codes.SVC_ERR_ROUTE_METHOD_EXISTS(method, methods.hasBody(method) ? 'with' : 'without')
+  }
+  methods.set(method, hasBody)
+  const name = method.toLowerCase()
+  if (!(name in this)) decorate.call(this, name, shorthand(method))
+  return this
+}
+
+/** `supportedMethods`: the methods routes may be declared for, body-less ones first (a copy). */
+export function supportedMethods(this: any): string[] {
+  return (this[kRoot] as RootState).methods.list()
+}

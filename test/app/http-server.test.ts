@@ -1,0 +1,337 @@
+import { readFileSync } from 'node:fs'
+import http from 'node:http'
+import http2 from 'node:http2'
+import https from 'node:https'
+import net from 'node:net'
+import { describe, expect, it } from 'vitest'
+import { warren } from '../core/helpers.js'
+
+const tls = {
+  key: readFileSync(new URL('../fixtures/tls/localhost.key', import.meta.url)),
+  cert: readFileSync(new URL('../fixtures/tls/localhost.crt', import.meta.url)),
+}
+
+const sleepMs = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+function portOf(address: string): number {
+  return Number(new URL(address).port)
+}
+
+/**
+ * Writes each of `requests` on one connection, the next once an answer to the previous one
+ * arrived, and resolves with everything the server sent until it closed.
+ */
+function sequentialExchange(port: number, requests: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = ''
+    let next = 0
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(requests[next++]))
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk) => {
+      data += chunk
+      if (next < requests.length) socket.write(requests[next++])
+      else socket.end()
+    })
+    socket.on('close', () => resolve(data))
+    socket.on('error', reject)
+  })
+}
+
+/** Writes raw bytes on a new connection and resolves with everything the server sent until it closed. */
+function rawExchange(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = ''
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes))
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk) => (data += chunk))
+    socket.on('end', () => resolve(data))
+    socket.on('error', reject)
+  })
+}
+
+function http2Get(origin: string, path: string, options: http2.SecureClientSessionOptions = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const client = http2.connect(origin, options)
+    client.on('error', reject)
+    const req = client.request({ ':path': path })
+    let body = ''
+    let status = 0
+    req.setEncoding('utf8')
+    req.on('response', (headers) => (status = Number(headers[':status'])))
+    req.on('data', (chunk) => (body += chunk))
+    req.on('end', () => {
+      client.close()
+      resolve({ status, body })
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('the server warren builds', () => {
+  it('passes the timeouts and maxRequestsPerSocket to an HTTP/1 server, and `http` options to createServer', () => {
+    const app = warren({ connectionTimeout: 1234, keepAliveTimeout: 2345, requestTimeout: 3456, maxRequestsPerSocket: 7, http: { requireHostHeader: false } })
+    expect(app.server).toBeInstanceOf(http.Server)
+    expect(app.server.timeout).toBe(1234)
+    expect(app.server.keepAliveTimeout).toBe(2345)
+    expect(app.server.requestTimeout).toBe(3456)
+    expect(app.server.maxRequestsPerSocket).toBe(7)
+    expect(app.initialConfig).toMatchObject({ maxRequestsPerSocket: 7, http2: false, handlerTimeout: 0 })
+  })
+
+  it('maxRequestsPerSocket closes a kept-alive connection after that many requests', async () => {
+    const app = warren({ maxRequestsPerSocket: 2 })
+    app.get('/', async () => 'ok')
+    const address = await app.listen({ port: 0 })
+    try {
+      const request = 'GET / HTTP/1.1\r\nHost: x\r\n\r\n'
+      const all = await sequentialExchange(portOf(address), [request, request, request])
+      const statuses = [...all.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])
+      expect(statuses).toEqual(['200', '200', '503'])
+      expect(all).toMatch(/connection: close/i)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('refuses wrong server options with SVC_ERR_INIT_OPTS_INVALID', () => {
+    expect(() => warren({ maxRequestsPerSocket: -1 })).toThrow(/maxRequestsPerSocket/)
+    expect(() => warren({ http: 'yes' })).toThrow(/'http'/)
+    expect(() => warren({ http2: 1 })).toThrow(/'http2'/)
+    expect(() => warren({ serverFactory: {} })).toThrow(/'serverFactory'/)
+    expect(() => warren({ http2SessionTimeout: 1.5 })).toThrow(/http2SessionTimeout/)
+    expect(() => warren({ clientErrorHandler: 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
+  })
+
+  it('serves HTTPS with the `https` TLS options, and takes `https: true` for Node defaults', async () => {
+    expect(warren({ https: true }).server).toBeInstanceOf(https.Server)
+    const app = warren({ https: tls, maxRequestsPerSocket: 5 })
+    expect(app.server.maxRequestsPerSocket).toBe(5)
+    app.get('/', async (request: any) => ({ protocol: request.protocol }))
+    const address = await app.listen({ port: 0 })
+    try {
+      expect(address.startsWith('https://')).toBe(true)
+      const body = await new Promise<string>((resolve, reject) => {
+        https.get(`${address}/`, { ca: tls.cert }, (res) => {
+          let data = ''
+          res.on('data', (c) => (data += c))
+          res.on('end', () => resolve(data))
+        }).on('error', reject)
+      })
+      expect(JSON.parse(body)).toEqual({ protocol: 'https' })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('serves cleartext HTTP/2 with `http2: true`', async () => {
+    const app = warren({ http2: true, connectionTimeout: 5000, keepAliveTimeout: 3 })
+    expect(app.server.constructor.name).toBe('Http2Server')
+    expect(app.server.timeout).toBe(5000)
+    // keepAliveTimeout is an HTTP/1 setting
+    expect(app.server.keepAliveTimeout).not.toBe(3)
+    expect(app.initialConfig.http2).toBe(true)
+    app.get('/', async (request: any) => ({ host: request.host, url: request.url }))
+    const address = await app.listen({ port: 0 })
+    try {
+      const { status, body } = await http2Get(address, '/?x=1')
+      expect(status).toBe(200)
+      expect(JSON.parse(body)).toEqual({ host: `127.0.0.1:${portOf(address)}`, url: '/?x=1' })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('close() closes idle HTTP/2 sessions (a client may keep one open forever) and lets open streams finish', async () => {
+    const app = warren({ http2: true })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    app.get('/', async () => 'ok')
+    app.get('/slow', async () => {
+      await held
+      return 'finished'
+    })
+    const address = await app.listen({ port: 0 })
+    const idle = http2.connect(address)
+    expect((await http2Get(address, '/')).body).toBe('ok')
+    await new Promise<void>((resolve) => {
+      const req = idle.request({ ':path': '/' })
+      req.resume()
+      req.on('end', () => resolve())
+      req.end()
+    })
+    const busy = http2.connect(address)
+    const slow = new Promise<string>((resolve) => {
+      const req = busy.request({ ':path': '/slow' })
+      let data = ''
+      req.setEncoding('utf8')
+      req.on('data', (chunk) => (data += chunk))
+      req.on('end', () => resolve(data))
+      req.end()
+    })
+    await sleepMs(50)
+    const t0 = Date.now()
+    const closing = app.close()
+    setTimeout(release, 100)
+    await closing
+    expect(Date.now() - t0).toBeLessThan(2000)
+    expect(await slow).toBe('finished')
+    expect(idle.closed || idle.destroyed).toBe(true)
+    idle.destroy()
+    busy.destroy()
+  })
+
+  it('serves HTTP/2 over TLS with `http2: true` and `https`, and closes idle sessions after http2SessionTimeout', async () => {
+    const app = warren({ http2: true, https: tls, http2SessionTimeout: 100 })
+    app.get('/', async () => 'secure')
+    const address = await app.listen({ port: 0 })
+    try {
+      expect(address.startsWith('https://')).toBe(true)
+      const { status, body } = await http2Get(address, '/', { ca: tls.cert })
+      expect(status).toBe(200)
+      expect(body).toBe('secure')
+      const client = http2.connect(address, { ca: tls.cert })
+      const t0 = Date.now()
+      await new Promise<void>((resolve) => client.once('close', () => resolve()))
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(80)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('serverFactory', () => {
+  it('builds the server from the handler and the options, and warren applies none of its settings to it', async () => {
+    let seen: any
+    const app = warren({
+      connectionTimeout: 4000,
+      serverFactory: (handler: http.RequestListener, options: any) => {
+        seen = options
+        const server = http.createServer((req, res) => {
+          ;(req as any).viaFactory = true
+          handler(req, res)
+        })
+        server.setTimeout(5000)
+        return server
+      },
+    })
+    expect(seen.connectionTimeout).toBe(4000)
+    expect(app.server.timeout).toBe(5000)
+    app.get('/', async (request: any) => ({ viaFactory: request.raw.viaFactory === true }))
+    const address = await app.listen({ port: 0 })
+    try {
+      expect(await (await fetch(address)).json()).toEqual({ viaFactory: true })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it("leaves a server it did not listen on alone at close, and refuses forceCloseConnections: 'idle' without closeIdleConnections", async () => {
+    const server = http.createServer()
+    const app = warren({ serverFactory: (handler: http.RequestListener) => server.on('request', handler) })
+    app.get('/', async () => 'mine')
+    await app.ready()
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+    const { port } = server.address() as net.AddressInfo
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('mine')
+    expect(app.addresses()).toEqual([server.address()])
+    await app.close()
+    expect(server.listening).toBe(true)
+    await new Promise((resolve) => server.close(resolve))
+
+    expect(() => warren({ forceCloseConnections: 'idle', serverFactory: () => ({ on() {} }) })).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE' }),
+    )
+  })
+
+  it("closes idle connections of a user's server at close(); Node's own server does it in close()", async () => {
+    let calls = 0
+    const app = warren({
+      forceCloseConnections: 'idle',
+      serverFactory: (handler: http.RequestListener) => {
+        const server = http.createServer(handler)
+        const original = server.closeIdleConnections.bind(server)
+        server.closeIdleConnections = () => {
+          calls++
+          original()
+        }
+        return server
+      },
+    })
+    await app.listen({ port: 0 })
+    await app.close()
+    // once by Node's server.close(), once by warren
+    expect(calls).toBe(2)
+
+    const native = warren({ forceCloseConnections: 'idle' })
+    await native.listen({ port: 0 })
+    let nativeCalls = 0
+    native.server.closeIdleConnections = () => nativeCalls++
+    await native.close()
+    expect(nativeCalls).toBe(1)
+  })
+})
+
+describe('client errors', () => {
+  it('answers 400 to a request Node cannot parse, and to a non-numeric content-length', async () => {
+    const app = warren()
+    app.post('/', async () => 'never')
+    const address = await app.listen({ port: 0 })
+    try {
+      const garbage = await rawExchange(portOf(address), 'GARBAGE\r\n\r\n')
+      expect(garbage).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+      const body = JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))
+      expect(body).toEqual({ statusCode: 400, code: 'SVC_ERR_CLIENT', error: 'Bad Request', message: 'Client Error' })
+      const length = await rawExchange(portOf(address), 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n')
+      expect(length).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('answers 400 to a bad request on a kept-alive connection after a good one', async () => {
+    const app = warren()
+    app.get('/', async () => 'good')
+    const address = await app.listen({ port: 0 })
+    try {
+      const all = await sequentialExchange(portOf(address), ['GET / HTTP/1.1\r\nHost: x\r\n\r\n', 'NOT HTTP\r\n\r\n'])
+      expect([...all.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])).toEqual(['200', '400'])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('answers 408 when the request is not complete within requestTimeout; Fastify\'s body with fastifyErrorBodies', async () => {
+    const app = warren({ requestTimeout: 50, http: { connectionsCheckingInterval: 20 }, fastifyErrorBodies: true })
+    app.post('/', async () => 'never')
+    const address = await app.listen({ port: 0 })
+    try {
+      // the headers never end
+      const answer = await rawExchange(portOf(address), 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n')
+      expect(answer).toBe(
+        'HTTP/1.1 408 Request Timeout\r\nContent-Length: 71\r\nContent-Type: application/json\r\n\r\n{"error":"Request Timeout","message":"Client Timeout","statusCode":408}',
+      )
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('hands client errors to clientErrorHandler, with the instance as `this`', async () => {
+    let seen: { code?: string; self?: unknown } = {}
+    const app = warren({
+      clientErrorHandler(this: unknown, error: any, socket: net.Socket) {
+        seen = { code: error.code, self: this }
+        socket.end('HTTP/1.1 418 I\'m a Teapot\r\nContent-Length: 0\r\n\r\n')
+      },
+    })
+    const address = await app.listen({ port: 0 })
+    try {
+      const answer = await rawExchange(portOf(address), 'GARBAGE\r\n\r\n')
+      expect(answer).toMatch(/^HTTP\/1\.1 418/)
+      expect(seen.code).toMatch(/^HPE_/)
+      expect(seen.self).toBe(app)
+    } finally {
+      await app.close()
+    }
+  })
+})

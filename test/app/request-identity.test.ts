@@ -1,0 +1,171 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { describe, expect, it } from 'vitest'
+import { plugin } from 'warren'
+import { captureLogs, warren } from '../core/helpers.js'
+
+const idRoute = async (request: any) => ({ id: request.id })
+
+describe('setGenReqId and the genReqId getter', () => {
+  it('is encapsulated: a plugin sets the ids of its routes and its children, never its parent', async () => {
+    const app = warren({ genReqId: () => 'root' })
+    app.get('/', idRoute)
+    app.register(
+      async (outer: any) => {
+        // routes declared before the call still use it: it is read when the application starts
+        outer.get('/', idRoute)
+        outer.setGenReqId(() => 'outer')
+        outer.register(async (inner: any) => inner.get('/', idRoute), { prefix: '/inherits' })
+        outer.register(
+          async (inner: any) => {
+            inner.setGenReqId(() => 'inner')
+            inner.get('/', idRoute)
+          },
+          { prefix: '/own' },
+        )
+      },
+      { prefix: '/outer' },
+    )
+    const idOf = async (url: string): Promise<string> => (await app.inject(url)).json().id
+    expect(await idOf('/')).toBe('root')
+    expect(await idOf('/outer')).toBe('outer')
+    expect(await idOf('/outer/inherits')).toBe('outer')
+    expect(await idOf('/outer/own')).toBe('inner')
+    // the not-found route of the root context keeps the root's
+    const unknown = await app.inject('/nowhere')
+    expect(unknown.statusCode).toBe(404)
+  })
+
+  it('set through plugin() it applies to the registering context', async () => {
+    const app = warren()
+    app.register(plugin(async (shared: any) => shared.setGenReqId(() => 'shared')))
+    app.get('/', idRoute)
+    expect((await app.inject('/')).json().id).toBe('shared')
+  })
+
+  it('requestIdHeader still wins over a context generator; `true` names request-id, `""` turns it off', async () => {
+    const app = warren({ requestIdHeader: true })
+    expect(app.initialConfig.requestIdHeader).toBe('request-id')
+    expect(warren({ requestIdHeader: '' }).initialConfig.requestIdHeader).toBe(false)
+    app.register(async (child: any) => {
+      child.setGenReqId(() => 'generated')
+      child.get('/', idRoute)
+    })
+    expect((await app.inject({ url: '/', headers: { 'request-id': 'from-header' } })).json().id).toBe('from-header')
+    expect((await app.inject('/')).json().id).toBe('generated')
+  })
+
+  it('the getter returns the generator in force, callable alone; the default counts req-1, req-2…', async () => {
+    const app = warren()
+    expect(app.genReqId({ headers: {} })).toMatch(/^req-[0-9a-z]+$/)
+    const custom = (): string => 'custom'
+    let childGenerator: any
+    app.register(async (child: any) => {
+      child.setGenReqId(custom)
+      childGenerator = child.genReqId
+    })
+    await app.ready()
+    expect(childGenerator()).toBe('custom')
+    expect(app.genReqId).not.toBe(childGenerator)
+  })
+
+  it('refuses a generator that is not a function, and a call after start', async () => {
+    const app = warren()
+    expect(() => app.setGenReqId('x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_GEN_REQ_ID_NOT_FN' }))
+    await app.ready()
+    expect(() => app.setGenReqId(() => 'late')).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+  })
+})
+
+describe('child logger factory', () => {
+  it('builds each request logger, with the instance as `this`, bindings under requestIdLogLabel and the raw request', async () => {
+    const { lines, stream } = captureLogs()
+    const calls: any[] = []
+    const app = warren({
+      logger: { stream },
+      requestIdLogLabel: 'trace',
+      genReqId: () => 'r1',
+      childLoggerFactory(this: any, logger: any, bindings: any, options: any, raw: any) {
+        calls.push({ self: this, bindings, options, url: raw.url })
+        return logger.child({ ...bindings, custom: true }, options)
+      },
+    })
+    app.get('/', async (request: any) => {
+      request.log.info('from handler')
+      return 'ok'
+    })
+    await app.inject('/')
+    expect(calls).toEqual([{ self: app, bindings: { trace: 'r1' }, options: {}, url: '/' }])
+    expect(lines.find((line) => line.msg === 'from handler')).toMatchObject({ trace: 'r1', custom: true })
+  })
+
+  it('is called even with logging off, and request.log is what it returns', async () => {
+    const app = warren()
+    app.setChildLoggerFactory(function (this: any) {
+      return this.log
+    })
+    app.get('/', async (request: any) => request.log === app.log)
+    expect((await app.inject('/')).body).toBe('true')
+  })
+
+  it('gives a level in the options only when the route sets one', async () => {
+    const { stream } = captureLogs()
+    const levels: unknown[] = []
+    const app = warren({ logger: { level: 'info', stream } })
+    app.setChildLoggerFactory((logger: any, bindings: any, options: any) => {
+      levels.push(Object.hasOwn(options, 'level') ? options.level : 'inherited')
+      return logger.child(bindings, options)
+    })
+    app.get('/', async (request: any) => request.log.level)
+    app.get('/warn', { logLevel: 'warn' }, async (request: any) => request.log.level)
+    expect((await app.inject('/')).body).toBe('info')
+    expect((await app.inject('/warn')).body).toBe('warn')
+    expect(levels).toEqual(['inherited', 'warn'])
+  })
+
+  it('is encapsulated, and set through plugin() applies to the registering context', async () => {
+    const tagging = (tag: string) => (logger: any, bindings: any, options: any) => Object.assign(logger.child(bindings, options), { tag })
+    const app = warren()
+    app.register(async (child: any) => {
+      child.setChildLoggerFactory(tagging('child'))
+      child.get('/child', async (request: any) => request.log.tag)
+    })
+    app.register(plugin(async (shared: any) => shared.setChildLoggerFactory(tagging('shared'))))
+    app.get('/root', async (request: any) => request.log.tag)
+    expect((await app.inject('/child')).body).toBe('child')
+    expect((await app.inject('/root')).body).toBe('shared')
+    expect(app.childLoggerFactory).toBeTypeOf('function')
+    expect(warren().childLoggerFactory).toBeUndefined()
+  })
+
+  it('refuses a factory that is not a function; a factory that returns no logger fails with SVC_ERR_LOG_INVALID_LOGGER', async () => {
+    const app = warren()
+    expect(() => app.setChildLoggerFactory(null)).toThrow(expect.objectContaining({ code: 'SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN' }))
+    expect(() => warren({ childLoggerFactory: 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
+    app.setChildLoggerFactory(() => ({ info() {} }))
+    app.get('/', async () => 'ok')
+    await app.ready()
+    expect(() => app.inject({ url: '/' }, () => {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_LOG_INVALID_LOGGER' }))
+  })
+})
+
+describe('AsyncLocalStorage', () => {
+  // a store entered in onRequest is not carried across body parsing: keeping it cost an
+  // AsyncResource per request with a body, which halved the validated POST's throughput
+  it('a store an onRequest hook enters is visible to the later hooks and the handler of a request without a body', async () => {
+    const storage = new AsyncLocalStorage<{ n: number }>()
+    const app = warren()
+    let n = 0
+    app.addHook('onRequest', (_request: any, _reply: any, done: () => void) => storage.run({ n: ++n }, done))
+    app.addHook('preValidation', async (request: any) => {
+      request.seenInHook = storage.getStore()?.n
+    })
+    app.get('/', async (request: any) => ({ hook: request.seenInHook, handler: storage.getStore()?.n }))
+    const address = await app.listen({ port: 0 })
+    try {
+      expect(await (await fetch(address)).json()).toEqual({ hook: 1, handler: 1 })
+      expect(await (await fetch(address)).json()).toEqual({ hook: 2, handler: 2 })
+    } finally {
+      await app.close()
+    }
+  })
+})
