@@ -63,7 +63,7 @@ const ratio = c2.withClient.instantiations / c2.server.instantiations
 console.log(
   `type budget: typed client, ${cLarge} routes: server ${c2.server.instantiations} / server + client ${c2.withClient.instantiations} instantiations ` +
     `(check ${c2.server.checkTime} s / ${c2.withClient.checkTime} s): ratio ${ratio.toFixed(2)} (budget ${budget.client.maxRatio}), ` +
-    `${perCall} per call (budget ${budget.client.instantiationsPerCall})`,
+    `${perCall} per call (budget ${budget.client.instantiationsPerCall}), total budget ${budget.client.maxTotal}`,
 )
 for (const [n, m] of [[cSmall, c1], [cLarge, c2]]) {
   for (const [name, r] of [['server', m.server], ['server + client', m.withClient]]) {
@@ -75,6 +75,10 @@ for (const [n, m] of [[cSmall, c1], [cLarge, c2]]) {
 }
 if (perCall > budget.client.instantiationsPerCall) {
   console.error(`type budget exceeded: the typed client costs ${perCall} instantiations per call > ${budget.client.instantiationsPerCall} (bench/types/budget.json)`)
+  failed = true
+}
+if (c2.withClient.instantiations > budget.client.maxTotal) {
+  console.error(`type budget exceeded: server + client at ${cLarge} routes costs ${c2.withClient.instantiations} instantiations > ${budget.client.maxTotal} (bench/types/budget.json)`)
   failed = true
 }
 if (ratio > budget.client.maxRatio) {

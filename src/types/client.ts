@@ -76,11 +76,17 @@ type DeclaredAnswers<Res, Keys extends keyof Res> = { [K in Keys]: TypedAnswer<S
  * them — the statuses the route does not declare, with an `unknown` body (a validation error, a
  * 500: the server answers them whatever the schema says). Without a response schema, any status.
  */
-export type AnswerOf<RT extends RouteTypes> = [keyof RT['responses']] extends [never]
-  ? TypedAnswer<number, unknown>
-  :
-      | DeclaredAnswers<RT['responses'], keyof RT['responses']>
-      | ('default' extends keyof RT['responses'] ? never : TypedAnswer<Exclude<StatusCode, KeyCodes<keyof RT['responses']>>, unknown>)
+export type AnswerOf<RT extends RouteTypes> = AnswersFor<RT['responses'], keyof RT['responses']>
+
+/**
+ * {@link AnswerOf} for a response map `Res` with keys `Keys`. The keys are a type argument of their
+ * own so that what depends on them only (the undeclared statuses, a union of some 60 codes) is
+ * computed once per set of keys, not once per route: routes mostly share their keys.
+ */
+type AnswersFor<Res, Keys extends keyof Res> = [Keys] extends [never] ? TypedAnswer<number, unknown> : DeclaredAnswers<Res, Keys> | UndeclaredAnswer<Keys>
+
+/** The answer for the statuses no key declares, with an `unknown` body; none when a `default` key covers them. */
+type UndeclaredAnswer<Keys> = 'default' extends Keys ? never : TypedAnswer<Exclude<StatusCode, KeyCodes<Keys>>, unknown>
 
 /* ---------- what a call sends ---------- */
 

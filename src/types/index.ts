@@ -103,4 +103,4 @@ export type {
 export type { WarrenFactory } from './facade.js'
 export type { WarrenTypeBuilder, NamedBy } from './type-builder.js'
 export type { RouteConfig, RouteOptionsExtensions } from './augment.js'
-export type { RouteEntry, RouteMount, RoutedInstanceSlot, RoutedInstance, RoutesOf, MountOf, RouteTableOf } from './route-table.js'
+export type { RouteEntry, RouteMount, RoutedInstanceSlot, RoutedInstance, RouteTableCarrier, RoutesOf, MountOf, RouteTableOf } from './route-table.js'

@@ -26,7 +26,7 @@ import type { RegisterArgs, RegisterCheck } from './register.js'
 import type { RouteReply, WarrenReply } from './reply.js'
 import type { RouteRequest, WarrenRequest } from './request.js'
 import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand, WithRoute } from './route.js'
-import type { MountOf, RoutesOf } from './route-table.js'
+import type { MountOf, RouteTableCarrier, RoutesOf } from './route-table.js'
 import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
@@ -78,8 +78,15 @@ type MergeContext<A extends ContextShape, B extends ContextShape, RA, Added, Fal
  * register prefix `Prefix` (when it is a string literal), for the typed client.
  */
 export type RegisterResult<This, B, R, Prefix extends string = ''> = B extends { readonly [kShared]: true }
-  ? MergeContext<ContextOf<This>, ContextOf<Awaited<R>>, RoutesOf<This>, MountOf<RoutesOf<Awaited<R>>, Prefix, true>, This>
-  : MergeContext<ContextOf<This>, never, RoutesOf<This>, MountOf<RoutesOf<Awaited<R>>, Prefix, false>, This>
+  ? MergeContext<ContextOf<This>, ContextOf<PluginResult<R>>, RoutesOf<This>, MountOf<RoutesOf<PluginResult<R>>, Prefix, true>, This>
+  : MergeContext<ContextOf<This>, never, RoutesOf<This>, MountOf<RoutesOf<PluginResult<R>>, Prefix, false>, This>
+
+/**
+ * The instance a plugin returns, unwrapped from the promise of an async plugin. Not `Awaited`:
+ * its `then`-matching compares the returned instance with itself member by member, which for a
+ * plugin of 20 chained routes cost more than the routes themselves (bench/types/client.js).
+ */
+type PluginResult<R> = R extends Promise<infer I> ? I : R
 
 /** Options of `listen`. Any other key is refused with `SVC_ERR_LISTEN_OPTIONS_INVALID`. */
 export interface ListenOptions {
@@ -257,29 +264,30 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /* ---------- routes ---------- */
 
   /** Declares a route. Its schemas type its request and reply; the returned instance has it in its route table. */
-  route<const Path extends string, Sc extends RouteSchema = {}, const M extends HTTPMethod = HTTPMethod>(
-    opts: RouteOptions<this, Path, Sc, RouteTypesOf<Sc, Path, S>, Rq, Rp, M>,
-  ): WithRoute<D, Rq, Rp, S, R, M, Path, RouteTypesOf<Sc, Path, S>>
+  route<Table, const Path extends string, Sc extends RouteSchema = {}, const M extends HTTPMethod = HTTPMethod>(
+    this: RouteTableCarrier<Table>,
+    opts: RouteOptions<Warren<D, Rq, Rp, S>, Path, Sc, RouteTypesOf<Sc, Path, S>, Rq, Rp, M>,
+  ): WithRoute<D, Rq, Rp, S, Table, M, Path, RouteTypesOf<Sc, Path, S>>
   /** Declares a GET route (and, unless told otherwise, its HEAD twin). */
-  get: RouteShorthand<this, Rq, Rp, S, 'GET', D, R>
+  get: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'GET', D>
   /** Declares a HEAD route. */
-  head: RouteShorthand<this, Rq, Rp, S, 'HEAD', D, R>
+  head: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'HEAD', D>
   /** Declares a POST route. */
-  post: RouteShorthand<this, Rq, Rp, S, 'POST', D, R>
+  post: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'POST', D>
   /** Declares a PUT route. */
-  put: RouteShorthand<this, Rq, Rp, S, 'PUT', D, R>
+  put: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'PUT', D>
   /** Declares a DELETE route. */
-  delete: RouteShorthand<this, Rq, Rp, S, 'DELETE', D, R>
+  delete: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'DELETE', D>
   /** Declares an OPTIONS route. */
-  options: RouteShorthand<this, Rq, Rp, S, 'OPTIONS', D, R>
+  options: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'OPTIONS', D>
   /** Declares a PATCH route. */
-  patch: RouteShorthand<this, Rq, Rp, S, 'PATCH', D, R>
+  patch: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'PATCH', D>
   /** Declares a TRACE route. */
-  trace: RouteShorthand<this, Rq, Rp, S, 'TRACE', D, R>
+  trace: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'TRACE', D>
   /** Declares a QUERY route (RFC 10008: a safe request whose query is its body, which must name its `content-type`). */
-  query: RouteShorthand<this, Rq, Rp, S, 'QUERY', D, R>
+  query: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'QUERY', D>
   /** Declares a route for every method in `supportedMethods` when it is called. */
-  all: RouteShorthand<this, Rq, Rp, S, HTTPMethod, D, R>
+  all: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, HTTPMethod, D>
   /**
    * Accepts routes for one more of Node's `http.METHODS` in the whole application (a WebDAV
    * method, say); with `hasBody: true` its requests' bodies are parsed. The returned instance has
@@ -288,7 +296,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
    * @example
    * app.addHttpMethod('PROPFIND', { hasBody: true }).propfind('/files/*', async (request) => request.body)
    */
-  addHttpMethod<const M extends HTTPMethod>(method: M, options?: AddHttpMethodOptions): this & { [K in Lowercase<M>]: RouteShorthand<this, Rq, Rp, S, M, D, R> }
+  addHttpMethod<const M extends HTTPMethod>(method: M, options?: AddHttpMethodOptions): this & { [K in Lowercase<M>]: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, M, D> }
   /** The methods routes may be declared for: GET, HEAD, TRACE, DELETE, OPTIONS, PATCH, PUT, POST, QUERY and those added. */
   readonly supportedMethods: string[]
   /**

@@ -45,6 +45,11 @@ export interface RoutedInstanceSlot<D extends object, Rq extends object, Rp exte
 export type RoutedInstance<D extends object, Rq extends object, Rp extends object, S extends object, R> =
   RoutedInstanceSlot<D, Rq, Rp, S, R> extends { instance: infer I } ? I : unknown
 
+/** What a route method reads its receiver's route table `Table` from (its `this` parameter). */
+export interface RouteTableCarrier<Table> {
+  [kRoutes]?(routes: Table): void
+}
+
 /** The route table (a union of entries and mounts) an instance type carries; `never` when it has none. */
 export type RoutesOf<I> = I extends { [kRoutes]?(routes: infer R): void } ? R : never
 

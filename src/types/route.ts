@@ -18,7 +18,7 @@ import type { MaybePromise } from './util.js'
 import type { ChildLoggerFactory } from './options.js'
 import type { RouteConstraints } from './router.js'
 import type { SerializerCompiler, ValidatorCompiler } from './validation.js'
-import type { RouteEntry, RoutedInstance } from './route-table.js'
+import type { RouteEntry, RoutedInstance, RouteTableCarrier } from './route-table.js'
 
 /**
  * The HTTP methods a route can be declared for, as keys: node's `http.METHODS` (Node 20). At run
@@ -170,20 +170,31 @@ export type WithRoute<D extends object, Rq extends object, Rp extends object, Re
 
 /**
  * A shorthand route method (`get`, `post`…): `(path, handler)` or `(path, opts, handler)`.
- * `Self` is the instance type, `Rq`/`Rp` its request/reply decorations, `Reg` its shared schemas,
- * `M` the method, `D` its instance decorations and `R` its route table. Returns the instance with
+ * `Self` is the instance type handlers see as `this`, `Rq`/`Rp` its request/reply decorations,
+ * `Reg` its shared schemas, `M` the method, `D` its instance decorations. Returns the instance with
  * the route added to its route table (see `warren/client`).
+ *
+ * The table is read from the receiver (`this`, as `Table`) rather than passed in: the method's type
+ * then depends on the context only, so each link of a chain of routes reuses the one instantiated
+ * for the first instead of instantiating it again for a table one route longer (a chained route
+ * costs what a route in a statement costs; bench/types/client.js).
  */
-export interface RouteShorthand<Self, Rq extends object, Rp extends object, Reg extends object, M extends string = never, D extends object = {}, R = never> {
-  <const Path extends string, Sc extends RouteSchema = {}>(
+export interface RouteShorthand<Self, Rq extends object, Rp extends object, Reg extends object, M extends string = never, D extends object = {}> {
+  <Table, const Path extends string, Sc extends RouteSchema = {}>(
+    this: RouteTableCarrier<Table>,
     path: Path,
     opts: RouteShorthandOptions<Self, Sc, RouteTypesOf<Sc, Path, Reg>, Rq, Rp>,
     handler: HandlerFor<Self, RouteTypesOf<Sc, Path, Reg>, Rq, Rp>,
-  ): WithRoute<D, Rq, Rp, Reg, R, M, Path, RouteTypesOf<Sc, Path, Reg>>
-  <const Path extends string>(path: Path, handler: HandlerFor<Self, RouteTypesOf<{}, Path, Reg>, Rq, Rp>): WithRoute<D, Rq, Rp, Reg, R, M, Path, RouteTypesOf<{}, Path, Reg>>
+  ): WithRoute<D, Rq, Rp, Reg, Table, M, Path, RouteTypesOf<Sc, Path, Reg>>
+  <Table, const Path extends string>(
+    this: RouteTableCarrier<Table>,
+    path: Path,
+    handler: HandlerFor<Self, RouteTypesOf<{}, Path, Reg>, Rq, Rp>,
+  ): WithRoute<D, Rq, Rp, Reg, Table, M, Path, RouteTypesOf<{}, Path, Reg>>
   /** The handler inside the options: `get(path, { schema, handler })`. */
-  <const Path extends string, Sc extends RouteSchema = {}>(
+  <Table, const Path extends string, Sc extends RouteSchema = {}>(
+    this: RouteTableCarrier<Table>,
     path: Path,
     opts: RouteShorthandOptions<Self, Sc, RouteTypesOf<Sc, Path, Reg>, Rq, Rp> & { handler: HandlerFor<Self, RouteTypesOf<Sc, Path, Reg>, Rq, Rp> },
-  ): WithRoute<D, Rq, Rp, Reg, R, M, Path, RouteTypesOf<Sc, Path, Reg>>
+  ): WithRoute<D, Rq, Rp, Reg, Table, M, Path, RouteTypesOf<Sc, Path, Reg>>
 }
