@@ -23,6 +23,7 @@ import { initRequestIdentity } from './app/request-identity.js'
 import { registerNotFoundHandler } from './app/not-found.js'
 import { initContext, overrideContext } from './app/plugin.js'
 import { RouteTable } from './app/route-table.js'
+import { kResponseSchemas, responseSchemasOf } from './app/response-schemas.js'
 import type { WarrenOptions } from './types/index.js'
 
 function defaultParsers(options: NormalizedOptions): ParserRegistry {
@@ -74,6 +75,7 @@ export function createServer(input?: WarrenOptions): any {
   app[kRoot] = root
   const table = new RouteTable()
   app[kRouteTable] = table
+  app[kResponseSchemas] = () => responseSchemasOf(table)
   root.app = app
   initContext(app, null, {
     parsers: defaultParsers(options),

@@ -16,7 +16,7 @@ import { WarrenClientError } from './errors.js'
 import { readResponse, type ClientResponse } from './response.js'
 import { fetchTransport, injectTransport, type FetchLike, type InjectTarget, type Transport } from './transport.js'
 import { buildUrl, type ParamValue } from './url.js'
-import { ResponseValidator, type ResponseSchemaTable } from './validate.js'
+import { ResponseValidator, schemasOfApp, type ResponseSchemaTable } from './validate.js'
 import type { TypedClient } from '../types/client.js'
 
 export { WarrenClientError }
@@ -53,8 +53,12 @@ export interface ClientOptions {
   app?: InjectTarget
   /** Headers sent with every call (a call's own headers win). */
   headers?: ClientHeaders
-  /** Response schemas by route, to check every answer against (TypeBox's compiler). */
-  validate?: ResponseSchemaTable
+  /**
+   * Checks every answer against its route's response schema (TypeBox's compiler): `true` reads
+   * the schemas from `app` (the one injected into), or a table of them by route
+   * (`{ 'GET /users/:id': { 200: User } }`), for a client over a socket.
+   */
+  validate?: true | ResponseSchemaTable
   /** Shared schemas `Type.Ref` in `validate` points at. */
   references?: unknown[]
 }
@@ -116,9 +120,16 @@ export interface ClientFactory {
   <App = never>(options: ClientOptions): ClientFor<App>
 }
 
+function validatorFor(options: ClientOptions): ResponseValidator | null {
+  if (options.validate === undefined) return null
+  if (options.validate !== true) return new ResponseValidator(options.validate, options.references)
+  if (options.app === undefined) throw new TypeError('client(): validate: true reads the schemas from `app`; over a socket, give `validate` a table of schemas')
+  return new ResponseValidator(schemasOfApp(options.app), options.references)
+}
+
 function createClient(options: ClientOptions): WarrenClient {
   const send = transportFor(options)
-  const validator = options.validate === undefined ? null : new ResponseValidator(options.validate, options.references)
+  const validator = validatorFor(options)
   const request = async (method: string, path: string, call: CallOptions = {}): Promise<ClientResponse> => {
     const upper = method.toUpperCase()
     const common = typeof options.headers === 'function' ? await options.headers() : (options.headers ?? {})

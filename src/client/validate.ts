@@ -10,23 +10,59 @@ import type { ClientResponse } from './response.js'
 /** Response schemas by route (`'GET /users/:id'`) and status key (`'200'`, `'2xx'`, `'default'`). */
 export type ResponseSchemaTable = Record<string, Record<string, unknown>>
 
+/**
+ * Where a warren application keeps the function that lists its routes' response schemas
+ * (`app/response-schemas.ts` on the server spells the same registry key: the client imports
+ * nothing of the server).
+ */
+const kResponseSchemas = Symbol.for('warren.client.response-schemas')
+
+/** What that function returns. */
+interface ResponseSchemaExport {
+  routes: ResponseSchemaTable
+  references: unknown[]
+}
+
+/**
+ * The schemas of `validate: true`: read from the application injected into, when the first
+ * answer arrives (its routes exist by then). Throws a `TypeError` when `app` is not a warren
+ * application.
+ */
+export function schemasOfApp(app: object): () => ResponseSchemaExport {
+  const read = (app as { [kResponseSchemas]?: () => ResponseSchemaExport })[kResponseSchemas]
+  if (typeof read !== 'function') throw new TypeError('client(): validate: true reads the response schemas of a warren application; give one as `app`, or give `validate` a table of schemas')
+  return () => read.call(app)
+}
+
 type Check = { Check(value: unknown): boolean; Errors(value: unknown): Iterable<{ path: string; message: string }> }
 
 /** Validates answers against a table of response schemas, compiling each schema once. */
 export class ResponseValidator {
-  readonly #table: ResponseSchemaTable
-  readonly #references: unknown[]
+  #table: ResponseSchemaTable | null
+  #references: unknown[]
+  readonly #source: (() => ResponseSchemaExport) | null
   readonly #compiled = new Map<unknown, Check>()
   #compiler: Promise<{ Compile(schema: unknown, references: unknown[]): Check }> | undefined
 
-  constructor(table: ResponseSchemaTable, references: unknown[] = []) {
-    this.#table = table
+  /** Checks against `schemas`: a table (with the shared schemas it references), or a function read once, at the first answer. */
+  constructor(schemas: ResponseSchemaTable | (() => ResponseSchemaExport), references: unknown[] = []) {
+    this.#source = typeof schemas === 'function' ? schemas : null
+    this.#table = typeof schemas === 'function' ? null : schemas
     this.#references = references
+  }
+
+  #tableNow(): ResponseSchemaTable {
+    if (this.#table === null) {
+      const exported = this.#source!()
+      this.#table = exported.routes
+      this.#references = [...this.#references, ...exported.references]
+    }
+    return this.#table
   }
 
   /** Throws `CLIENT_ERR_RESPONSE_VALIDATION` when `response` does not match its route's schema for its status. */
   async check(method: string, path: string, response: ClientResponse): Promise<void> {
-    const byStatus = this.#table[`${method} ${path}`]
+    const byStatus = this.#tableNow()[`${method} ${path}`]
     if (byStatus === undefined) return
     const status = String(response.status)
     const schema = byStatus[status] ?? byStatus[`${status[0]}xx`] ?? byStatus[`${status[0]}XX`] ?? byStatus.default

@@ -1,0 +1,33 @@
+/**
+ * @module app/response-schemas
+ * What `client({ app, validate: true })` (`warren/client`) checks answers against: every declared
+ * route's response schemas, keyed `'<METHOD> <path>'` as the typed client names routes, and the
+ * shared schemas (`$id`) their `Type.Ref`s point at. The client finds the function under a
+ * registry symbol (`Symbol.for`) on the application it injects into, so it imports nothing of the
+ * server; the route table is read when the client first asks, after the routes exist.
+ */
+import type { RouteTable } from './route-table.js'
+
+/** The registry key of the function, on the root instance. `warren/client` spells the same key. */
+export const kResponseSchemas: unique symbol = Symbol.for('warren.client.response-schemas')
+
+/** Response schemas by route and status key, and the shared schemas they may reference. */
+export interface ResponseSchemaExport {
+  routes: Record<string, Record<string, unknown>>
+  references: unknown[]
+}
+
+/** Collects the response schemas of the routes in `table` (automatic HEAD routes left out). */
+export function responseSchemasOf(table: RouteTable): ResponseSchemaExport {
+  const routes: Record<string, Record<string, unknown>> = {}
+  const references = new Map<string, unknown>()
+  for (const route of table.routes) {
+    if (table.automaticHeads.has(route)) continue
+    const response = route.routeOptions.schema?.response as Record<string, unknown> | undefined
+    if (response === undefined) continue
+    const methods: string[] = Array.isArray(route.routeOptions.method) ? route.routeOptions.method : [route.routeOptions.method]
+    for (const method of methods) routes[`${method.toUpperCase()} ${route.routeOptions.url}`] = response
+    for (const [id, schema] of Object.entries(route.server.getSchemas() as Record<string, unknown>)) references.set(id, schema)
+  }
+  return { routes, references: [...references.values()] }
+}

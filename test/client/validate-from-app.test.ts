@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import warren, { Type } from 'warren'
+import { client, WarrenClientError } from 'warren/client'
+
+const Money = Type.Object({ amount: Type.Number(), currency: Type.String() }, { $id: 'Money' })
+
+/** Routes whose answers may not match their declared schemas: a raw JSON string skips serialization. */
+function buildApp() {
+  const app = warren().addSchema(Money)
+  app.get('/price/:mode', { schema: { params: Type.Object({ mode: Type.String() }), response: { 200: Type.Ref('Money'), '4xx': Type.Object({ reason: Type.String() }) } } }, async (request, reply) => {
+    if (request.params.mode === 'good') return { amount: 3, currency: 'EUR' }
+    if (request.params.mode === 'refused') return reply.code(409).type('application/json').send('{"reason":"sold out"}')
+    if (request.params.mode === 'bad-4xx') return reply.code(409).type('application/json').send('{"why":1}')
+    return reply.type('application/json').send('{"amount":"three","currency":"EUR"}')
+  })
+  app.register(async (child) => {
+    child.post('/items', { schema: { response: { 201: Type.Object({ id: Type.Integer() }) } } }, async (_request, reply) => reply.code(201).type('application/json').send('{"id":"x"}'))
+  }, { prefix: '/shop' })
+  app.get('/free', async (_request, reply) => reply.type('application/json').send('{"anything":true}'))
+  return app
+}
+
+describe('client({ app, validate: true }): the schemas come from the application', () => {
+  const app = buildApp()
+  const api = client({ app, validate: true })
+
+  it('accepts answers that match, the shared schema a Type.Ref names included', async () => {
+    expect((await api.get('/price/:mode', { params: { mode: 'good' } })).body).toEqual({ amount: 3, currency: 'EUR' })
+    expect((await api.get('/price/:mode', { params: { mode: 'refused' } })).body).toEqual({ reason: 'sold out' })
+  })
+
+  it('rejects an answer that does not match its status schema, naming the route and the field', async () => {
+    const failure = await api.get('/price/:mode', { params: { mode: 'bad' } }).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(WarrenClientError)
+    expect(failure).toMatchObject({ code: 'CLIENT_ERR_RESPONSE_VALIDATION', status: 200 })
+    expect((failure as Error).message).toMatch(/GET \/price\/:mode/)
+    expect((failure as Error).message).toMatch(/amount/)
+    await expect(api.get('/price/:mode', { params: { mode: 'bad-4xx' } })).rejects.toMatchObject({ code: 'CLIENT_ERR_RESPONSE_VALIDATION', status: 409 })
+  })
+
+  it('knows routes declared in plugins under their prefix, and leaves routes without a response schema alone', async () => {
+    await expect(api.post('/shop/items')).rejects.toMatchObject({ code: 'CLIENT_ERR_RESPONSE_VALIDATION', status: 201 })
+    expect((await api.get('/free')).body).toEqual({ anything: true })
+  })
+
+  it('is refused without an app to read from, or with an object that is not a warren application', () => {
+    expect(() => client({ baseUrl: 'http://127.0.0.1:1', validate: true })).toThrow(/validate: true reads the schemas from `app`/)
+    const notWarren = { inject: async () => ({ statusCode: 200, headers: {}, body: '' }) }
+    expect(() => client({ app: notWarren, validate: true })).toThrow(/response schemas of a warren application/)
+  })
+})
