@@ -41,7 +41,7 @@ function readOptions(options: unknown): { hasBody: boolean; overrideExisting: bo
 export function addHttpMethod(this: any, method: string, options?: AddHttpMethodOptions): any {
   const root: RootState = this[kRoot]
   root.assertNotStarted('addHttpMethod')
-  if (typeof method !== 'string' || !nodeMethods.has(method)) throw new codes.SVC_ERR_ROUTE_METHOD_INVALID(String(method))
+  if (typeof method !== 'string' || !nodeMethods.has(method)) throw new codes.SVC_ERR_ROUTE_METHOD_INVALID()
   const { hasBody, overrideExisting } = readOptions(options)
   const methods = root.methods
   if (methods.has(method) && methods.hasBody(method) !== hasBody && !overrideExisting) {

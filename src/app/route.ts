@@ -27,10 +27,17 @@ function normalizeMethods(method: unknown, accepted: HttpMethods): string[] {
   const methods = Array.isArray(method) ? method : [method]
   return methods.map((m) => {
     const upper = typeof m === 'string' ? m.toUpperCase() : ''
-    if (!nodeMethods.has(upper)) throw new codes.SVC_ERR_ROUTE_METHOD_INVALID(String(m))
+    if (!nodeMethods.has(upper)) throw new codes.SVC_ERR_ROUTE_METHOD_INVALID()
     if (!accepted.has(upper)) throw new codes.SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED(upper, upper)
     return upper
   })
+}
+
+/** A route's `errorHandler` that is not a function: Fastify's code (the one for handlers) and wording. */
+function errorHandlerNotFunction(label: string, path: string): Error {
+  const error = new codes.SVC_ERR_ROUTE_HANDLER_NOT_FN(label, path)
+  error.message = `Error Handler for ${label}:${path} route, if defined, must be a function`
+  return error
 }
 
 /** The options of a route that `route()` refuses before any onRoute hook sees them. */
@@ -38,12 +45,9 @@ function assertRouteOptions(options: Record<string, any>, methods: string[], pat
   const label = methods.join(',')
   if (options.handler === undefined) throw new codes.SVC_ERR_ROUTE_MISSING_HANDLER(label, path)
   if (typeof options.handler !== 'function') throw new codes.SVC_ERR_ROUTE_HANDLER_NOT_FN(label, path)
-  if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') throw new codes.SVC_ERR_ERROR_HANDLER_NOT_FN()
+  if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') throw errorHandlerNotFunction(label, path)
   if (options.childLoggerFactory !== undefined && typeof options.childLoggerFactory !== 'function') {
     throw new codes.SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN(typeof options.childLoggerFactory)
-  }
-  if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit < 0)) {
-    throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
   }
   // a route that wants no limit under a factory-wide one has no way to say so: 0 is refused, as in Fastify
   if (options.handlerTimeout !== undefined && (!Number.isInteger(options.handlerTimeout) || options.handlerTimeout <= 0)) {
@@ -56,7 +60,7 @@ function assertRouteOptions(options: Record<string, any>, methods: string[], pat
   // a body schema where no body is ever read would promise a validation that never happens
   if (options.schema?.body !== undefined && options.schema.body !== null) {
     const bodyless = methods.find((method) => !accepted.hasBody(method))
-    if (bodyless !== undefined) throw new codes.SVC_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(bodyless, path, bodyless)
+    if (bodyless !== undefined) throw new codes.SVC_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(bodyless, path)
   }
 }
 
@@ -94,6 +98,10 @@ function prefixTrailingSlash(value: unknown): PrefixTrailingSlash {
 export function route(this: any, options: Record<string, any>): any {
   const root: RootState = this[kRoot]
   root.assertNotStarted('route')
+  // checked first, as in Fastify: a wrong limit is reported even when the url is missing too
+  if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit <= 0)) {
+    throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
+  }
   const path = options.url ?? options.path
   if (typeof path !== 'string') throw new codes.SVC_ERR_ROUTE_URL_INVALID(String(path))
   assertValidRouteHooks(options)
@@ -106,6 +114,8 @@ export function route(this: any, options: Record<string, any>): any {
   const view = routeView(this, root, options, methods, url, path)
   // onRoute hooks see each route once: the trailing-slash twin is the same route to them
   for (const hook of this[kHooks].onRoute) hook.call(this, view)
+  // an onRoute hook may have set hooks of its own: they are checked as the declared ones were
+  if (this[kHooks].onRoute.length > 0) assertValidRouteHooks(view)
   for (const method of normalizeMethods(view.method, root.methods)) {
     addRoute(this, root, { ...view, method }, view.url)
     // the twin shows the route's own URL as `routeOptions.url`

@@ -53,7 +53,7 @@ export const codes = {
   // factory and instance
   SVC_ERR_INIT_OPTS_INVALID: defineError('SVC_ERR_INIT_OPTS_INVALID', "Invalid initialization option '%s': %s"),
   SVC_ERR_QSP_NOT_FN: defineError('SVC_ERR_QSP_NOT_FN', "querystringParser option should be a function, instead got '%s'"),
-  SVC_ERR_INSTANCE_ALREADY_STARTED: defineError('SVC_ERR_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" when the instance has already started'),
+  SVC_ERR_INSTANCE_ALREADY_LISTENING: defineError('SVC_ERR_INSTANCE_ALREADY_LISTENING', 'The instance has already started (ready or listening). %s'),
   SVC_ERR_REOPENED_SERVER: defineError('SVC_ERR_REOPENED_SERVER', 'The instance is already listening'),
   SVC_ERR_REOPENED_CLOSE_SERVER: defineError('SVC_ERR_REOPENED_CLOSE_SERVER', 'The instance has been closed and cannot be reopened'),
   SVC_ERR_LISTEN_OPTIONS_INVALID: defineError('SVC_ERR_LISTEN_OPTIONS_INVALID', "Invalid listen option '%s': %s"),
@@ -69,9 +69,9 @@ export const codes = {
 
   // hooks
   SVC_ERR_HOOK_INVALID_TYPE: defineError('SVC_ERR_HOOK_INVALID_TYPE', 'The hook name must be a string'),
-  SVC_ERR_HOOK_INVALID_HANDLER: defineError('SVC_ERR_HOOK_INVALID_HANDLER', "The %s hook callback must be a function, got '%s'"),
-  SVC_ERR_HOOK_INVALID_ASYNC_HANDLER: defineError('SVC_ERR_HOOK_INVALID_ASYNC_HANDLER', 'An async %s hook must not also take a done callback'),
-  SVC_ERR_HOOK_NOT_SUPPORTED: defineError('SVC_ERR_HOOK_NOT_SUPPORTED', "The hook '%s' is not supported"),
+  SVC_ERR_HOOK_INVALID_HANDLER: defineError('SVC_ERR_HOOK_INVALID_HANDLER', '%s hook should be a function, instead got %s'),
+  SVC_ERR_HOOK_INVALID_ASYNC_HANDLER: defineError('SVC_ERR_HOOK_INVALID_ASYNC_HANDLER', "Async function has too many arguments. Async hooks should not use the 'done' argument."),
+  SVC_ERR_HOOK_NOT_SUPPORTED: defineError('SVC_ERR_HOOK_NOT_SUPPORTED', '%s hook not supported!'),
   SVC_ERR_HOOK_TIMEOUT: defineError('SVC_ERR_HOOK_TIMEOUT', "A callback for '%s' hook%s timed out. You may have forgotten to call 'done' function or to resolve a Promise"),
 
   // plugins
@@ -84,16 +84,16 @@ export const codes = {
 
   // routes
   SVC_ERR_ROUTE_DUPLICATED: defineError('SVC_ERR_ROUTE_DUPLICATED', "Method '%s' already declared for route '%s'"),
-  SVC_ERR_ROUTE_METHOD_INVALID: defineError('SVC_ERR_ROUTE_METHOD_INVALID', "Invalid route method '%s'"),
+  SVC_ERR_ROUTE_METHOD_INVALID: defineError('SVC_ERR_ROUTE_METHOD_INVALID', 'Provided method is invalid!'),
   SVC_ERR_ROUTE_MISSING_HANDLER: defineError('SVC_ERR_ROUTE_MISSING_HANDLER', "Missing handler function for '%s:%s' route"),
   SVC_ERR_ROUTE_HANDLER_NOT_FN: defineError('SVC_ERR_ROUTE_HANDLER_NOT_FN', "The handler of '%s:%s' route must be a function"),
   SVC_ERR_ROUTE_URL_INVALID: defineError('SVC_ERR_ROUTE_URL_INVALID', "The url of a route must be a string, got '%s'"),
   SVC_ERR_ROUTE_REWRITE_NOT_STR: defineError('SVC_ERR_ROUTE_REWRITE_NOT_STR', 'Rewrite url for "%s" needs to be of type "string" but received "%s"', 500),
   SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID: defineError('SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID', "'prefixTrailingSlash' option must be 'both', 'slash' or 'no-slash', got '%s'"),
-  SVC_ERR_ROUTE_BODY_LIMIT_INVALID: defineError('SVC_ERR_ROUTE_BODY_LIMIT_INVALID', "'bodyLimit' option must be a non-negative integer, got '%s'"),
+  SVC_ERR_ROUTE_BODY_LIMIT_INVALID: defineError('SVC_ERR_ROUTE_BODY_LIMIT_INVALID', "'bodyLimit' option must be an integer > 0. Got '%s'"),
   SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET: defineError('SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET', "Not found handler already set for the context with prefix '%s'"),
   SVC_ERR_ERROR_HANDLER_ALREADY_SET: defineError('SVC_ERR_ERROR_HANDLER_ALREADY_SET', 'This context already set its error handler, and allowErrorHandlerOverride is false'),
-  SVC_ERR_ERROR_HANDLER_NOT_FN: defineError('SVC_ERR_ERROR_HANDLER_NOT_FN', 'The error handler must be a function'),
+  SVC_ERR_ERROR_HANDLER_NOT_FN: defineError('SVC_ERR_ERROR_HANDLER_NOT_FN', 'Error Handler must be a function'),
 
   // requests and replies
   SVC_ERR_NOT_FOUND: defineError('SVC_ERR_NOT_FOUND', 'Route %s:%s not found', 404),
@@ -163,7 +163,7 @@ export const codes = {
   SVC_ERR_ROUTE_METHOD_EXISTS: defineError('SVC_ERR_ROUTE_METHOD_EXISTS', 'The %s method is already accepted %s a body: pass { overrideExisting: true } to change that'),
   SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID: defineError('SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID', "Invalid addHttpMethod option '%s': %s"),
   SVC_ERR_ROUTE_MISSING_CONTENT_TYPE: defineError('SVC_ERR_ROUTE_MISSING_CONTENT_TYPE', "A %s request must have a 'Content-Type' header", 400),
-  SVC_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: defineError('SVC_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', "The route '%s:%s' has a body schema, but %s requests have no body"),
+  SVC_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: defineError('SVC_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', 'Body validation schema for %s:%s route is not supported!'),
   SVC_ERR_ROUTE_PATH_EMPTY: defineError('SVC_ERR_ROUTE_PATH_EMPTY', 'The path could not be empty'),
   SVC_ERR_ROUTE_CONSTRAINTS_INVALID: defineError('SVC_ERR_ROUTE_CONSTRAINTS_INVALID', "The constraints of route '%s:%s' must be an object, got %s"),
   SVC_ERR_CONSTRAINT_STRATEGY_INVALID: defineError('SVC_ERR_CONSTRAINT_STRATEGY_INVALID', 'Invalid constraint strategy: %s'),

@@ -62,16 +62,21 @@ export function assertValidHook(name: unknown, fn: unknown): asserts name is Hoo
   if (!Object.hasOwn(argumentsBeforeDone, name)) throw new codes.SVC_ERR_HOOK_NOT_SUPPORTED(name)
   // a resource to dispose of when the application closes (explicit resource management)
   if (name === 'onClose' && typeof fn === 'object' && isDisposable(fn)) return
-  if (typeof fn !== 'function') throw new codes.SVC_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
+  // Fastify's detail: to addHook, `null`/`undefined` as such, any other value by its tag (`[object Object]`)
+  if (typeof fn !== 'function') throw new codes.SVC_ERR_HOOK_INVALID_HANDLER(name, fn == null ? String(fn) : Object.prototype.toString.call(fn))
   const isAsync = fn.constructor.name === 'AsyncFunction'
-  if (isAsync && fn.length > argumentsBeforeDone[name as HookName]) throw new codes.SVC_ERR_HOOK_INVALID_ASYNC_HANDLER(name)
+  if (isAsync && fn.length > argumentsBeforeDone[name as HookName]) throw new codes.SVC_ERR_HOOK_INVALID_ASYNC_HANDLER()
 }
 
 /** Checks the hooks a route declares in its options (`preHandler: fn` or `[fn, ...]`), as `addHook` checks its own. */
 export function assertValidRouteHooks(options: Record<string, unknown>): void {
   for (const name of requestHookNames) {
     const own = options[name]
-    if (own === undefined || own === null) continue
-    for (const fn of Array.isArray(own) ? own : [own]) assertValidHook(name, fn)
+    if (own === undefined) continue
+    for (const fn of Array.isArray(own) ? own : [own]) {
+      // in route options any non-function, null included, is named by its tag (`[object Null]`), as in Fastify
+      if (typeof fn !== 'function') throw new codes.SVC_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
+      assertValidHook(name, fn)
+    }
   }
 }

@@ -95,11 +95,14 @@ export class RootState {
   }
 
   /**
-   * Throws once `ready()` was called, when the application is fixed: `error` (by default
-   * SVC_ERR_INSTANCE_ALREADY_STARTED) names `what` was attempted too late.
+   * Throws once `ready()` was called, when the application is fixed: `error` names `what` was
+   * attempted too late; by default SVC_ERR_INSTANCE_ALREADY_LISTENING, with Fastify's detail
+   * ("Cannot add route!", `Cannot call "addHook"!`).
    */
-  assertNotStarted(what: string, error: WarrenErrorClass = codes.SVC_ERR_INSTANCE_ALREADY_STARTED): void {
-    if (this.started) throw new error(what)
+  assertNotStarted(what: string, error?: WarrenErrorClass): void {
+    if (!this.started) return
+    if (error !== undefined) throw new error(what)
+    throw new codes.SVC_ERR_INSTANCE_ALREADY_LISTENING(what === 'route' ? 'Cannot add route!' : `Cannot call "${what}"!`)
   }
 }
 

@@ -72,7 +72,7 @@ describe('setGenReqId and the genReqId getter', () => {
     const app = warren()
     expect(() => app.setGenReqId('x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_GEN_REQ_ID_NOT_FN' }))
     await app.ready()
-    expect(() => app.setGenReqId(() => 'late')).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+    expect(() => app.setGenReqId(() => 'late')).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_LISTENING' }))
   })
 })
 

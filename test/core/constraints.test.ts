@@ -114,7 +114,7 @@ describe('route constraints', () => {
     invalid({ ...tenantStrategy(), name: 'x', storage: {} }, "'x' needs a storage function")
     invalid({ ...tenantStrategy(), name: 'x', deriveConstraint: 'header' }, "'x' needs a deriveConstraint function")
     await app.ready()
-    expect(() => app.addConstraintStrategy({ ...tenantStrategy(), name: 'late' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+    expect(() => app.addConstraintStrategy({ ...tenantStrategy(), name: 'late' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_LISTENING' }))
   })
 
   it('a route whose constraints are not an object is refused', () => {

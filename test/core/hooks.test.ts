@@ -160,14 +160,19 @@ describe('request hooks: order and forms', () => {
       expect.objectContaining({ code: 'SVC_ERR_HOOK_INVALID_ASYNC_HANDLER' }),
     )
     expect(() => app.get('/c', { onRequest: 'nope' }, async () => 'c')).toThrow(expect.objectContaining({ code: 'SVC_ERR_HOOK_INVALID_HANDLER' }))
-    // an absent hook (null) is no hook
-    expect(() => app.get('/d', { preHandler: null }, async () => 'd')).not.toThrow()
+    // as in Fastify: undefined is no hook, null is a wrong one, named by its tag
+    expect(() => app.get('/d', { preHandler: undefined }, async () => 'd')).not.toThrow()
+    expect(() => app.get('/e', { preHandler: null }, async () => 'e')).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_HOOK_INVALID_HANDLER', message: 'preHandler hook should be a function, instead got [object Null]' }),
+    )
+    expect(() => app.get('/f', { onRequest: [undefined] }, async () => 'f')).toThrow(expect.objectContaining({ message: 'onRequest hook should be a function, instead got [object Undefined]' }))
+    expect(() => app.addHook('preHandler', null as never)).toThrow(expect.objectContaining({ message: 'preHandler hook should be a function, instead got null' }))
   })
 
   it('addHook after start fails', async () => {
     const app = warren()
     await app.ready()
-    expect(() => app.addHook('onRequest', async () => {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+    expect(() => app.addHook('onRequest', async () => {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_LISTENING' }))
   })
 })
 

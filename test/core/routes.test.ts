@@ -101,7 +101,12 @@ describe('routes', () => {
     expect(() => app.route({ method: 'GET', url: '/', handler: 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_HANDLER_NOT_FN' }))
     expect(() => app.route({ method: 'GET', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_URL_INVALID' }))
     expect(() => app.get('/', { bodyLimit: -1 }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_INVALID' }))
-    expect(() => app.get('/', { errorHandler: 'teapot' }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ERROR_HANDLER_NOT_FN' }))
+    expect(() => app.get('/', { bodyLimit: 0 }, async () => 'x')).toThrow(expect.objectContaining({ message: "'bodyLimit' option must be an integer > 0. Got '0'" }))
+    // checked before the url, as in Fastify
+    expect(() => app.route({ method: 'PUT', bodyLimit: false, handler: async () => 'x' } as never)).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_INVALID' }))
+    expect(() => app.get('/tea', { errorHandler: 'teapot' }, async () => 'x')).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_ROUTE_HANDLER_NOT_FN', message: 'Error Handler for GET:/tea route, if defined, must be a function' }),
+    )
   })
 
   it("a route's childLoggerFactory builds its requests' loggers, over its context's; not a function is refused", async () => {
@@ -134,7 +139,7 @@ describe('routes', () => {
   it('routes cannot be added after start', async () => {
     const app = warren()
     await app.ready()
-    expect(() => app.get('/late', async () => 'late')).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+    expect(() => app.get('/late', async () => 'late')).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_LISTENING' }))
   })
 
   it('hasRoute tells whether a route is declared', async () => {

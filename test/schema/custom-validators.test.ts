@@ -75,7 +75,7 @@ describe('4.1 setValidatorCompiler and route validatorCompiler', () => {
   it('4.1 setValidatorCompiler cannot be called after start', async () => {
     const app = warren()
     await app.ready()
-    expect(() => app.setValidatorCompiler(() => () => true)).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+    expect(() => app.setValidatorCompiler(() => () => true)).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_LISTENING' }))
   })
 })
 

@@ -288,6 +288,6 @@ describe('4.5.3 replacing the serializer', () => {
   it('4.1 setSerializerCompiler cannot be called after start', async () => {
     const app = warren()
     await app.ready()
-    expect(() => app.setSerializerCompiler(() => () => '')).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+    expect(() => app.setSerializerCompiler(() => () => '')).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_LISTENING' }))
   })
 })

@@ -92,7 +92,7 @@ describe('2.6 / 4.1 addSchema, getSchemas, getSchema', () => {
   it('4.1 addSchema after start throws', async () => {
     const app = warren()
     await app.ready()
-    expect(() => app.addSchema({ $id: 'late', type: 'string' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+    expect(() => app.addSchema({ $id: 'late', type: 'string' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_LISTENING' }))
   })
 
   it('2.6 a route cannot reference a schema added in a sibling context (start-up error)', async () => {

@@ -200,6 +200,6 @@ describe('4.1 schema error formatter', () => {
   it('4.1 setSchemaErrorFormatter cannot be called after start', async () => {
     const app = warren()
     await app.ready()
-    expect(() => app.setSchemaErrorFormatter(() => new Error('x'))).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+    expect(() => app.setSchemaErrorFormatter(() => new Error('x'))).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_LISTENING' }))
   })
 })

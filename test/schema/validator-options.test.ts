@@ -273,6 +273,6 @@ describe('setValidatorOptions: validator options per context', () => {
     expect(() => app.setValidatorOptions('allErrors' as never)).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
     expect(() => app.setValidatorOptions({ plugins: ajvErrors as never })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID', message: expect.stringContaining('plugins') }))
     await app.ready()
-    expect(() => app.setValidatorOptions({})).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+    expect(() => app.setValidatorOptions({})).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_LISTENING' }))
   })
 })

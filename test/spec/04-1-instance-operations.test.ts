@@ -227,7 +227,7 @@ describe('4.1 listen and ready', () => {
     const app = warren()
     await app.ready()
     await app.ready()
-    expect(() => app.get('/late', async () => 'late')).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_STARTED' }))
+    expect(() => app.get('/late', async () => 'late')).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_LISTENING' }))
   })
 
   it('4.1 close() stops the server: new connections are refused', async () => {
