@@ -66,7 +66,7 @@ function routerHandlers(options: NormalizedOptions, root: () => RootState): Rout
  */
 export function createServer(input?: WarrenOptions): any {
   const options = normalizeOptions(input)
-  const { logger, enabled } = createLogger(options.logger)
+  const { logger, enabled } = createLogger(options.logger, options.loggerInstance)
   const compilers = new DefaultCompilers(options.validator, options.schemaCache)
   // the handlers reach the root state once it exists: the router is built inside it
   const root: RootState = new RootState(options, logger, enabled, compilers, routerHandlers(options, () => root))

@@ -27,10 +27,25 @@ const silentLogger: Logger = {
   },
 }
 
+const loggerMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'child']
+
+/** The logger methods `value` lacks (all of them for a value that is not an object). */
+function missingLoggerMethods(value: unknown): string[] {
+  if (value === null || typeof value !== 'object') return loggerMethods
+  return loggerMethods.filter((method) => typeof (value as Record<string, unknown>)[method] !== 'function')
+}
+
 function isLoggerInstance(value: object): value is Logger {
-  return ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'child'].every(
-    (method) => typeof (value as Record<string, unknown>)[method] === 'function',
-  )
+  return missingLoggerMethods(value).length === 0
+}
+
+/**
+ * Refuses an object that has some logger methods but not all (`SVC_ERR_LOG_INVALID_LOGGER`,
+ * naming the missing ones): half a logger is a mistake, not pino options.
+ */
+function assertNotPartialLogger(value: unknown): void {
+  const missing = missingLoggerMethods(value)
+  if (missing.length > 0 && missing.length < loggerMethods.length) throw new codes.SVC_ERR_LOG_INVALID_LOGGER(missing.join(','))
 }
 
 type Serializer = (value: any) => unknown
@@ -50,9 +65,19 @@ const defaultSerializers: Record<'req' | 'res' | 'err', Serializer> = {
   err: pino.stdSerializers.err,
 }
 
-/** Builds the server logger from the `logger` option: false (off), true, pino options or a logger. */
-export function createLogger(option: unknown): { logger: Logger; enabled: boolean } {
+/**
+ * Builds the server logger from the `logger` option (false: off, true, pino options or a logger)
+ * or the `loggerInstance` option (a logger, as Fastify 5 takes it); not both.
+ */
+export function createLogger(option: unknown, instance?: unknown): { logger: Logger; enabled: boolean } {
+  if (instance !== undefined && instance !== null) {
+    if (option !== undefined && option !== false && option !== null) throw new codes.SVC_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED()
+    assertNotPartialLogger(instance)
+    if (typeof instance !== 'object' || !isLoggerInstance(instance)) throw new codes.SVC_ERR_LOG_INVALID_LOGGER_INSTANCE()
+    return { logger: withDefaultSerializers(instance), enabled: true }
+  }
   if (option === undefined || option === false || option === null) return { logger: silentLogger, enabled: false }
+  assertNotPartialLogger(option)
   if (option === true) return { logger: pino({ serializers: defaultSerializers }) as unknown as Logger, enabled: true }
   if (typeof option === 'object' && isLoggerInstance(option)) return { logger: withDefaultSerializers(option), enabled: true }
   const { stream, serializers, ...options } = option as { stream?: unknown; serializers?: Record<string, Serializer> }
@@ -96,7 +121,7 @@ export function factoryLogger(
 ): Logger {
   const child = factory.call(instance, logger, { [label]: id }, level ? { level } : {}, req)
   if (child === null || typeof child !== 'object' || !isLoggerInstance(child)) {
-    throw new codes.SVC_ERR_LOG_INVALID_LOGGER(child === null ? 'null' : typeof child)
+    throw new codes.SVC_ERR_LOG_INVALID_LOGGER(missingLoggerMethods(child).join(','))
   }
   return child
 }

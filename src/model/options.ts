@@ -16,6 +16,7 @@ export type { WarrenOptions }
 /** The factory options after validation, with defaults filled. */
 export interface NormalizedOptions {
   logger: unknown
+  loggerInstance: unknown
   bodyLimit: number
   genReqId: ((req: IncomingMessage) => string) | undefined
   requestIdHeader: string | false
@@ -105,6 +106,8 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
   const router = resolveRouterOptions(o)
   const normalized: NormalizedOptions = {
     logger: option(o, 'logger', (v) => isBoolean(v) || isObject(v), 'a boolean, pino options or a logger', false),
+    // checked by createLogger (core/logger), which knows what a logger is
+    loggerInstance: o.loggerInstance,
     bodyLimit: option(o, 'bodyLimit', isNonNegativeInteger, 'a non-negative integer', 1024 * 1024),
     genReqId: option(o, 'genReqId', isFunction, 'a function', undefined),
     requestIdHeader: requestIdHeader(option(o, 'requestIdHeader', (v) => isBoolean(v) || isString(v), 'a string or a boolean', false)),

@@ -62,7 +62,7 @@ export function handleError(reply: Reply, thrown: unknown): void {
 
 /** An error once the user took the response over: theirs to answer; it is only logged. */
 function reportDropped(reply: Reply, thrown: unknown): void {
-  const dropped = new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url)
+  const dropped = new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.url, reply.request.method)
   dropped.cause = thrown
   reply.log.warn({ err: dropped }, dropped.message)
 }

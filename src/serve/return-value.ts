@@ -5,6 +5,7 @@
  * `undefined` with nothing sent is an empty answer rather than a request left hanging. A rejection
  * fails the request.
  */
+import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
 import { kReplyFail, kReplyHijacked, kReplySending } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
@@ -23,7 +24,8 @@ export function sendReturnValue(reply: Reply, result: unknown): void {
 /** A rejection fails the request, unless the response is already out (sent, or hijacked): then it is logged. */
 function failRejected(reply: Reply, thrown: unknown): void {
   if (!reply.sent) return reply[kReplyFail](thrown)
-  reply.log.error({ err: thrown }, 'a promise rejected after its reply was sent (or hijacked); nothing more can be answered')
+  // nothing more can be answered (Fastify's wording)
+  reply.log.error({ err: thrown }, 'Promise errored, but reply.sent = true was set')
 }
 
 function sendResolvedValue(reply: Reply, value: unknown): void {
@@ -33,7 +35,8 @@ function sendResolvedValue(reply: Reply, value: unknown): void {
     return
   }
   if (reply[kReplySending]) {
-    reply.log.warn('An async handler returned a value after reply.send() was called; the value is ignored')
+    // the value is ignored; Fastify's warning (its message is the log line's msg)
+    reply.log.warn({ err: new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.url, reply.request.method) })
     return
   }
   reply.send(value)

@@ -20,7 +20,7 @@ import { writeResponse } from './write.js'
 export function send(reply: Reply, payload: unknown): void {
   if (reply[kReplyOnErrorPhase] === OnErrorPhase.Running) throw new codes.SVC_ERR_SEND_INSIDE_ONERR()
   if (reply[kReplyHijacked]) {
-    reply.log.warn({ err: new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url) }, 'Reply was hijacked; send() is ignored')
+    reply.log.warn({ err: new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.url, reply.request.method) }, 'Reply was hijacked; send() is ignored')
     return
   }
   if (reply[kReplySending]) {

@@ -91,6 +91,11 @@ export interface SchemaController {
 export interface WarrenOptions {
   /** `true` for a pino logger, pino options, or a logger instance; off by default. */
   logger?: boolean | (LoggerOptions & { /** Where log lines are written (default: stdout). */ stream?: DestinationStream }) | WarrenLogger
+  /**
+   * A ready logger (a pino instance, or anything with `info`, `error`, `debug`, `fatal`, `warn`,
+   * `trace` and `child`), as Fastify 5 takes it; not together with `logger`.
+   */
+  loggerInstance?: WarrenLogger
   /** Maximum body size in bytes (default 1 MiB). */
   bodyLimit?: number
   /** Generates the id of each request. */
