@@ -21,6 +21,29 @@ export class WarrenError extends Error {
     this.code = code
     this.statusCode = statusCode
   }
+
+  /** Also true for the codes that are `TypeError`s (see {@link defineError}): every coded error is a WarrenError. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true
+    return this === WarrenError && typeof value === 'object' && value !== null && kTypeErrorCode in value
+  }
+}
+
+/** Marks the coded errors that extend `TypeError` rather than {@link WarrenError}. */
+const kTypeErrorCode = Symbol('warren.type-error-code')
+
+/** A coded `TypeError` (a wrong argument, as Fastify classes them), still `instanceof WarrenError`. */
+class WarrenTypeError extends TypeError {
+  readonly [kTypeErrorCode] = true
+  code: string
+  statusCode: number
+
+  constructor(code: string, message: string, statusCode: number) {
+    super(message)
+    this.name = 'WarrenError'
+    this.code = code
+    this.statusCode = statusCode
+  }
 }
 
 /** A constructor of one coded error: `new codes.SVC_ERR_X(...formatArgs)`. */
@@ -32,8 +55,9 @@ export interface WarrenErrorClass {
   readonly statusCode: number
 }
 
-function defineError(code: string, template: string, statusCode = 500): WarrenErrorClass {
-  const Coded = class extends WarrenError {
+function defineError(code: string, template: string, statusCode = 500, base: typeof WarrenError | typeof WarrenTypeError = WarrenError): WarrenErrorClass {
+  // both bases take (code, message, statusCode); a WarrenTypeError passes `instanceof WarrenError`
+  const Coded = class extends (base as typeof WarrenError) {
     static readonly code = code
     static readonly statusCode = statusCode
     constructor(...args: unknown[]) {
@@ -52,48 +76,48 @@ function defineError(code: string, template: string, statusCode = 500): WarrenEr
 export const codes = {
   // factory and instance
   SVC_ERR_INIT_OPTS_INVALID: defineError('SVC_ERR_INIT_OPTS_INVALID', "Invalid initialization option '%s': %s"),
-  SVC_ERR_QSP_NOT_FN: defineError('SVC_ERR_QSP_NOT_FN', "querystringParser option should be a function, instead got '%s'"),
+  SVC_ERR_QSP_NOT_FN: defineError('SVC_ERR_QSP_NOT_FN', "querystringParser option should be a function, instead got '%s'", 500, WarrenTypeError),
   SVC_ERR_INSTANCE_ALREADY_LISTENING: defineError('SVC_ERR_INSTANCE_ALREADY_LISTENING', 'The instance has already started (ready or listening). %s'),
   SVC_ERR_REOPENED_SERVER: defineError('SVC_ERR_REOPENED_SERVER', 'The instance is already listening'),
   SVC_ERR_REOPENED_CLOSE_SERVER: defineError('SVC_ERR_REOPENED_CLOSE_SERVER', 'The instance has been closed and cannot be reopened'),
-  SVC_ERR_LISTEN_OPTIONS_INVALID: defineError('SVC_ERR_LISTEN_OPTIONS_INVALID', "Invalid listen option '%s': %s"),
+  SVC_ERR_LISTEN_OPTIONS_INVALID: defineError('SVC_ERR_LISTEN_OPTIONS_INVALID', "Invalid listen option '%s': %s", 500, WarrenTypeError),
   SVC_ERR_INSTANCE_NOT_LISTENING: defineError('SVC_ERR_INSTANCE_NOT_LISTENING', 'The instance is not listening yet: call listen() first'),
 
   // decorators
   SVC_ERR_DEC_ALREADY_PRESENT: defineError('SVC_ERR_DEC_ALREADY_PRESENT', "The decorator '%s' has already been added!"),
   SVC_ERR_DEC_MISSING_DEPENDENCY: defineError('SVC_ERR_DEC_MISSING_DEPENDENCY', "The decorator is missing dependency '%s'."),
   SVC_ERR_DEC_AFTER_START: defineError('SVC_ERR_DEC_AFTER_START', "The decorator '%s' has been added after start!"),
-  SVC_ERR_DEC_DEPENDENCY_INVALID_TYPE: defineError('SVC_ERR_DEC_DEPENDENCY_INVALID_TYPE', "The dependencies of decorator '%s' must be of type Array."),
+  SVC_ERR_DEC_DEPENDENCY_INVALID_TYPE: defineError('SVC_ERR_DEC_DEPENDENCY_INVALID_TYPE', "The dependencies of decorator '%s' must be of type Array.", 500, WarrenTypeError),
   SVC_ERR_DEC_UNDECLARED: defineError('SVC_ERR_DEC_UNDECLARED', "No decorator '%s' has been declared on %s."),
   SVC_ERR_DEC_REFERENCE_TYPE: defineError('SVC_ERR_DEC_REFERENCE_TYPE', "The decorator '%s' of type '%s' is a reference type. Use the { getter, setter } interface instead."),
 
   // hooks
-  SVC_ERR_HOOK_INVALID_TYPE: defineError('SVC_ERR_HOOK_INVALID_TYPE', 'The hook name must be a string'),
-  SVC_ERR_HOOK_INVALID_HANDLER: defineError('SVC_ERR_HOOK_INVALID_HANDLER', '%s hook should be a function, instead got %s'),
-  SVC_ERR_HOOK_INVALID_ASYNC_HANDLER: defineError('SVC_ERR_HOOK_INVALID_ASYNC_HANDLER', "Async function has too many arguments. Async hooks should not use the 'done' argument."),
-  SVC_ERR_HOOK_NOT_SUPPORTED: defineError('SVC_ERR_HOOK_NOT_SUPPORTED', '%s hook not supported!'),
+  SVC_ERR_HOOK_INVALID_TYPE: defineError('SVC_ERR_HOOK_INVALID_TYPE', 'The hook name must be a string', 500, WarrenTypeError),
+  SVC_ERR_HOOK_INVALID_HANDLER: defineError('SVC_ERR_HOOK_INVALID_HANDLER', '%s hook should be a function, instead got %s', 500, WarrenTypeError),
+  SVC_ERR_HOOK_INVALID_ASYNC_HANDLER: defineError('SVC_ERR_HOOK_INVALID_ASYNC_HANDLER', "Async function has too many arguments. Async hooks should not use the 'done' argument.", 500, WarrenTypeError),
+  SVC_ERR_HOOK_NOT_SUPPORTED: defineError('SVC_ERR_HOOK_NOT_SUPPORTED', '%s hook not supported!', 500, WarrenTypeError),
   SVC_ERR_HOOK_TIMEOUT: defineError('SVC_ERR_HOOK_TIMEOUT', "A callback for '%s' hook%s timed out. You may have forgotten to call 'done' function or to resolve a Promise"),
 
   // plugins
   SVC_ERR_PLUGIN_TIMEOUT: defineError('SVC_ERR_PLUGIN_TIMEOUT', "Plugin '%s' did not start in time: %s ms. You may have forgotten to call 'done' or to resolve a Promise"),
   SVC_ERR_PLUGIN_NOT_REGISTERED: defineError('SVC_ERR_PLUGIN_NOT_REGISTERED', "The dependency '%s' of plugin '%s' is not registered"),
-  SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER: defineError('SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER', 'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.'),
+  SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER: defineError('SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER', 'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.', 500, WarrenTypeError),
   SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE: defineError('SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', "The decorator '%s'%s is not present in %s"),
   SVC_ERR_PLUGIN_VERSION_MISMATCH: defineError('SVC_ERR_PLUGIN_VERSION_MISMATCH', "Plugin '%s' expects Fastify API '%s', but warren implements Fastify API %s"),
   SVC_ERR_PLUGIN_INVALID: defineError('SVC_ERR_PLUGIN_INVALID', 'A plugin must be a function or a Promise of one, got %s'),
 
   // routes
   SVC_ERR_ROUTE_DUPLICATED: defineError('SVC_ERR_ROUTE_DUPLICATED', "Method '%s' already declared for route '%s'"),
-  SVC_ERR_ROUTE_METHOD_INVALID: defineError('SVC_ERR_ROUTE_METHOD_INVALID', 'Provided method is invalid!'),
+  SVC_ERR_ROUTE_METHOD_INVALID: defineError('SVC_ERR_ROUTE_METHOD_INVALID', 'Provided method is invalid!', 500, WarrenTypeError),
   SVC_ERR_ROUTE_MISSING_HANDLER: defineError('SVC_ERR_ROUTE_MISSING_HANDLER', "Missing handler function for '%s:%s' route"),
-  SVC_ERR_ROUTE_HANDLER_NOT_FN: defineError('SVC_ERR_ROUTE_HANDLER_NOT_FN', "The handler of '%s:%s' route must be a function"),
+  SVC_ERR_ROUTE_HANDLER_NOT_FN: defineError('SVC_ERR_ROUTE_HANDLER_NOT_FN', "The handler of '%s:%s' route must be a function", 500, WarrenTypeError),
   SVC_ERR_ROUTE_URL_INVALID: defineError('SVC_ERR_ROUTE_URL_INVALID', "The url of a route must be a string, got '%s'"),
-  SVC_ERR_ROUTE_REWRITE_NOT_STR: defineError('SVC_ERR_ROUTE_REWRITE_NOT_STR', 'Rewrite url for "%s" needs to be of type "string" but received "%s"', 500),
+  SVC_ERR_ROUTE_REWRITE_NOT_STR: defineError('SVC_ERR_ROUTE_REWRITE_NOT_STR', 'Rewrite url for "%s" needs to be of type "string" but received "%s"', 500, WarrenTypeError),
   SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID: defineError('SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID', "'prefixTrailingSlash' option must be 'both', 'slash' or 'no-slash', got '%s'"),
-  SVC_ERR_ROUTE_BODY_LIMIT_INVALID: defineError('SVC_ERR_ROUTE_BODY_LIMIT_INVALID', "'bodyLimit' option must be an integer > 0. Got '%s'"),
+  SVC_ERR_ROUTE_BODY_LIMIT_INVALID: defineError('SVC_ERR_ROUTE_BODY_LIMIT_INVALID', "'bodyLimit' option must be an integer > 0. Got '%s'", 500, WarrenTypeError),
   SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET: defineError('SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET', "Not found handler already set for the context with prefix '%s'"),
-  SVC_ERR_ERROR_HANDLER_ALREADY_SET: defineError('SVC_ERR_ERROR_HANDLER_ALREADY_SET', 'This context already set its error handler, and allowErrorHandlerOverride is false'),
-  SVC_ERR_ERROR_HANDLER_NOT_FN: defineError('SVC_ERR_ERROR_HANDLER_NOT_FN', 'Error Handler must be a function'),
+  SVC_ERR_ERROR_HANDLER_ALREADY_SET: defineError('SVC_ERR_ERROR_HANDLER_ALREADY_SET', 'This context already set its error handler, and allowErrorHandlerOverride is false', 500, WarrenTypeError),
+  SVC_ERR_ERROR_HANDLER_NOT_FN: defineError('SVC_ERR_ERROR_HANDLER_NOT_FN', 'Error Handler must be a function', 500, WarrenTypeError),
 
   // requests and replies
   SVC_ERR_NOT_FOUND: defineError('SVC_ERR_NOT_FOUND', 'Route %s:%s not found', 404),
@@ -107,17 +131,17 @@ export const codes = {
   SVC_ERR_SEND_UNDEFINED_ERR: defineError('SVC_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred', 500),
   SVC_ERR_REP_ALREADY_SENT: defineError('SVC_ERR_REP_ALREADY_SENT', 'Reply was already sent, did you forget to "return reply" in "%s" (%s)?', 500),
   SVC_ERR_SEND_INSIDE_ONERR: defineError('SVC_ERR_SEND_INSIDE_ONERR', 'reply.send() cannot be called inside an onError hook: the error handler answers', 500),
-  SVC_ERR_REP_INVALID_PAYLOAD_TYPE: defineError('SVC_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", 500),
+  SVC_ERR_REP_INVALID_PAYLOAD_TYPE: defineError('SVC_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", 500, WarrenTypeError),
   SVC_ERR_BAD_STATUS_CODE: defineError('SVC_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),
   SVC_ERR_RESPONSE_SERIALIZATION: defineError('SVC_ERR_RESPONSE_SERIALIZATION', 'Failed to serialize the response of %s:%s with status %s: %s', 500),
   SVC_ERR_FAILED_ERROR_SERIALIZATION: defineError('SVC_ERR_FAILED_ERROR_SERIALIZATION', 'Failed to serialize an error. Error: %s. Original error: %s'),
 
   // content-type parsing
   SVC_ERR_CTP_ALREADY_PRESENT: defineError('SVC_ERR_CTP_ALREADY_PRESENT', "Content type parser '%s' already present."),
-  SVC_ERR_CTP_INVALID_TYPE: defineError('SVC_ERR_CTP_INVALID_TYPE', 'The content type should be a string or a RegExp', 500),
-  SVC_ERR_CTP_EMPTY_TYPE: defineError('SVC_ERR_CTP_EMPTY_TYPE', 'The content type cannot be an empty string', 500),
-  SVC_ERR_CTP_INVALID_HANDLER: defineError('SVC_ERR_CTP_INVALID_HANDLER', 'The content type handler should be a function', 500),
-  SVC_ERR_CTP_INVALID_PARSE_TYPE: defineError('SVC_ERR_CTP_INVALID_PARSE_TYPE', "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.", 500),
+  SVC_ERR_CTP_INVALID_TYPE: defineError('SVC_ERR_CTP_INVALID_TYPE', 'The content type should be a string or a RegExp', 500, WarrenTypeError),
+  SVC_ERR_CTP_EMPTY_TYPE: defineError('SVC_ERR_CTP_EMPTY_TYPE', 'The content type cannot be an empty string', 500, WarrenTypeError),
+  SVC_ERR_CTP_INVALID_HANDLER: defineError('SVC_ERR_CTP_INVALID_HANDLER', 'The content type handler should be a function', 500, WarrenTypeError),
+  SVC_ERR_CTP_INVALID_PARSE_TYPE: defineError('SVC_ERR_CTP_INVALID_PARSE_TYPE', "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.", 500, WarrenTypeError),
   SVC_ERR_CTP_BODY_TOO_LARGE: defineError('SVC_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large', 413),
   SVC_ERR_CTP_INVALID_MEDIA_TYPE: defineError('SVC_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type', 415),
   SVC_ERR_CTP_INVALID_CONTENT_LENGTH: defineError('SVC_ERR_CTP_INVALID_CONTENT_LENGTH', 'Request body size did not match Content-Length', 400),
@@ -131,7 +155,7 @@ export const codes = {
   SVC_ERR_SCH_MISSING_ID: defineError('SVC_ERR_SCH_MISSING_ID', 'Missing schema $id property'),
   SVC_ERR_SCH_ALREADY_PRESENT: defineError('SVC_ERR_SCH_ALREADY_PRESENT', "Schema with id '%s' already declared!"),
   SVC_ERR_SCH_DUPLICATE: defineError('SVC_ERR_SCH_DUPLICATE', "Schema with '%s' already present!"),
-  SVC_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: defineError('SVC_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN', "schemaController.bucket option should be a function, instead got '%s'"),
+  SVC_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: defineError('SVC_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN', "schemaController.bucket option should be a function, instead got '%s'", 500, WarrenTypeError),
   SVC_ERR_SCH_VALIDATION_BUILD: defineError('SVC_ERR_SCH_VALIDATION_BUILD', 'Failed building the validation schema for %s: %s, due to error %s'),
   SVC_ERR_SCH_SERIALIZATION_BUILD: defineError('SVC_ERR_SCH_SERIALIZATION_BUILD', 'Failed building the serialization schema for %s: %s, due to error %s'),
   SVC_ERR_SCH_CONTENT_MISSING_SCHEMA: defineError('SVC_ERR_SCH_CONTENT_MISSING_SCHEMA', "Schema is missing for the content type '%s'"),
@@ -152,11 +176,11 @@ export const codes = {
 
   // server options, request ids, request loggers, handler timeouts (issue #12)
   SVC_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: defineError('SVC_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "Cannot set forceCloseConnections to 'idle': the server from serverFactory has no closeIdleConnections method"),
-  SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: defineError('SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "'handlerTimeout' option must be a positive integer, got '%s'"),
+  SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: defineError('SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "'handlerTimeout' option must be a positive integer, got '%s'", 500, WarrenTypeError),
   SVC_ERR_HANDLER_TIMEOUT: defineError('SVC_ERR_HANDLER_TIMEOUT', 'The request was not answered within %s ms (handlerTimeout)', 503),
-  SVC_ERR_LOG_INVALID_LOGGER: defineError('SVC_ERR_LOG_INVALID_LOGGER', "Invalid logger object provided. The logger instance should have these functions(s): '%s'."),
-  SVC_ERR_LOG_INVALID_LOGGER_INSTANCE: defineError('SVC_ERR_LOG_INVALID_LOGGER_INSTANCE', 'loggerInstance only accepts a logger instance.'),
-  SVC_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: defineError('SVC_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', 'You cannot provide both logger and loggerInstance. Please provide only one.'),
+  SVC_ERR_LOG_INVALID_LOGGER: defineError('SVC_ERR_LOG_INVALID_LOGGER', "Invalid logger object provided. The logger instance should have these functions(s): '%s'.", 500, WarrenTypeError),
+  SVC_ERR_LOG_INVALID_LOGGER_INSTANCE: defineError('SVC_ERR_LOG_INVALID_LOGGER_INSTANCE', 'loggerInstance only accepts a logger instance.', 500, WarrenTypeError),
+  SVC_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: defineError('SVC_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', 'You cannot provide both logger and loggerInstance. Please provide only one.', 500, WarrenTypeError),
   SVC_ERR_GEN_REQ_ID_NOT_FN: defineError('SVC_ERR_GEN_REQ_ID_NOT_FN', 'The request id generator must be a function, got %s'),
   SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN: defineError('SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN', 'The child logger factory must be a function, got %s'),
 
