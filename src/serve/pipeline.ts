@@ -141,10 +141,20 @@ function observeFinish(request: Request, reply: Reply): void {
   const logging = isRequestLogged(request)
   if (logging) request.log.info({ req: request }, 'incoming request')
   reply.raw.once('finish', () => {
-    if (logging) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
     const hooks = reply[kRoute].hooks.onResponse
-    if (hooks !== null) runObserverHooks(hooks, request, reply, [reply])
+    if (hooks === null) return logCompletion(reply, logging, undefined)
+    // as in Fastify, the completion line comes after the onResponse hooks, and names their first error
+    let failure: unknown
+    runObserverHooks(hooks, request, reply, [reply], () => logCompletion(reply, logging, failure), (error) => {
+      failure ??= error
+    })
   })
+}
+
+/** The request's last line: 'request completed', or 'request errored' when an onResponse hook failed (logged even without request logging). */
+function logCompletion(reply: Reply, logging: boolean, failure: unknown): void {
+  if (failure !== undefined) reply.log.error({ res: reply, err: failure, responseTime: reply.elapsedTime }, 'request errored')
+  else if (logging) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
 }
 
 function observeAbort(request: Request, reply: Reply): void {

@@ -94,13 +94,22 @@ export function runPayloadHooks(
 
 /**
  * Runs hooks whose errors can no longer change the response (onResponse, onError, onTimeout,
- * onRequestAbort): each error is logged, every hook runs, then `next`. `args` follow the request.
+ * onRequestAbort): each error is logged (or handed to `onHookError`), every hook runs, then `next`.
+ * `args` follow the request.
  */
-export function runObserverHooks(hooks: HookFn[], request: Request, reply: Reply, args: unknown[], next?: () => void): void {
+export function runObserverHooks(
+  hooks: HookFn[],
+  request: Request,
+  reply: Reply,
+  args: unknown[],
+  next?: () => void,
+  onHookError?: (error: unknown) => void,
+): void {
   const server = request[kRoute].server
   let index = 0
   const logAndContinue = (error: unknown): void => {
-    request.log.error({ err: error }, 'a hook failed after the response was decided')
+    if (onHookError === undefined) request.log.error({ err: error }, 'a hook failed after the response was decided')
+    else onHookError(error)
     step()
   }
   const step = (error?: unknown): void => {

@@ -98,9 +98,12 @@ function dropBody(reply: Reply, headers: Record<string, unknown>, payload: unkno
  * fail after that (or while cancelling): the error is logged, never left to crash the process.
  */
 function discardStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStream): void {
-  const logFailure = (err: unknown): void => reply.log.error({ err }, 'a response stream whose content is not sent failed')
+  // Fastify's wording for HEAD, the only case it has
+  const head = reply.request.method === 'HEAD'
+  const message = head ? 'Error on Stream found for HEAD route' : 'a response stream whose content is not sent failed'
+  const logFailure = (err: unknown): void => reply.log.error({ err }, message)
   if (isWebStream(stream)) {
-    stream.cancel('the response has no content').catch(logFailure)
+    stream.cancel(head ? 'Stream cancelled by HEAD route' : 'the response has no content').catch(logFailure)
   } else {
     stream.on('error', logFailure)
     destroyStream(stream)

@@ -344,6 +344,23 @@ describe('request hooks: replying and failing', () => {
     await finished
   })
 
+  it("an onResponse error turns the request's last log line into 'request errored', after every onResponse hook ran", async () => {
+    const lines: any[] = []
+    const stream = { write: (line: string) => { lines.push(JSON.parse(line)) } }
+    const app = warren({ logger: { stream, level: 'info' } })
+    let ran = 0
+    app.addHook('onResponse', async () => { ran++; throw new Error('late') })
+    const finished = new Promise<void>((resolve) => app.addHook('onResponse', async () => { ran++; resolve() }))
+    app.get('/', async () => 'ok')
+    expect((await app.inject('/')).body).toBe('ok')
+    await finished
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(ran).toBe(2)
+    const last = lines.at(-1)
+    expect(last).toMatchObject({ level: 50, msg: 'request errored', err: { message: 'late' }, res: { statusCode: 200 } })
+    expect(lines.some((line) => line.msg === 'request completed')).toBe(false)
+  })
+
   it('a reply sent from onRequest still runs onSend and onResponse', async () => {
     const app = warren()
     const order: string[] = []
