@@ -26,8 +26,9 @@ import { inject, ready, printPlugins } from './lifecycle.js'
 import { addresses, listen, listeningOrigin } from './listen.js'
 import { childLoggerFactoryOf, genReqIdOf, setChildLoggerFactory, setGenReqId } from './request-identity.js'
 
-/** warren's own version (the Fastify API level it implements is `FASTIFY_API_LEVEL`). */
-export const VERSION = '0.1.0'
+import { VERSION } from '../core/version.js'
+
+export { VERSION }
 
 function assertNotStarted(instance: any, method: string, error?: WarrenErrorClass): void {
   instance[kRoot].assertNotStarted(method, error)

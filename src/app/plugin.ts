@@ -5,6 +5,7 @@
  */
 import semver from 'semver'
 import { codes } from '../core/errors.js'
+import { FASTIFY_API_LEVEL, VERSION } from '../core/version.js'
 import { deriveHooks } from '../hooks/store.js'
 import { deriveRequestClass } from '../model/request.js'
 import { deriveReplyClass } from '../model/reply.js'
@@ -30,11 +31,7 @@ import {
   kSkipOverride,
 } from '../core/symbols.js'
 
-/**
- * The Fastify API level warren implements. Plugins built for Fastify declare the range they
- * need in their `fastify-plugin` metadata (`fastify: '5.x'`); it is checked against this.
- */
-export const FASTIFY_API_LEVEL = '5.6.0'
+export { FASTIFY_API_LEVEL } from '../core/version.js'
 
 /**
  * The encapsulation-breaking wrapper: the plugin's decorators, hooks and routes are registered in
@@ -68,11 +65,23 @@ function sourceHead(fn: Function): string {
   return String(fn).split('\n').slice(0, 2).map((line) => line.trim()).join(' -- ')
 }
 
-function checkVersion(meta: PluginMeta, name: string): void {
+/**
+ * Checks a plugin's `fastify` range against the Fastify API level; an instance that presents a
+ * version of its own (`Object.defineProperty(app, 'version', …)`, as Fastify's tests do to play
+ * another release) is checked as that version. A pre-release counts as its release (`99.0.0-rc.1`
+ * satisfies `99.x`), and, as in Fastify, also loads plugins written for the releases before it
+ * (`^98.x`): plugin authors test against a release candidate before they update their range.
+ */
+function checkVersion(parent: any, meta: PluginMeta, name: string): void {
   const range = meta.fastify
   if (typeof range !== 'string') return
-  if (!semver.satisfies(FASTIFY_API_LEVEL, range, { includePrerelease: true })) {
-    throw new codes.SVC_ERR_PLUGIN_VERSION_MISMATCH(name, range, FASTIFY_API_LEVEL)
+  const presented: unknown = parent.version
+  const level = typeof presented === 'string' && presented !== VERSION ? presented : FASTIFY_API_LEVEL
+  const release = semver.coerce(level)?.version ?? level
+  const required = semver.coerce(range)?.version
+  if (/-(?:rc|pre|alpha)/.test(level) && required !== undefined && semver.gt(level, required)) return
+  if (!semver.satisfies(release, range, { includePrerelease: true })) {
+    throw new codes.SVC_ERR_PLUGIN_VERSION_MISMATCH(name, range, level)
   }
 }
 
@@ -115,7 +124,7 @@ export function overrideContext(parent: any, fn: any, opts: Record<string, unkno
   const meta: PluginMeta = fn[kPluginMeta] ?? {}
   const name = pluginName(fn)
   if (fn.constructor?.name === 'AsyncFunction' && fn.length >= 3) throw new codes.SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER(name)
-  checkVersion(meta, name)
+  checkVersion(parent, meta, name)
   checkDecorators(parent, meta)
   checkDependencies(parent, meta, name)
   if (meta.name) parent[kRegisteredPlugins].push(meta.name)
