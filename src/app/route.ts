@@ -124,6 +124,18 @@ export function route(this: any, options: Record<string, any>): any {
   return this
 }
 
+/** Marks the options of a HEAD route warren added for a GET route (see {@link isAutomaticHeadRoute}). */
+const kAutomaticHead = Symbol('warren.automatic-head')
+
+/**
+ * Whether route options an `onRoute` hook sees are those of the HEAD route warren adds beside a
+ * GET route (`exposeHeadRoutes`), rather than a route the application declared: a documentation
+ * plugin, say, lists the GET route only.
+ */
+export function isAutomaticHeadRoute(routeOptions: object): boolean {
+  return (routeOptions as { [kAutomaticHead]?: boolean })[kAutomaticHead] === true
+}
+
 /** A route's options as onRoute hooks and `request.routeOptions` show them. */
 function routeView(server: any, root: RootState, options: Record<string, any>, methods: string[], url: string, path: string): ResolvedRouteOptions {
   return {
@@ -164,7 +176,10 @@ function addRoute(server: any, root: RootState, view: ResolvedRouteOptions, rout
   table.routes.push(context)
   if (automatic) table.automaticHeads.add(context)
   if (method === 'GET' && view.exposeHeadRoute && !root.router.hasRoute('HEAD', routerPath, constraints)) {
-    addRoute(server, root, { ...view, method: 'HEAD' }, routerPath, true)
+    const head = { ...view, method: 'HEAD', [kAutomaticHead]: true }
+    // as in Fastify, onRoute hooks see the HEAD route too (once: not again for a trailing-slash twin)
+    if (routerPath === view.url) for (const hook of server[kHooks].onRoute) hook.call(server, head)
+    addRoute(server, root, head, routerPath, true)
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Readable } from 'node:stream'
-import { codes, plugin } from 'warren'
+import { codes, isAutomaticHeadRoute, plugin } from 'warren'
 import { warren } from './helpers.js'
 
 describe('request hooks: order and forms', () => {
@@ -380,17 +380,19 @@ describe('application hooks', () => {
     const rootSeen: string[] = []
     const childSeen: string[] = []
     app.addHook('onRoute', (opts: any) => {
-      rootSeen.push(`${opts.method} ${opts.url}`)
+      rootSeen.push(`${opts.method} ${opts.url}${isAutomaticHeadRoute(opts) ? ' (added)' : ''}`)
       if (opts.config?.tag) opts.handler = async () => 'replaced'
     })
     app.get('/a', async () => 'a')
     app.register(async (child: any) => {
-      child.addHook('onRoute', (opts: any) => childSeen.push(`${opts.method} ${opts.url}`))
+      child.addHook('onRoute', (opts: any) => childSeen.push(`${opts.method} ${opts.url}${isAutomaticHeadRoute(opts) ? ' (added)' : ''}`))
       child.get('/b', { config: { tag: true } }, async () => 'b')
     }, { prefix: '/c' })
+    app.head('/d', async () => '')
     await app.ready()
-    expect(rootSeen).toEqual(['GET /a', 'GET /c/b'])
-    expect(childSeen).toEqual(['GET /c/b'])
+    // as in Fastify, the HEAD route added beside a GET route is seen too, marked as such
+    expect(rootSeen).toEqual(['GET /a', 'HEAD /a (added)', 'HEAD /d', 'GET /c/b', 'HEAD /c/b (added)'])
+    expect(childSeen).toEqual(['GET /c/b', 'HEAD /c/b (added)'])
     expect((await app.inject('/c/b')).body).toBe('replaced')
   })
 

@@ -4,7 +4,7 @@
  * one OpenAPI 3.1 document when the application is ready, serves it as JSON, and serves an API
  * reference page (swagger-ui) that reads it.
  */
-import { plugin } from '../../index.js'
+import { isAutomaticHeadRoute, plugin } from '../../index.js'
 import { buildDocument, type CollectedRoute } from './document.js'
 import { docsFiles, docsPolicy } from './docs-page.js'
 import type { OpenApiDocument, OpenApiOptions } from './types.js'
@@ -39,7 +39,7 @@ const openapi = plugin(
     let document: OpenApiDocument | null = null
     let json = ''
     instance.addHook('onRoute', function collect(this: CollectedRoute['instance'], view) {
-      collected.push({ view, instance: this })
+      if (!isAutomaticHeadRoute(view)) collected.push({ view, instance: this })
     })
     instance.addHook('onReady', async function build() {
       document = buildDocument(options, collected)
