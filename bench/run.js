@@ -59,6 +59,8 @@ async function main() {
   const settings = parseSettings(process.argv.slice(2))
   if (settings.help) return void process.stdout.write(settings.help + '\n')
   if (settings.profile) mkdirSync(settings.profile, { recursive: true })
+  // the servers are forked children: they read the variant from their environment
+  if (settings.sameRoutes) process.env.WARREN_BENCH_SAME_ROUTES = '1'
   const run = {
     date: new Date().toISOString().slice(0, 10),
     machine: `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${process.platform}`,

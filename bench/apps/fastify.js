@@ -1,10 +1,15 @@
 // The benchmark app written with Fastify 5, with the same JSON schemas as warren's TypeBox ones.
 import Fastify from 'fastify'
 import { createUserSchema, helloSchema, hookedSchema, items, itemsSchema, toPlainJson } from '../scenarios.js'
+import { declareRoutes, sameRoutes } from './shared-routes.js'
 
 /** Builds the app for scenarios 1–5, ready to listen. */
 export async function build() {
   const app = Fastify()
+  if (sameRoutes) {
+    declareRoutes(app)
+    return ready(app)
+  }
   app.get('/', { schema: toPlainJson(helloSchema) }, async () => ({ hello: 'world' }))
   app.post('/users', { schema: toPlainJson(createUserSchema) }, async (request, reply) => {
     reply.code(201)
@@ -29,6 +34,10 @@ export async function build() {
       return { user: request.user, db: this.db.name, steps: request.steps }
     })
   })
+  return ready(app)
+}
+
+async function ready(app) {
   await app.ready()
   return {
     listen: () => app.listen({ port: 0, host: '127.0.0.1' }),
