@@ -1,17 +1,17 @@
-// The benchmark app's routes written once, for the `--same-routes` variant of `npm run bench`:
-// warren and Fastify are given the same TypeBox schema objects and byte-for-byte the same route
-// code, so the comparison cannot favour warren by construction (the default apps give Fastify the
-// schemas as plain JSON, as a Fastify user without TypeBox writes them).
+// The benchmark app's routes, written once for warren and Fastify: the same route code on both.
+// By default Fastify is given the schemas as plain JSON (`toPlainJson`), as a Fastify user without
+// TypeBox writes them; with `npm run bench -- --same-routes` it is given the very TypeBox objects
+// warren gets, so the comparison cannot favour warren by construction.
 import { createUserSchema, helloSchema, hookedSchema, items, itemsSchema } from '../scenarios.js'
 
-/** Declares scenarios 1–5 on `app` (a warren or a Fastify instance). */
-export function declareRoutes(app) {
-  app.get('/', { schema: helloSchema }, async () => ({ hello: 'world' }))
-  app.post('/users', { schema: createUserSchema }, async (request, reply) => {
+/** Declares scenarios 1–5 on `app` (a warren or a Fastify instance), each schema passed through `schemaOf`. */
+export function declareRoutes(app, schemaOf = (schema) => schema) {
+  app.get('/', { schema: schemaOf(helloSchema) }, async () => ({ hello: 'world' }))
+  app.post('/users', { schema: schemaOf(createUserSchema) }, async (request, reply) => {
     reply.code(201)
     return { id: 1, ...request.body }
   })
-  app.get('/items/:id', { schema: itemsSchema }, async (request) => items(request.params.id, request.query.limit))
+  app.get('/items/:id', { schema: schemaOf(itemsSchema) }, async (request) => items(request.params.id, request.query.limit))
   app.register(async (scope) => {
     scope.decorate('db', { name: 'bench-db' })
     scope.decorateRequest('user', null)
@@ -26,7 +26,7 @@ export function declareRoutes(app) {
     scope.addHook('preHandler', async (request) => {
       request.steps++
     })
-    scope.get('/hooked', { schema: hookedSchema }, async function (request) {
+    scope.get('/hooked', { schema: schemaOf(hookedSchema) }, async function (request) {
       return { user: request.user, db: this.db.name, steps: request.steps }
     })
   })

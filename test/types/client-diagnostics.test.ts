@@ -3,14 +3,8 @@
  * negative in `type-tests/client.test-d.ts` fails for the reason it claims (an undeclared path, a
  * wrong or missing body, a missing query or header), and the message names the path or the route.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import ts from 'typescript'
-import { afterAll, describe, expect, it } from 'vitest'
-
-mkdirSync('test/.artifacts', { recursive: true })
-const dir = mkdtempSync(join(process.cwd(), 'test/.artifacts/client-diagnostics-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+import { describe, expect, it } from 'vitest'
+import { diagnosticsOfCases } from './compile-cases.js'
 
 const server = `
   import { warren, Type, type Warren, type RouteTableOf } from 'warren'
@@ -43,31 +37,8 @@ const cases = {
   fine: call(`Promise.all([api.get('/users/:id', { params: { id: 7 }, query: { expand: true } }), api.post('/users', { body: { name: 'Ada' } })])`),
 }
 
-/** Every diagnostic's message chain, per case file. */
-function diagnosticsByCase(): Record<string, string[]> {
-  writeFileSync(join(dir, 'server.ts'), server)
-  for (const [name, code] of Object.entries(cases)) writeFileSync(join(dir, `${name}.ts`), code)
-  const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', { noEmit: true }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'))
-    },
-  })!
-  const files = Object.keys(cases).map((name) => join(dir, `${name}.ts`))
-  const program = ts.createProgram([join(dir, 'server.ts'), ...files], config.options)
-  const result: Record<string, string[]> = {}
-  for (const file of files) {
-    const source = program.getSourceFile(file)!
-    result[file.slice(dir.length + 1, -'.ts'.length)] = ts
-      .getPreEmitDiagnostics(program, source)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
-  }
-  result.server = ts.getPreEmitDiagnostics(program, program.getSourceFile(join(dir, 'server.ts'))).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
-  return result
-}
-
 describe('typed client: wrong calls fail for the reason they claim', () => {
-  const found = diagnosticsByCase()
+  const found = diagnosticsOfCases({ server, ...cases })
 
   it('the server and a right call compile', () => {
     expect(found.server).toEqual([])

@@ -7,10 +7,11 @@ import { join } from 'node:path'
 import ts from 'typescript'
 
 /**
- * Writes each case as `<name>.ts` in a fresh folder under `test/.artifacts`, type-checks them in
- * one program (with `extraPaths` added to the tsconfig's `paths`), and removes the folder.
+ * Writes each case as `<name>.ts` in a fresh folder under `test/.artifacts` (a case may import
+ * another as `./<name>.js`), type-checks them in one program (with `extraPaths` added to the
+ * tsconfig's `paths`), removes the folder, and returns each case's diagnostics, whole.
  */
-export function firstDiagnosticLines(cases: Record<string, string>, extraPaths: Record<string, string[]> = {}): Record<string, string[]> {
+export function diagnosticsOfCases(cases: Record<string, string>, extraPaths: Record<string, string[]> = {}): Record<string, string[]> {
   mkdirSync('test/.artifacts', { recursive: true })
   const dir = mkdtempSync(join(process.cwd(), 'test/.artifacts/cases-'))
   try {
@@ -28,10 +29,16 @@ export function firstDiagnosticLines(cases: Record<string, string>, extraPaths: 
     for (const name of names) {
       result[name] = ts
         .getPreEmitDiagnostics(program, program.getSourceFile(join(dir, `${name}.ts`))!)
-        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]!)
+        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
     }
     return result
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/** {@link diagnosticsOfCases}, keeping the first line of each diagnostic: what a developer reads first. */
+export function firstDiagnosticLines(cases: Record<string, string>, extraPaths: Record<string, string[]> = {}): Record<string, string[]> {
+  const whole = diagnosticsOfCases(cases, extraPaths)
+  return Object.fromEntries(Object.entries(whole).map(([name, messages]) => [name, messages.map((message) => message.split('\n')[0]!)]))
 }
