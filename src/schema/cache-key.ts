@@ -97,10 +97,10 @@ export function serializerContextKey(shared: Record<string, SharedSchema>): stri
 }
 
 /**
- * The key of one schema's entry: the context key and the schema's JSON. Not the sorted form: a
+ * The key of one schema's entry: the context key and the schema's JSON text. Not the sorted form: a
  * schema is JSON (functions have no place in it), and the order of its properties is the order
  * of the checks in the generated code, so a reordered schema is rightly another entry.
  */
-export function entryKey(contextKey: string, schema: unknown): string {
-  return digest(`${contextKey}\n${JSON.stringify(schema)}`)
+export function entryKey(contextKey: string, schemaJson: string): string {
+  return digest(`${contextKey}\n${schemaJson}`)
 }
