@@ -91,7 +91,7 @@ export class CompileCache {
     }
   }
 
-  /** The module an entry exports, or undefined when there is no valid entry (a miss). */
+  /** The function an entry exports, or undefined when there is no valid entry (a miss). */
   load(key: string): unknown {
     if (!this.#has(`${key}.cjs`)) return this.#miss()
     const file = this.#path(key, '.cjs')
@@ -101,6 +101,8 @@ export class CompileCache {
       const cachedData = this.#codeCache(key)
       const script = compileEntry(code, file, cachedData)
       const loaded = runEntry(script)
+      // every entry is one validator or serializer: anything else was not written by warren
+      if (typeof loaded !== 'function') throw new Error('its module does not export a function')
       if (cachedData === undefined || script.cachedDataRejected === true) this.#enqueue({ key, code, onDisk: true, script })
       this.stats.hits++
       return loaded
