@@ -1,9 +1,10 @@
 /**
  * The schema compile cache of one application: looks entries up by key, loads the valid ones,
  * and writes new ones (see `cache-entry.ts` for the files). Entries are written by this
- * process only, after the start-up work (`ready()`), in the background and in slices, so that
- * the first requests are not kept waiting; an entry's code may be generated only then, so that
- * a cold start pays no more than a start without the cache. `settled()` waits for them. A
+ * process only, in the background once the routes are compiled (the first time start-up yields
+ * to the event loop: during onReady hooks that wait for I/O, or after `ready()`), in slices, so
+ * that requests are not kept waiting; an entry's code may be generated only then, so that a cold
+ * start pays no more than a start without the cache. `settled()` waits for them. A
  * corrupt entry is recompiled and rewritten with one warning; a directory that cannot be
  * written leaves the application compiling in memory, with one warning.
  *
@@ -24,15 +25,15 @@ export interface CompileCacheStats {
   misses: number
   /** Entries written. */
   writes: number
-  /** Entries found corrupt (hash mismatch, code that fails to load) and recompiled. */
+  /** Entries found corrupt (hash mismatch, code that fails to load or exports no function) and recompiled. */
   corrupt: number
-  /** False once a write failed: the rest of the run compiles in memory only. */
+  /** False once the directory proved unwritable (at the first miss, or when a write failed): the rest of the run compiles in memory only. */
   writable: boolean
 }
 
 /**
  * The code of an entry to write: the text, or a function that generates it when the entry is
- * written (after start-up), returning null when the schema cannot be written as standalone code.
+ * written (in the background), returning null when the schema cannot be written as standalone code.
  */
 export type EntryCode = string | (() => string | null)
 
@@ -44,7 +45,7 @@ interface QueuedWrite {
   script: vm.Script | null
 }
 
-/** Entries generated and written per turn of the event loop once start-up is over: requests are served between two slices. */
+/** Entries generated and written per turn of the event loop: requests are served between two slices. */
 const writeSlice = 50
 
 /** An entry's code, generated now if it was deferred; null when it cannot be (the schema stays uncached). */
@@ -139,7 +140,7 @@ export class CompileCache {
     return this.stats.writable && this.#ensureDir()
   }
 
-  /** Writes wait until the current start-up work is done (`ready()` does not wait for them). */
+  /** Writes wait for a later turn of the event loop: the routes being compiled now come first, and `ready()` does not wait for them. */
   #enqueue(write: QueuedWrite): void {
     if (!this.stats.writable || !this.#ensureDir()) return
     if (this.#queue.length === 0) this.#pending.add(new Promise<void>((resolve) => setImmediate(() => resolve(this.#flush()))))

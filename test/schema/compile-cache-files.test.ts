@@ -53,7 +53,7 @@ async function cacheWarnings(run: () => Promise<void>): Promise<string[]> {
 }
 
 describe('schema compile cache: writing', () => {
-  it('writes nothing before ready() has resolved; the entries follow in the background', async () => {
+  it('writes nothing while the routes compile: the entries follow in the background (here, after ready())', async () => {
     const instance = app(dir)
     await instance.ready()
     expect(schemaCacheStats(instance)).toMatchObject({ misses: 2, writes: 0 })
