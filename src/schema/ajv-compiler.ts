@@ -151,7 +151,7 @@ function cached(shared: Record<string, SharedSchema>, options: ValidatorOptions,
     let validate = byKey.get(key) ?? (cache.load(key) as ValidateFunction | undefined)
     if (typeof validate !== 'function') {
       if (ajv === undefined) {
-        const withSource = cache.writable
+        const withSource = cache.canWrite()
         ajv = withShared(buildAjv(options, withSource), shared)
         standalone = withSource && formatsAreStandalone(ajv)
       }

@@ -133,10 +133,11 @@ export class CompileCache {
   }
 
   /**
-   * True while entries can be written (the directory exists, or was created, and is writable):
-   * a compiler skips what only writing needs (Ajv's kept source) when it is false.
+   * True while entries can be written: creates the directory when missing and checks that it is
+   * writable (warning once when not). A compiler skips what only writing needs (Ajv's kept
+   * source) when it is false.
    */
-  get writable(): boolean {
+  canWrite(): boolean {
     return this.stats.writable && this.#ensureDir()
   }
 
