@@ -33,7 +33,14 @@ function repetition(routes, mode, rep, runs) {
   }
 }
 
-const summarize = (list) => ({ ms: median(list.map((r) => r.ms)), cpuMs: median(list.map((r) => r.cpuMs)), peakRss: median(list.map((r) => r.peakRss)) })
+/** Medians of each figure a child reported (`settledCpuMs` only with a cache). */
+function summarize(list) {
+  const result = {}
+  for (const name of ['ms', 'cpuMs', 'peakRss', 'settledCpuMs']) {
+    if (list[0]?.[name] !== undefined) result[name] = median(list.map((r) => r[name]))
+  }
+  return result
+}
 
 /** Start-up figures for `settings.startupRoutes` distinct-schema apps and the largest with one shared schema. */
 export async function runStartup(settings, log) {

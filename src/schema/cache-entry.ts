@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { rename, rmSync, writeFile } from 'node:fs'
 import { createRequire } from 'node:module'
 import vm from 'node:vm'
@@ -34,7 +34,7 @@ export function codeOfEntry(text: string): string | null {
 }
 
 function sha256(data: Uint8Array): Buffer {
-  return createHash('sha256').update(data).digest()
+  return hash('sha256', data, 'buffer')
 }
 
 /** The bytes of a `.v8` file for V8 code cache data. */

@@ -1,13 +1,16 @@
 /**
  * The schema compile cache of one application: looks entries up by key, loads the valid ones,
  * and writes new ones (see `cache-entry.ts` for the files). Entries are written by this
- * process only, after the start-up work (`ready()`), in the background; `settled()` waits for
- * them. A corrupt entry is recompiled and rewritten with one warning; a directory that cannot
- * be written leaves the application compiling in memory, with one warning.
+ * process only, in the background once the routes are compiled (the first time start-up yields
+ * to the event loop: during onReady hooks that wait for I/O, or after `ready()`), in slices, so
+ * that requests are not kept waiting; an entry's code may be generated only then, so that a cold
+ * start pays no more than a start without the cache. `settled()` waits for them. A
+ * corrupt entry is recompiled and rewritten with one warning; a directory that cannot be
+ * written leaves the application compiling in memory, with one warning.
  *
  * @module
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type vm from 'node:vm'
 import { codeCacheFile, codeOfEntry, compileEntry, dataOfCodeCache, entryText, runEntry, writeAtomically } from './cache-entry.js'
@@ -22,18 +25,38 @@ export interface CompileCacheStats {
   misses: number
   /** Entries written. */
   writes: number
-  /** Entries found corrupt (hash mismatch, code that fails to load) and recompiled. */
+  /** Entries found corrupt (hash mismatch, code that fails to load or exports no function) and recompiled. */
   corrupt: number
-  /** False once a write failed: the rest of the run compiles in memory only. */
+  /** False once the directory proved unwritable (at the first miss, or when a write failed): the rest of the run compiles in memory only. */
   writable: boolean
 }
+
+/**
+ * The code of an entry to write: the text, or a function that generates it when the entry is
+ * written (in the background), returning null when the schema cannot be written as standalone code.
+ */
+export type EntryCode = string | (() => string | null)
 
 /** A write waiting for the end of start-up: the entry's code, whether its `.cjs` is already on disk, and its compiled script when there is one. */
 interface QueuedWrite {
   key: string
-  code: string
+  code: EntryCode
   onDisk: boolean
   script: vm.Script | null
+}
+
+/** Entries generated and written per turn of the event loop: requests are served between two slices. */
+const writeSlice = 50
+
+/** An entry's code, generated now if it was deferred; null when it cannot be (the schema stays uncached). */
+function generated(code: EntryCode): string | null {
+  if (typeof code === 'string') return code
+  try {
+    return code()
+  } catch {
+    // the function the route uses was built without this code: only the cache entry is lost
+    return null
+  }
 }
 
 /** One application's view of a cache directory. */
@@ -45,8 +68,8 @@ export class CompileCache {
   #present: Set<string> | undefined
   readonly #pending = new Set<Promise<void>>()
   #queue: QueuedWrite[] = []
-  /** Entries written without V8 code cache (their code was never compiled as a script here). */
-  #withoutCodeCache: Array<{ key: string; code: string }> = []
+  /** Keys of entries written without V8 code cache (their code was never compiled as a script here); their code is not kept in memory. */
+  #withoutCodeCache: string[] = []
 
   constructor(dir: string) {
     this.stats = { dir, hits: 0, misses: 0, writes: 0, corrupt: 0, writable: true }
@@ -69,7 +92,7 @@ export class CompileCache {
     }
   }
 
-  /** The module an entry exports, or undefined when there is no valid entry (a miss). */
+  /** The function an entry exports, or undefined when there is no valid entry (a miss). */
   load(key: string): unknown {
     if (!this.#has(`${key}.cjs`)) return this.#miss()
     const file = this.#path(key, '.cjs')
@@ -79,6 +102,8 @@ export class CompileCache {
       const cachedData = this.#codeCache(key)
       const script = compileEntry(code, file, cachedData)
       const loaded = runEntry(script)
+      // every entry is one validator or serializer: anything else was not written by warren
+      if (typeof loaded !== 'function') throw new Error('its module does not export a function')
       if (cachedData === undefined || script.cachedDataRejected === true) this.#enqueue({ key, code, onDisk: true, script })
       this.stats.hits++
       return loaded
@@ -99,20 +124,24 @@ export class CompileCache {
     return undefined
   }
 
-  /** Runs freshly generated code (a miss) and queues it for writing; returns its `module.exports`. */
-  runAndStore(key: string, code: string): unknown {
-    const script = compileEntry(code, this.#path(key, '.cjs'))
-    const loaded = runEntry(script)
-    this.#enqueue({ key, code, onDisk: false, script })
-    return loaded
-  }
-
-  /** Queues freshly generated code (a miss whose function was built otherwise) for writing. */
-  store(key: string, code: string): void {
+  /**
+   * Queues the code of a miss (whose function was built otherwise) for writing; given as a
+   * function, the code is generated only when it is written, after start-up.
+   */
+  store(key: string, code: EntryCode): void {
     this.#enqueue({ key, code, onDisk: false, script: null })
   }
 
-  /** Writes wait until the current start-up work is done (`ready()` does not wait for them). */
+  /**
+   * True while entries can be written: creates the directory when missing and checks that it is
+   * writable (warning once when not). A compiler skips what only writing needs (Ajv's kept
+   * source) when it is false.
+   */
+  canWrite(): boolean {
+    return this.stats.writable && this.#ensureDir()
+  }
+
+  /** Writes wait for a later turn of the event loop: the routes being compiled now come first, and `ready()` does not wait for them. */
   #enqueue(write: QueuedWrite): void {
     if (!this.stats.writable || !this.#ensureDir()) return
     if (this.#queue.length === 0) this.#pending.add(new Promise<void>((resolve) => setImmediate(() => resolve(this.#flush()))))
@@ -123,6 +152,8 @@ export class CompileCache {
     if (this.#dirReady) return true
     try {
       mkdirSync(this.stats.dir, { recursive: true })
+      // a read-only mount (EROFS) or a directory of another user: known now, not at the first write
+      accessSync(this.stats.dir, constants.W_OK)
       this.#dirReady = true
     } catch (error) {
       this.#unwritable(error)
@@ -130,14 +161,24 @@ export class CompileCache {
     return this.#dirReady
   }
 
+  /**
+   * Writes the queue a slice at a time, yielding to the event loop between slices, one file
+   * after another: creating files is kernel work (about 1 ms each on the benchmark machine),
+   * and libuv's four threads creating them side by side in one directory spent half as much
+   * CPU again as one thread doing it alone.
+   */
   async #flush(): Promise<void> {
-    const batch = this.#queue
-    this.#queue = []
-    await Promise.all(batch.map((write) => this.#write(write)))
+    while (this.#queue.length > 0) {
+      for (const write of this.#queue.splice(0, writeSlice)) await this.#write(write)
+      if (this.#queue.length > 0) await new Promise((resolve) => setImmediate(resolve))
+    }
   }
 
-  async #write({ key, code, onDisk, script }: QueuedWrite): Promise<void> {
+  async #write(write: QueuedWrite): Promise<void> {
     if (!this.stats.writable) return
+    const { key, onDisk, script } = write
+    const code = generated(write.code)
+    if (code === null) return
     try {
       if (!onDisk) {
         await writeAtomically(this.#path(key, '.cjs'), entryText(code))
@@ -145,7 +186,7 @@ export class CompileCache {
       }
       // compiling a script only for its code cache would cost a cold start as much as a warm
       // one saves: the next start that loads the entry writes it, or `writeCodeCaches()` now
-      if (script === null) this.#withoutCodeCache.push({ key, code })
+      if (script === null) this.#withoutCodeCache.push(key)
       else await writeAtomically(this.#path(key, '.v8'), codeCacheFile(script.createCachedData()))
     } catch (error) {
       this.#unwritable(error)
@@ -167,9 +208,13 @@ export class CompileCache {
    */
   async writeCodeCaches(): Promise<void> {
     await this.settled()
-    const entries = this.#withoutCodeCache
+    const keys = this.#withoutCodeCache
     this.#withoutCodeCache = []
-    for (const { key, code } of entries) this.#enqueue({ key, code, onDisk: true, script: compileEntry(code, this.#path(key, '.cjs')) })
+    for (const key of keys) {
+      const file = this.#path(key, '.cjs')
+      const code = codeOfEntry(readFileSync(file, 'utf8'))
+      if (code !== null) this.#enqueue({ key, code, onDisk: true, script: compileEntry(code, file) })
+    }
     await this.settled()
   }
 
