@@ -94,7 +94,8 @@ function isBuiltinMember(instance: object, name: Key): boolean {
 
 /** `decorate(name, value, dependencies?)`: a property of this instance and its descendants. */
 export function decorate(this: any, name: Key, value: unknown, dependencies?: Key[]): any {
-  assertNotStarted(this, name)
+  // an onReady hook may still decorate the instance (not requests or replies, whose classes are built)
+  this[kRoot].assertNotStartedOutsideOnReady(String(name), codes.SVC_ERR_DEC_AFTER_START)
   // as in Fastify, a child context may shadow an ancestor's decorator, never its own or a built-in
   if (Object.hasOwn(this, name) || isBuiltinMember(this, name)) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
   assertDependencies(name, (dep) => dep in this, dependencies)

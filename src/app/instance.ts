@@ -37,7 +37,9 @@ function assertNotStarted(instance: any, method: string, error?: WarrenErrorClas
 /** `addHook(name, fn)`: `fn` is a function, or for `onClose` also a disposable resource (disposed of at close). */
 function addHook(this: any, name: string, fn: ((...args: any[]) => unknown) | DisposableResource): any {
   assertValidHook(name, fn)
-  assertNotStarted(this, 'addHook')
+  // inside an onReady hook, as in Fastify: an application hook is taken (an onReady one no longer
+  // runs), a request hook is refused by the plugin loader (AVV_ERR_ROOT_PLG_BOOTED)
+  this[kRoot].assertNotStartedOutsideOnReady('addHook')
   if (name === 'onClose') this[kAvvioOnClose](closeHook(fn, this))
   else if (isRequestHookName(name)) {
     // in plugin-loading order, as Fastify does: a plugin registered before this call adds its hooks first

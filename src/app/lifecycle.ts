@@ -48,6 +48,7 @@ function queueOnReadyHooks(app: any, resolve: (app: any) => void, reject: (error
   const fail = (error: Error | null | undefined): void => {
     if (error && failure === null) failure = onReadyError(error, running)
   }
+  root.runningOnReady = true
   for (const entry of treeHooks(app, 'onReady')) {
     queueReadyStep(app, (error, done) => {
       fail(error)
@@ -57,6 +58,7 @@ function queueOnReadyHooks(app: any, resolve: (app: any) => void, reject: (error
     })
   }
   queueReadyStep(app, (error, done) => {
+    root.runningOnReady = false
     fail(error)
     if (failure !== null) reject(failure)
     else {

@@ -52,6 +52,8 @@ export class RootState {
   started = false
   /** Start-up finished. */
   booted = false
+  /** The onReady hooks are running (see {@link assertNotStartedOutsideOnReady}). */
+  runningOnReady = false
   listening = false
   closing = false
 
@@ -103,6 +105,14 @@ export class RootState {
     if (!this.started) return
     if (error !== undefined) throw new error(what)
     throw new codes.SVC_ERR_INSTANCE_ALREADY_LISTENING(what === 'route' ? 'Cannot add route!' : `Cannot call "${what}"!`)
+  }
+
+  /**
+   * {@link assertNotStarted}, except while the onReady hooks run, where Fastify still takes
+   * instance decorators and hooks: a hook may decorate the instance with what it prepared.
+   */
+  assertNotStartedOutsideOnReady(what: string, error?: WarrenErrorClass): void {
+    if (!this.runningOnReady) this.assertNotStarted(what, error)
   }
 }
 

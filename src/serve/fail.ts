@@ -1,8 +1,9 @@
 /**
  * @module serve/fail
- * The failure path of every request: the onError hooks (once), then the nearest error handler —
+ * The failure path of every request: the onError hooks, then the nearest error handler —
  * one that throws, rejects or sends an Error hands it to its parent's — down to the default
- * handler, which answers `{ statusCode, code, error, message }`; when even that fails, a plain 500.
+ * handler, which answers `{ statusCode, code, error, message }`; when even sending that fails, the
+ * onError hooks see the new error and a plain 500 is written.
  * Only the reply (`serve/reply`) calls in here.
  */
 import { STATUS_CODES } from 'node:http'
@@ -20,6 +21,7 @@ import {
 } from '../core/symbols.js'
 import { OnErrorPhase, type Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
+import type { HookFn } from '../hooks/store.js'
 import { runObserverHooks } from './run-hooks.js'
 import { sendReturnValue } from './return-value.js'
 import { runOnSend } from './send.js'
@@ -46,18 +48,24 @@ export function handleError(reply: Reply, thrown: unknown): void {
     return
   }
   reply[kReplySending] = false
-  if (reply[kReplySendingError]) return writeLastResort(reply, thrown)
-
   const onError = reply[kRoute].hooks.onError
-  if (onError !== null && reply[kReplyOnErrorPhase] === OnErrorPhase.Pending) {
-    reply[kReplyOnErrorPhase] = OnErrorPhase.Running
-    runObserverHooks(onError, reply.request, reply, [reply, thrown], () => {
-      reply[kReplyOnErrorPhase] = OnErrorPhase.Done
-      callErrorHandler(reply, thrown)
-    })
-    return
+  if (reply[kReplySendingError]) {
+    // sending the error response failed (an onSend hook, a header Node refuses): a new error the
+    // onError hooks see too, as in Fastify; then the plain 500, which goes through no hook
+    if (onError === null || reply[kReplyOnErrorPhase] === OnErrorPhase.Running) return writeLastResort(reply, thrown)
+    return runOnError(reply, onError, thrown, writeLastResort)
   }
+  if (onError !== null && reply[kReplyOnErrorPhase] === OnErrorPhase.Pending) return runOnError(reply, onError, thrown, callErrorHandler)
   callErrorHandler(reply, thrown)
+}
+
+/** Runs the onError hooks with `thrown` (`reply.send()` is refused meanwhile), then `next`. */
+function runOnError(reply: Reply, hooks: HookFn[], thrown: unknown, next: (reply: Reply, thrown: unknown) => void): void {
+  reply[kReplyOnErrorPhase] = OnErrorPhase.Running
+  runObserverHooks(hooks, reply.request, reply, [reply, thrown], () => {
+    reply[kReplyOnErrorPhase] = OnErrorPhase.Done
+    next(reply, thrown)
+  })
 }
 
 /** An error once the user took the response over: theirs to answer; it is only logged. */

@@ -54,10 +54,39 @@ export function send(reply: Reply, payload: unknown): void {
   ) {
     declareTextType(headers, contentType, JSON_TYPE)
     const hooks = reply[kRoute].hooks.preSerialization
-    if (hooks === null) return serializeAndSend(reply, payload)
+    if (hooks === null) return serializeInSend(reply, payload)
     return runPayloadHooks(hooks, reply.request, reply, payload, serializeAndSend)
   }
+  // an object under a media type nothing serializes: only an onSend hook could still make bytes of it
+  if (payload !== null && reply[kRoute].hooks.onSend === null) refuseUnwritable(reply, payload)
   runOnSend(reply, payload)
+}
+
+/**
+ * A payload that cannot become bytes, found while `send()` is still running (no hook left to
+ * replace it): a programming error, thrown at the call as Fastify does, so the stack names the
+ * caller. The reply stays unsent (a `catch` may still send something else); uncaught in a handler,
+ * the throw takes the request's error path like any other.
+ */
+function refuseUnwritable(reply: Reply, payload: unknown): never {
+  reply[kReplySending] = false
+  throw new codes.SVC_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload)
+}
+
+/**
+ * Serializes within `send()` itself (no preSerialization hooks): a custom serializer's result that
+ * is neither text, bytes nor empty is thrown (see {@link refuseUnwritable}).
+ */
+function serializeInSend(reply: Reply, payload: unknown): void {
+  let serialized: unknown
+  try {
+    serialized = serialize(reply, payload)
+  } catch (error) {
+    return reply[kReplyFail](error)
+  }
+  const writable = serialized === null || serialized === undefined || typeof serialized === 'string' || isBinary(serialized)
+  if (!writable && reply[kRoute].hooks.onSend === null) refuseUnwritable(reply, serialized)
+  runOnSend(reply, serialized)
 }
 
 /**

@@ -136,6 +136,11 @@ function writeHead(reply: Reply, headers: Record<string, unknown>): boolean {
  * must still be answered with an error response.
  */
 function setHeaders(reply: Reply, headers: Record<string, unknown>): boolean {
+  if (reply.raw.headersSent) {
+    // the handler wrote the head itself (reply.raw.writeHead): the stream still goes out under it
+    reply.log.warn("response will send, but you shouldn't use res.writeHead in stream mode")
+    return true
+  }
   closeConnectionIfClosing(reply, headers)
   try {
     for (const key of Object.keys(headers)) reply.raw.setHeader(key, headers[key] as string)

@@ -92,6 +92,57 @@ describe('ready', () => {
       expect(nextRan).toBe(false)
     }
   })
+
+  it('an onReady hook may decorate the instance; the next hooks and the routes see it', async () => {
+    const app = warren()
+    app.addHook('onReady', async function (this: any) { this.decorate('connection', { open: true }) })
+    let seen: unknown
+    app.addHook('onReady', async function (this: any) { seen = this.hasDecorator('connection') })
+    app.get('/', async function (this: any) { return this.connection })
+    await app.ready()
+    expect(seen).toBe(true)
+    expect((await app.inject('/')).json()).toEqual({ open: true })
+    // once ready() has finished, the application is fixed again
+    expect(() => app.decorate('late', 1)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_AFTER_START' }))
+  })
+
+  it('an onReady hook may not decorate requests or replies: their classes are built', async () => {
+    const app = warren()
+    app.addHook('onReady', async function (this: any) { this.decorateRequest('late', null) })
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_DEC_AFTER_START' })
+  })
+
+  it('inside an onReady hook a request hook is refused by the plugin loader; an application hook is taken', async () => {
+    const app = warren()
+    let refused: any
+    let lateReadyRan = false
+    const listened: string[] = []
+    app.addHook('onReady', function (this: any, done: () => void) {
+      try {
+        this.addHook('onRequest', async () => {})
+      } catch (error) {
+        refused = error
+      }
+      // too late to run at this ready(); an onListen hook still runs at listen()
+      this.addHook('onReady', async () => { lateReadyRan = true })
+      this.addHook('onListen', async () => { listened.push('late onListen') })
+      done()
+    })
+    await app.listen({ port: 0 })
+    await app.close()
+    expect(refused).toMatchObject({ code: 'AVV_ERR_ROOT_PLG_BOOTED', message: 'Root plugin has already booted' })
+    expect(lateReadyRan).toBe(false)
+    expect(listened).toEqual(['late onListen'])
+    // after ready(), warren's own error, naming the call
+    expect(() => app.addHook('onRequest', async () => {})).toThrow(expect.objectContaining({ code: 'SVC_ERR_INSTANCE_ALREADY_LISTENING' }))
+  })
+
+  it('a failed onReady hook leaves the application fixed: no decorating afterwards', async () => {
+    const app = warren()
+    app.addHook('onReady', async () => { throw new Error('not ready') })
+    await expect(app.ready()).rejects.toThrow('not ready')
+    expect(() => app.decorate('late', 1)).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_AFTER_START' }))
+  })
 })
 
 describe('onListen', () => {

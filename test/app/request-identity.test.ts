@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { AsyncLocalStorage, createHook } from 'node:async_hooks'
 import { describe, expect, it } from 'vitest'
 import { plugin } from 'warren'
 import { captureLogs, warren } from '../core/helpers.js'
@@ -149,9 +149,7 @@ describe('child logger factory', () => {
 })
 
 describe('AsyncLocalStorage', () => {
-  // a store entered in onRequest is not carried across body parsing: keeping it cost an
-  // AsyncResource per request with a body, which halved the validated POST's throughput
-  it('a store an onRequest hook enters is visible to the later hooks and the handler of a request without a body', async () => {
+  it('a store an onRequest hook enters is visible to the later hooks, the body parser and the handler, body or not', async () => {
     const storage = new AsyncLocalStorage<{ n: number }>()
     const app = warren()
     let n = 0
@@ -159,13 +157,57 @@ describe('AsyncLocalStorage', () => {
     app.addHook('preValidation', async (request: any) => {
       request.seenInHook = storage.getStore()?.n
     })
-    app.get('/', async (request: any) => ({ hook: request.seenInHook, handler: storage.getStore()?.n }))
+    app.addContentTypeParser('text/custom', { parseAs: 'string' }, async (_request: any, body: string) => ({ body, n: storage.getStore()?.n }))
+    const handler = async (request: any) => ({ hook: request.seenInHook, handler: storage.getStore()?.n, parser: request.body?.n })
+    app.get('/', handler)
+    app.post('/', handler)
     const address = await app.listen({ port: 0 })
     try {
       expect(await (await fetch(address)).json()).toEqual({ hook: 1, handler: 1 })
-      expect(await (await fetch(address)).json()).toEqual({ hook: 2, handler: 2 })
+      const posted = await fetch(address, { method: 'POST', headers: { 'content-type': 'text/custom' }, body: 'x' })
+      expect(await posted.json()).toEqual({ hook: 2, handler: 2, parser: 2 })
+      const json = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' })
+      expect(await json.json()).toEqual({ hook: 3, handler: 3 })
     } finally {
       await app.close()
+    }
+  })
+
+  it('a store a preParsing hook enters reaches a stream parser and the handler', async () => {
+    const storage = new AsyncLocalStorage<string>()
+    const app = warren()
+    app.addHook('preParsing', (_request: any, _reply: any, payload: unknown, done: (e: null, p: unknown) => void) => storage.run('parsing', () => done(null, payload)))
+    app.addContentTypeParser('text/plain', (_request: any, payload: any, done: (e: null, body: unknown) => void) => {
+      let text = ''
+      payload.on('data', (chunk: Buffer) => { text += chunk })
+      payload.on('end', () => done(null, text))
+    })
+    app.post('/', async (request: any) => ({ body: request.body, store: storage.getStore() }))
+    const address = await app.listen({ port: 0 })
+    try {
+      const res = await fetch(address, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' })
+      expect(await res.json()).toEqual({ body: 'hello', store: 'parsing' })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('a route without onRequest or preParsing hooks reads its body with no async resource of its own', async () => {
+    const created: string[] = []
+    const hook = createHook({ init: (_id, type) => { if (type === 'warren.body') created.push(type) } }).enable()
+    try {
+      const app = warren()
+      app.post('/plain', async (request: any) => request.body)
+      app.register(async (hooked: any) => {
+        hooked.addHook('onRequest', async () => {})
+        hooked.post('/hooked', async (request: any) => request.body)
+      })
+      expect((await app.inject({ method: 'POST', url: '/plain', payload: { a: 1 } })).json()).toEqual({ a: 1 })
+      expect(created).toEqual([])
+      expect((await app.inject({ method: 'POST', url: '/hooked', payload: { a: 1 } })).json()).toEqual({ a: 1 })
+      expect(created).toEqual(['warren.body'])
+    } finally {
+      hook.disable()
     }
   })
 })

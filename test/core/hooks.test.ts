@@ -313,6 +313,39 @@ describe('request hooks: replying and failing', () => {
     expect([res.statusCode, res.json().message]).toEqual([500, 'boom'])
   })
 
+  it('an error while sending the error response reaches the onError hooks too, then a plain 500 is written', async () => {
+    const app = warren()
+    const seen: string[] = []
+    let onSendCalls = 0
+    app.addHook('onSend', async () => {
+      onSendCalls++
+      throw new Error(`onSend ${onSendCalls}`)
+    })
+    app.addHook('onError', (_req: any, _reply: any, error: Error, done: () => void) => { seen.push(error.message); done() })
+    app.get('/', async () => ({ ok: true }))
+    const res = await app.inject('/')
+    // once for the handler's answer, once for the error response; the last resort runs no hook
+    expect(onSendCalls).toBe(2)
+    expect(seen).toEqual(['onSend 1', 'onSend 2'])
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toMatchObject({ statusCode: 500, message: 'onSend 2' })
+  })
+
+  it('an onSend hook setting an invalid header: the onError hooks see both failures, the client a 500', async () => {
+    const app = warren()
+    const seen: unknown[] = []
+    app.addHook('onSend', async (_req: any, reply: any, payload: unknown) => {
+      reply.header('x-invalid', '\n')
+      return payload
+    })
+    app.addHook('onError', async (_req: any, _reply: any, error: any) => { seen.push(error.code) })
+    app.get('/', async () => ({ ok: true }))
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.headers['x-invalid']).toBeUndefined()
+    expect(seen).toEqual(['ERR_INVALID_CHAR', 'ERR_INVALID_CHAR'])
+  })
+
   it('a body stream error keeps a 4xx/5xx status of its own; anything else is a 400', async () => {
     const app = warren()
     const seen: unknown[] = []

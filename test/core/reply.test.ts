@@ -200,6 +200,63 @@ describe('reply.send payloads', () => {
     expect((await app.inject('/custom')).body).toBe('custom:1')
     expect((await app.inject('/normal')).body).toBe('{"a":1}')
   })
+
+  it('an object under a media type nothing serializes is thrown at send(); a catch can still answer', async () => {
+    const app = warren()
+    const caught: unknown[] = []
+    app.get('/', (_req: any, reply: any) => {
+      reply.type('text/html')
+      try {
+        reply.send({ a: 1 })
+      } catch (error) {
+        caught.push(error)
+        reply.send('<p>fallback</p>')
+      }
+    })
+    const res = await app.inject('/')
+    expect(caught).toHaveLength(1)
+    expect(caught[0]).toBeInstanceOf(TypeError)
+    expect(caught[0]).toMatchObject({ code: 'SVC_ERR_REP_INVALID_PAYLOAD_TYPE', message: "Attempted to send payload of invalid type 'object'. Expected a string or Buffer." })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('<p>fallback</p>')
+  })
+
+  it('a custom serializer that returns neither text nor bytes is thrown at send(); uncaught, it is a 500', async () => {
+    const app = warren()
+    let caught: unknown
+    app.get('/caught', (_req: any, reply: any) => {
+      try {
+        reply.serializer((p: unknown) => p).send({ a: 1 })
+      } catch (error) {
+        caught = error
+        reply.code(418).send('teapot')
+      }
+    })
+    app.get('/uncaught', async (_req: any, reply: any) => reply.type('text/html').send({ a: 1 }))
+    const res = await app.inject('/caught')
+    expect(caught).toMatchObject({ code: 'SVC_ERR_REP_INVALID_PAYLOAD_TYPE' })
+    expect(res.statusCode).toBe(418)
+    const uncaught = await app.inject('/uncaught')
+    expect(uncaught.statusCode).toBe(500)
+    expect(uncaught.json().code).toBe('SVC_ERR_REP_INVALID_PAYLOAD_TYPE')
+  })
+
+  it('an object under such a media type reaches the onSend hooks, which may still turn it into text', async () => {
+    const app = warren()
+    app.addHook('onSend', async (_req: any, _reply: any, payload: any) => (typeof payload === 'object' ? `<b>${payload.a}</b>` : payload))
+    app.get('/', async (_req: any, reply: any) => reply.type('text/html').send({ a: 1 }))
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('<b>1</b>')
+  })
+
+  it('a custom serializer may return nothing: an empty body', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => reply.serializer(() => undefined).send({ a: 1 }))
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('')
+  })
 })
 
 describe('reply: redirect, callNotFound, sent, hijack, elapsedTime', () => {

@@ -144,4 +144,25 @@ describe('stream payloads', () => {
       await app.close()
     }
   })
+
+  it('a stream sent after the handler wrote the head itself still goes out, with a warning', async () => {
+    const { lines, stream } = capture()
+    const app = warren({ logger: { stream } })
+    const writeHeadFirst = (reply: any): void => reply.raw.writeHead(200, { 'content-type': 'text/x-own' })
+    app.get('/node', (_req: any, reply: any) => { writeHeadFirst(reply); reply.send(Readable.from(['n', 'ode'])) })
+    app.get('/web', (_req: any, reply: any) => { writeHeadFirst(reply); reply.send(new Response('web').body) })
+    const origin = await app.listen({ port: 0 })
+    try {
+      for (const path of ['/node', '/web']) {
+        const res = await fetch(origin + path)
+        expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([200, 'text/x-own', path.slice(1)])
+      }
+      await settle()
+      const warnings = lines.filter((l) => l.msg === "response will send, but you shouldn't use res.writeHead in stream mode")
+      expect(warnings.map((l) => l.level)).toEqual([40, 40])
+      expect(lines.some((l) => l.level >= 50)).toBe(false)
+    } finally {
+      await app.close()
+    }
+  })
 })
