@@ -14,7 +14,7 @@ const [id = '1', seconds = '5', framework = 'warren'] = process.argv.slice(2)
 const dir = fileURLToPath(new URL('./.tmp/profiles/', import.meta.url))
 mkdirSync(dir, { recursive: true })
 const scenario = scenarios.find((s) => s.id === Number(id))
-const settings = { connections: 100, pipelining: 10, duration: Number(seconds), warmupRequests: 20000 }
+const settings = { connections: Number(process.env.BENCH_CONNECTIONS ?? 100), pipelining: Number(process.env.BENCH_PIPELINING ?? 10), duration: Number(seconds), warmupRequests: 20000 }
 
 const started = Date.now()
 const server = await startServer(framework, ['--cpu-prof', `--cpu-prof-dir=${dir}`])

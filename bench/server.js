@@ -1,6 +1,7 @@
 // One benchmark server in its own process: `node bench/server.js <warren|fastify|node-http>`.
-// Reports its URL to the parent over IPC, answers `rss` requests with its memory figures and `cpu`
-// requests with the CPU time it has used, and exits when the parent disconnects.
+// Reports its URL to the parent over IPC, answers `rss` requests with its memory figures, `cpu`
+// requests with the CPU time it has used and `heap-sampling-start`/`-stop` with where it allocated
+// (bench/alloc.js), and exits when the parent disconnects.
 import process from 'node:process'
 import { getHeapSpaceStatistics } from 'node:v8'
 
@@ -16,11 +17,39 @@ process.on('message', (message) => {
     // V8 grows the young generation under a high allocation rate: a step in RSS that is not growth per request
     const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0
     process.send({ rss, heapUsed, external, arrayBuffers, newSpace, maxRss: process.resourceUsage().maxRSS * 1024 })
+  } else if (message === 'heap-sampling-start' || message === 'heap-sampling-stop') {
+    heapSampling(message).then((answer) => process.send(answer))
   } else if (message === 'cpu') {
     const { user, system } = process.cpuUsage()
     process.send({ cpu: user + system })
   }
 })
+/** `bench/alloc.js`: V8's sampling heap profiler, counting objects already collected, summed by function. */
+async function heapSampling(message) {
+  const { Session } = await import('node:inspector/promises')
+  heapSampling.session ??= new Session()
+  const session = heapSampling.session
+  if (message === 'heap-sampling-start') {
+    session.connect()
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true })
+    return { started: true }
+  }
+  const { profile } = await session.post('HeapProfiler.stopSampling')
+  session.disconnect()
+  const bySelf = new Map()
+  let total = 0
+  const walk = (node) => {
+    const { functionName, url, lineNumber } = node.callFrame
+    const name = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules\/|dist\/)/, '$1')}:${lineNumber + 1}`
+    bySelf.set(name, (bySelf.get(name) ?? 0) + node.selfSize)
+    total += node.selfSize
+    for (const child of node.children) walk(child)
+  }
+  walk(profile.head)
+  const top = [...bySelf].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([name, size]) => ({ name, share: size / total }))
+  return { top }
+}
+
 process.on('disconnect', () => {
   process.exit(0)
 })
