@@ -1,5 +1,6 @@
 // Profiles warren alone on one scenario:
 //   npm run build && node bench/profile.js <scenario> [seconds] [framework]
+// (BENCH_CONNECTIONS / BENCH_PIPELINING change the load: 100 connections, pipelining 10 by default.)
 // Runs the server with `--cpu-prof` (profiles land in bench/.tmp/profiles/), loads it like the
 // benchmark does, then prints the summary of bench/profile-summary.js.
 import { execFileSync } from 'node:child_process'
