@@ -109,6 +109,9 @@ export function storeFor(controller: SchemaController | null, parent: SharedSche
   return new SchemaStore(parent instanceof SchemaStore ? parent : null)
 }
 
+/** The default reply serializer: JSON, whatever the status (a custom one also gets the status code). */
+export const jsonReplySerializer = (payload: unknown): string => JSON.stringify(payload)
+
 /**
  * The schema settings of one context: its shared-schema store, custom compilers, error
  * formatter and default reply serializer. A child inherits them and may replace its own.
@@ -123,7 +126,7 @@ export class SchemaCompilers {
   /** Validator options of this context (and its descendants) over the application's; null: the application's. */
   validatorOptions: ValidatorOptions | null
   schemaErrorFormatter: SchemaErrorFormatter
-  replySerializer: (payload: unknown) => string
+  replySerializer: (payload: unknown, statusCode: number) => string
 
   constructor(defaults: DefaultCompilers, parent: SchemaCompilers | null, schemaErrorFormatter?: SchemaErrorFormatter, controller: SchemaController | null = null) {
     this.defaults = defaults
@@ -133,7 +136,7 @@ export class SchemaCompilers {
     this.customSerializerCompiler = parent ? parent.customSerializerCompiler : null
     this.validatorOptions = parent ? parent.validatorOptions : null
     this.schemaErrorFormatter = parent ? parent.schemaErrorFormatter : (schemaErrorFormatter ?? defaultSchemaErrorFormatter)
-    this.replySerializer = parent ? parent.replySerializer : JSON.stringify
+    this.replySerializer = parent ? parent.replySerializer : jsonReplySerializer
   }
 
   /** The validator compiler routes of this context use. */

@@ -115,7 +115,7 @@ export function serialize(reply: Reply, payload: unknown): string {
   const route = reply[kRoute]
   const statusCode = reply.raw.statusCode
   const bySchema = route.serializerFor(statusCode, reply[kReplyHeaders]['content-type'] as string | undefined)
-  if (bySchema === null) return route.replySerializer(payload)
+  if (bySchema === null) return route.replySerializer(payload, statusCode)
   try {
     return bySchema(payload)
   } catch (error) {

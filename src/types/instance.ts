@@ -366,7 +366,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /** Replaces the formatter of validation errors of this context. */
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this
   /** Replaces how replies without a response schema are serialized in this context (default `JSON.stringify`). */
-  setReplySerializer(serializer: (payload: unknown) => string): this
+  setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): this
 
   /* ---------- errors and not found ---------- */
 
