@@ -1,5 +1,5 @@
 import { expectAssignable, expectError, expectType } from 'tsd'
-import warren, { Type } from 'warren'
+import warren, { Type, type SerializerFunction, type ValidationFunction } from 'warren'
 
 const app = warren()
 
@@ -159,3 +159,19 @@ app.get('/reply-api', (_request, reply) => {
   // no response schema: anything
   a.get('/free', async () => ({ anything: true }))
 }
+
+// validators and serializers by hand: the route's, or a schema's compiled with the route's compilers
+app.post('/by-hand', { schema: { body: Type.Object({ a: Type.Integer() }), response: { 201: User } } }, async (request, reply) => {
+  expectType<boolean>(request.validateInput(request.body, 'body'))
+  expectType<boolean>(request.validateInput(1, Type.Integer()))
+  expectType<ValidationFunction | undefined>(request.getValidationFunction('query'))
+  expectType<ValidationFunction>(request.compileValidationSchema(Type.String(), 'body'))
+  expectType<string>(reply.serializeInput({ id: 1 }, 201))
+  expectType<string>(reply.serializeInput({ id: 1 }, 200, 'application/json'))
+  expectType<SerializerFunction | undefined>(reply.getSerializationFunction('2xx'))
+  expectType<SerializerFunction>(reply.compileSerializationSchema(User, 201))
+  // an HTTP part no route validates, and an argument that is neither a schema nor a part
+  expectError(request.getValidationFunction('cookies'))
+  expectError(request.validateInput(1, 42))
+  expectError(reply.serializeInput({ id: 1 }, true))
+})

@@ -147,6 +147,31 @@ export abstract class Reply {
     return readDecorator(this, name, 'reply')
   }
 
+  /**
+   * The route's serializer of a response status key (`200`, `'2xx'`, `'default'`), with a media
+   * type for a `content` map, or the one {@link compileSerializationSchema} made for this schema
+   * object; undefined when there is none.
+   */
+  getSerializationFunction(schemaOrStatus: object | string | number, contentType?: string): ((data: unknown) => string) | undefined {
+    const schemas = this[kRoute].schemasOnDemand
+    if (typeof schemaOrStatus === 'string' || typeof schemaOrStatus === 'number') return schemas.serializerOfStatus(schemaOrStatus, contentType)
+    if (typeof schemaOrStatus === 'object' && schemaOrStatus !== null) return schemas.cachedSerializer(schemaOrStatus)
+    return undefined
+  }
+
+  /** Compiles a schema with the route's serializer compiler (once per schema object and route) and returns the serializer. */
+  compileSerializationSchema(schema: object, httpStatus: string | number | null = null, contentType: string | null = null): (data: unknown) => string {
+    return this[kRoute].schemasOnDemand.compileSerializer(schema, httpStatus, contentType, this.request)
+  }
+
+  /**
+   * Serializes `input` with the route's serializer of a status (`serializeInput(data, 201)`, or
+   * `(data, 200, 'application/json')` for a `content` map) or with a schema (`serializeInput(data, schema)`).
+   */
+  serializeInput(input: unknown, schemaOrStatus: object | string | number, httpStatus?: string | number, contentType?: string): string {
+    return this[kRoute].schemasOnDemand.serialize(input, schemaOrStatus, httpStatus, contentType, this.request)
+  }
+
   /** A response header, whether set on the reply or directly on `reply.raw`. */
   getHeader(name: string): HeaderValue | undefined {
     const key = name.toLowerCase()

@@ -150,6 +150,33 @@ export class Request {
     writeDecorator(this, name, value, 'request')
   }
 
+  /* ---------- validation on demand ---------- */
+
+  /**
+   * The route's validator of an HTTP part (`'body'`, `'headers'`, `'params'`, `'querystring'` or
+   * `'query'`), or the one {@link compileValidationSchema} made for this schema object; undefined
+   * when there is none.
+   */
+  getValidationFunction(httpPartOrSchema: string | object): ((data: unknown) => unknown) | undefined {
+    const schemas = this[kRoute].schemasOnDemand
+    if (typeof httpPartOrSchema === 'string') return schemas.validatorOfPart(httpPartOrSchema)
+    if (typeof httpPartOrSchema === 'object' && httpPartOrSchema !== null) return schemas.cachedValidator(httpPartOrSchema)
+    return undefined
+  }
+
+  /** Compiles a schema with the route's validator compiler (once per schema object and route) and returns the validator. */
+  compileValidationSchema(schema: object, httpPart: string | null = null): (data: unknown) => unknown {
+    return this[kRoute].schemasOnDemand.compileValidator(schema, httpPart, this)
+  }
+
+  /**
+   * Validates `input` against the route's validator of an HTTP part (`validateInput(input, 'body')`),
+   * or against a schema (`validateInput(input, schema, httpPart?)`); returns the validator's result.
+   */
+  validateInput(input: unknown, schemaOrPart: object | string, httpPart?: string): unknown {
+    return this[kRoute].schemasOnDemand.validate(input, schemaOrPart, httpPart, this)
+  }
+
   /* ---------- bodies and replies (issue #12) ---------- */
 
   /** The media type of the request's `content-type` (lower case, without parameters), or undefined. */

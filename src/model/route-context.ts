@@ -9,6 +9,7 @@ import type { TrustProxy } from './trust-proxy.js'
 import { requestHookNames, type RequestHookName } from '../hooks/names.js'
 import type { HookFn } from '../hooks/store.js'
 import { buildRouteValidation, type RouteValidation } from '../schema/validation.js'
+import { OnDemandSchemas } from '../schema/on-demand.js'
 import { buildRouteSerializers, type RouteSerializers } from '../schema/serialization.js'
 import type { IncomingMessage } from 'node:http'
 import {
@@ -24,7 +25,7 @@ import {
   kSchemaCompilers,
 } from '../core/symbols.js'
 import type { ParserRegistry } from '../content-type/registry.js'
-import type { SchemaCompilers } from '../schema/compilers.js'
+import { jsonReplySerializer, type SchemaCompilers } from '../schema/compilers.js'
 import type { ChildLoggerFactory, SchemaErrorFormatter, SerializerCompiler, SerializerFunction, ValidatorCompiler } from '../types/index.js'
 import type { ErrorHandlerEntry, ReplyClass } from './reply.js'
 import type { RequestClass } from './request.js'
@@ -75,7 +76,7 @@ export class RouteContext {
   validation: RouteValidation | null = null
   serializers: RouteSerializers | null = null
   errorHandler!: ErrorHandlerEntry
-  replySerializer: (payload: unknown) => string = JSON.stringify
+  replySerializer: (payload: unknown, statusCode: number) => string = jsonReplySerializer
   schemaErrorFormatter!: SchemaErrorFormatter
   /** True when responses must be observed on `finish` (onResponse hooks or request logging). */
   observeFinish = false
@@ -85,6 +86,7 @@ export class RouteContext {
   childLoggerFactory: ChildLoggerFactory | null = null
   /** Milliseconds the route has to answer before a 503 (0: no limit). */
   handlerTimeout = 0
+  #onDemand: OnDemandSchemas | null = null
 
   constructor(root: RootState, server: any, routeOptions: ResolvedRouteOptions, is404 = false) {
     this.root = root
@@ -152,6 +154,21 @@ export class RouteContext {
       url,
       compile: (this.routeOptions.serializerCompiler as SerializerCompiler | undefined) ?? compilers.serializerCompiler,
     })
+  }
+
+  /** The route's validators and serializers a handler asks for itself (`request.compileValidationSchema`…), made on first use. */
+  get schemasOnDemand(): OnDemandSchemas {
+    if (this.#onDemand === null) {
+      const compilers: SchemaCompilers = this.server[kSchemaCompilers]
+      const own = this.routeOptions
+      this.#onDemand = new OnDemandSchemas({
+        validation: () => this.validation,
+        serializers: () => this.serializers,
+        validatorCompiler: () => (own.validatorCompiler as ValidatorCompiler | undefined) ?? compilers.validatorCompiler,
+        serializerCompiler: () => (own.serializerCompiler as SerializerCompiler | undefined) ?? compilers.serializerCompiler,
+      })
+    }
+    return this.#onDemand
   }
 
   /** The compiled serializer for a status and content type: exact code, then `Nxx`, then `default`. */

@@ -41,6 +41,17 @@ export class RouteSerializers {
     if (entry === null || typeof entry === 'function') return entry
     return entry.get(essenceOf(contentType)) ?? entry.get('*/*') ?? null
   }
+
+  /**
+   * The serializer declared under exactly this status key (`'200'`, `'2xx'`, `'default'`) and, for a
+   * `content` map, this media type (its essence): what `reply.getSerializationFunction(200)` returns.
+   * No fallback to a class or to `default`, as in Fastify. Undefined when there is none.
+   */
+  forKey(key: string, mediaType: string | undefined): SerializerFunction | undefined {
+    const entry = this.#byKey.get(key)
+    if (entry === undefined || typeof entry === 'function') return mediaType === undefined ? entry : undefined
+    return mediaType === undefined ? undefined : entry.get(mediaType)
+  }
 }
 
 function compileResponse(input: RouteSerializersInput, httpStatus: string, schema: unknown, contentType?: string): SerializerFunction {

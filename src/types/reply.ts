@@ -13,6 +13,7 @@ import type { WarrenLogger } from './logger.js'
 import type { RequestRouteOptions, WarrenRequest } from './request.js'
 import type { DefaultRouteTypes, RouteTypes } from './schema.js'
 import type { DeclaredCode, PayloadForCode, SuccessPayload } from './status.js'
+import type { SerializerFunction } from './validation.js'
 
 /** A header value as the reply stores it. */
 export type HeaderValue = string | number | string[]
@@ -57,6 +58,19 @@ export interface ReplyBase<Server = BareInstance> extends FastifyReply {
   serializer(fn: (payload: unknown) => string): this
   /** Serializes `payload` as this reply would (its serializer, else the route's schema for the status, else JSON). */
   serialize(payload: unknown): string
+  /**
+   * The route's serializer of a response status key (`200`, `'2xx'`, `'default'`; with a media type
+   * for a `content` map), or the one `compileSerializationSchema` made for this schema object.
+   */
+  getSerializationFunction(schemaOrStatus: object | string | number, contentType?: string): SerializerFunction | undefined
+  /** Compiles a schema with the route's serializer compiler (once per schema object and route). */
+  compileSerializationSchema(schema: object, httpStatus?: string | number | null, contentType?: string | null): SerializerFunction
+  /**
+   * Serializes `input` with the route's serializer of a status (`serializeInput(data, 201)`, or with a
+   * media type), else with a schema's (`serializeInput(data, schema)`). A status the route has no
+   * serializer for throws `SVC_ERR_MISSING_SERIALIZATION_FN`.
+   */
+  serializeInput(input: unknown, schemaOrStatus: object | string | number, httpStatus?: string | number, contentType?: string): string
   /** Redirects to `url` with `code` (302 unless given, or unless a code was set). */
   redirect(url: string, code?: number): this
   /** Answers with the not-found handler of the context. */

@@ -9,7 +9,7 @@ import type { BareInstance } from './context.js'
 import type { FastifyRequest } from './fastify-compat.js'
 import type { WarrenLogger } from './logger.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes } from './schema.js'
-import type { ValidationError } from './validation.js'
+import type { HTTPPart, ValidationError, ValidationFunction } from './validation.js'
 
 /** The options of the route that matched, as `request.routeOptions` exposes them. */
 export interface RequestRouteOptions {
@@ -84,6 +84,16 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly routeOptions: Readonly<RequestRouteOptions>
   /** True when no route matched and the not-found handler is answering. */
   readonly is404: boolean
+
+  /** The route's validator of an HTTP part (`'body'`, `'query'`…), or the one `compileValidationSchema` made for this schema object. */
+  getValidationFunction(httpPartOrSchema: HTTPPart | 'query' | object): ValidationFunction | undefined
+  /** Compiles a schema with the route's validator compiler (once per schema object and route). */
+  compileValidationSchema(schema: object, httpPart?: HTTPPart | null): ValidationFunction
+  /**
+   * Validates `input` with the route's validator of an HTTP part (`validateInput(input, 'body')`) or
+   * with a schema's (`validateInput(input, schema)`); neither throws `SVC_ERR_REQ_INVALID_VALIDATION_INVOCATION`.
+   */
+  validateInput(input: unknown, schemaOrPart: object | HTTPPart | 'query', httpPart?: HTTPPart): boolean
 
   /* ---------- bodies and replies (issue #12) ---------- */
   /** A request decorator's value (a function comes bound to this request); throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
