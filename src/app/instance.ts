@@ -12,7 +12,7 @@ import { createJsonParser } from '../content-type/json-parser.js'
 import type { ParserOptions } from '../content-type/registry.js'
 import type { ErrorHandlerEntry, ErrorHandlerFn } from '../model/reply.js'
 import type { RootState } from '../model/root-state.js'
-import { checkSchemaController } from '../model/options.js'
+import { checkSchemaController, checkSchemaErrorFormatter } from '../model/options.js'
 import { extendValidatorOptions, type SchemaCompilers } from '../schema/compilers.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, ValidatorOptions } from '../types/index.js'
 import { decorate, decorateReply, decorateRequest, getDecorator, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
@@ -182,11 +182,8 @@ function setSerializerCompiler(this: any, compiler: SerializerCompiler): any {
 
 function setSchemaErrorFormatter(this: any, formatter: SchemaErrorFormatter): any {
   assertNotStarted(this, 'setSchemaErrorFormatter')
-  if (typeof formatter !== 'function' || formatter.constructor.name === 'AsyncFunction') {
-    throw new codes.SVC_ERR_INIT_OPTS_INVALID('schemaErrorFormatter', 'expected a synchronous function')
-  }
   // `this` is the instance it was set on, whichever descendant's route fails
-  this[kSchemaCompilers].schemaErrorFormatter = formatter.bind(this)
+  this[kSchemaCompilers].schemaErrorFormatter = checkSchemaErrorFormatter(formatter).bind(this)
   return this
 }
 

@@ -102,7 +102,7 @@ function checkDecorators(parent: any, meta: PluginMeta): void {
 
 function checkDependencies(parent: any, meta: PluginMeta, name: string): void {
   for (const dependency of meta.dependencies ?? []) {
-    if (!parent[kRegisteredPlugins].includes(dependency)) throw new codes.SVC_ERR_PLUGIN_NOT_REGISTERED(dependency, name)
+    if (!parent[kRegisteredPlugins].includes(dependency)) throw new codes.SVC_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED(dependency, name)
   }
 }
 

@@ -40,12 +40,25 @@ function errorHandlerNotFunction(label: string, path: string): Error {
   return error
 }
 
+/**
+ * A route's `logLevel` must be a level of the application's logger, when that logger says which
+ * levels it has (pino's `levels.values`); with logging off there is nothing to check it against.
+ */
+function assertLogLevel(level: unknown, label: string, path: string, logger: object): void {
+  if (level === undefined || level === null || level === '') return
+  const known = (logger as { levels?: { values?: Record<string, number> } }).levels?.values
+  if (known === undefined || known === null) return
+  if (typeof level !== 'string' || !Object.hasOwn(known, level)) throw new codes.SVC_ERR_ROUTE_LOG_LEVEL_INVALID(label, path, String(level))
+}
+
 /** The options of a route that `route()` refuses before any onRoute hook sees them. */
-function assertRouteOptions(options: Record<string, any>, methods: string[], path: string, accepted: HttpMethods): void {
+function assertRouteOptions(options: Record<string, any>, methods: string[], path: string, root: RootState): void {
+  const accepted = root.methods
   const label = methods.join(',')
   if (options.handler === undefined) throw new codes.SVC_ERR_ROUTE_MISSING_HANDLER(label, path)
   if (typeof options.handler !== 'function') throw new codes.SVC_ERR_ROUTE_HANDLER_NOT_FN(label, path)
   if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') throw errorHandlerNotFunction(label, path)
+  if (root.loggerEnabled) assertLogLevel(options.logLevel, label, path, root.logger)
   if (options.childLoggerFactory !== undefined && typeof options.childLoggerFactory !== 'function') {
     throw new codes.SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN(typeof options.childLoggerFactory)
   }
@@ -100,7 +113,7 @@ export function route(this: any, options: Record<string, any>): any {
   root.assertNotStarted('route')
   // checked first, as in Fastify: a wrong limit is reported even when the url is missing too
   if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit <= 0)) {
-    throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
+    throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit)
   }
   const path = options.url ?? options.path
   if (typeof path !== 'string') throw new codes.SVC_ERR_ROUTE_URL_INVALID(String(path))
@@ -109,7 +122,7 @@ export function route(this: any, options: Record<string, any>): any {
   // under a prefix, '' is the prefix itself; at the root it names nothing
   if (path === '' && prefix === '') throw new codes.SVC_ERR_ROUTE_PATH_EMPTY()
   const methods = normalizeMethods(options.method, root.methods)
-  assertRouteOptions(options, methods, path, root.methods)
+  assertRouteOptions(options, methods, path, root)
   const { url, slashTwin } = urlFor(prefix, path, prefixTrailingSlash(options.prefixTrailingSlash), root)
   const view = routeView(this, root, options, methods, url, path)
   // onRoute hooks see each route once: the trailing-slash twin is the same route to them
@@ -168,7 +181,7 @@ function addRoute(server: any, root: RootState, view: ResolvedRouteOptions, rout
   const table: RouteTable = server[kRouteTable]
   const existing = root.router.findRoute(method, routerPath, constraints)
   if (existing !== null) {
-    if (method !== 'HEAD' || !table.automaticHeads.has(existing.store as RouteContext)) throw new codes.SVC_ERR_ROUTE_DUPLICATED(view.method, routerPath)
+    if (method !== 'HEAD' || !table.automaticHeads.has(existing.store as RouteContext)) throw new codes.SVC_ERR_DUPLICATED_ROUTE(view.method, routerPath)
     removeRoute(root, table, existing.store as RouteContext, routerPath, constraints)
   }
   const context = new RouteContext(root, server, view)
@@ -199,10 +212,11 @@ function declare(server: any, method: string | string[], path: string, options?:
     handler = options
     options = {}
   }
-  const opts = options ?? {}
-  if (handler !== undefined && opts.handler !== undefined && handler !== opts.handler) {
-    throw new codes.SVC_ERR_ROUTE_DUPLICATED(String(method), path)
+  if (typeof handler === 'function') {
+    if (options !== undefined && Object.prototype.toString.call(options) !== '[object Object]') throw new codes.SVC_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), path)
+    if (options?.handler !== undefined) throw new codes.SVC_ERR_ROUTE_DUPLICATED_HANDLER(String(method), path)
   }
+  const opts = options ?? {}
   return route.call(server, { ...opts, method, url: path, handler: handler ?? opts.handler })
 }
 

@@ -55,7 +55,7 @@ export class ParserRegistry {
     const parseAs = options.parseAs ?? 'stream'
     if (parseAs !== 'string' && parseAs !== 'buffer' && parseAs !== 'stream') throw new codes.SVC_ERR_CTP_INVALID_PARSE_TYPE(parseAs)
     if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit <= 0)) {
-      throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_INVALID(options.bodyLimit)
+      throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit)
     }
     const entry: ParserEntry = { fn, parseAs, bodyLimit: options.bodyLimit, builtin }
     this.#found.clear()

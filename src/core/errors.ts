@@ -76,6 +76,8 @@ function defineError(code: string, template: string, statusCode = 500, base: typ
 export const codes = {
   // factory and instance
   SVC_ERR_INIT_OPTS_INVALID: defineError('SVC_ERR_INIT_OPTS_INVALID', "Invalid initialization option '%s': %s"),
+  SVC_ERR_OPTIONS_NOT_OBJ: defineError('SVC_ERR_OPTIONS_NOT_OBJ', 'Options must be an object', 500, WarrenTypeError),
+  SVC_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN: defineError('SVC_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', "schemaErrorFormatter option should be a non async function. Instead got '%s'.", 500, WarrenTypeError),
   SVC_ERR_QSP_NOT_FN: defineError('SVC_ERR_QSP_NOT_FN', "querystringParser option should be a function, instead got '%s'", 500, WarrenTypeError),
   SVC_ERR_INSTANCE_ALREADY_LISTENING: defineError('SVC_ERR_INSTANCE_ALREADY_LISTENING', 'The instance has already started (ready or listening). %s'),
   SVC_ERR_REOPENED_SERVER: defineError('SVC_ERR_REOPENED_SERVER', 'The instance is already listening'),
@@ -100,26 +102,32 @@ export const codes = {
 
   // plugins
   SVC_ERR_PLUGIN_TIMEOUT: defineError('SVC_ERR_PLUGIN_TIMEOUT', "Plugin '%s' did not start in time: %s ms. You may have forgotten to call 'done' or to resolve a Promise"),
-  SVC_ERR_PLUGIN_NOT_REGISTERED: defineError('SVC_ERR_PLUGIN_NOT_REGISTERED', "The dependency '%s' of plugin '%s' is not registered"),
+  SVC_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED: defineError('SVC_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED', "The dependency '%s' of plugin '%s' is not registered"),
   SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER: defineError('SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER', 'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.', 500, WarrenTypeError),
   SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE: defineError('SVC_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', "The decorator '%s'%s is not present in %s"),
   SVC_ERR_PLUGIN_VERSION_MISMATCH: defineError('SVC_ERR_PLUGIN_VERSION_MISMATCH', "Plugin '%s' expects Fastify API '%s', but warren implements Fastify API %s"),
   SVC_ERR_PLUGIN_INVALID: defineError('SVC_ERR_PLUGIN_INVALID', 'A plugin must be a function or a Promise of one, got %s'),
 
   // routes
-  SVC_ERR_ROUTE_DUPLICATED: defineError('SVC_ERR_ROUTE_DUPLICATED', "Method '%s' already declared for route '%s'"),
+  SVC_ERR_DUPLICATED_ROUTE: defineError('SVC_ERR_DUPLICATED_ROUTE', "Method '%s' already declared for route '%s'"),
+  SVC_ERR_ROUTE_DUPLICATED_HANDLER: defineError('SVC_ERR_ROUTE_DUPLICATED_HANDLER', 'Duplicate handler for "%s:%s" route is not allowed!'),
+  SVC_ERR_ROUTE_OPTIONS_NOT_OBJ: defineError('SVC_ERR_ROUTE_OPTIONS_NOT_OBJ', 'Options for "%s:%s" route must be an object', 500, WarrenTypeError),
+  SVC_ERR_ROUTE_LOG_LEVEL_INVALID: defineError('SVC_ERR_ROUTE_LOG_LEVEL_INVALID', "Log level for '%s:%s' route must be a valid logger level. Received: '%s'", 500, WarrenTypeError),
   SVC_ERR_ROUTE_METHOD_INVALID: defineError('SVC_ERR_ROUTE_METHOD_INVALID', 'Provided method is invalid!', 500, WarrenTypeError),
-  SVC_ERR_ROUTE_MISSING_HANDLER: defineError('SVC_ERR_ROUTE_MISSING_HANDLER', "Missing handler function for '%s:%s' route"),
+  SVC_ERR_ROUTE_MISSING_HANDLER: defineError('SVC_ERR_ROUTE_MISSING_HANDLER', 'Missing handler function for "%s:%s" route.'),
   SVC_ERR_ROUTE_HANDLER_NOT_FN: defineError('SVC_ERR_ROUTE_HANDLER_NOT_FN', "The handler of '%s:%s' route must be a function", 500, WarrenTypeError),
   SVC_ERR_ROUTE_URL_INVALID: defineError('SVC_ERR_ROUTE_URL_INVALID', "The url of a route must be a string, got '%s'"),
   SVC_ERR_ROUTE_REWRITE_NOT_STR: defineError('SVC_ERR_ROUTE_REWRITE_NOT_STR', 'Rewrite url for "%s" needs to be of type "string" but received "%s"', 500, WarrenTypeError),
   SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID: defineError('SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID', "'prefixTrailingSlash' option must be 'both', 'slash' or 'no-slash', got '%s'"),
-  SVC_ERR_ROUTE_BODY_LIMIT_INVALID: defineError('SVC_ERR_ROUTE_BODY_LIMIT_INVALID', "'bodyLimit' option must be an integer > 0. Got '%s'", 500, WarrenTypeError),
+  SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: defineError('SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', "'bodyLimit' option must be an integer > 0. Got '%s'", 500, WarrenTypeError),
   SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET: defineError('SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET', "Not found handler already set for the context with prefix '%s'"),
   SVC_ERR_ERROR_HANDLER_ALREADY_SET: defineError('SVC_ERR_ERROR_HANDLER_ALREADY_SET', 'This context already set its error handler, and allowErrorHandlerOverride is false', 500, WarrenTypeError),
   SVC_ERR_ERROR_HANDLER_NOT_FN: defineError('SVC_ERR_ERROR_HANDLER_NOT_FN', 'Error Handler must be a function', 500, WarrenTypeError),
 
   // requests and replies
+  SVC_ERR_REQ_INVALID_VALIDATION_INVOCATION: defineError('SVC_ERR_REQ_INVALID_VALIDATION_INVOCATION', 'Invalid validation invocation. Missing validation function for HTTP part "%s" nor schema provided.'),
+  SVC_ERR_MISSING_SERIALIZATION_FN: defineError('SVC_ERR_MISSING_SERIALIZATION_FN', 'Missing serialization function. Key "%s"'),
+  SVC_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN: defineError('SVC_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN', 'Missing serialization function. Key "%s:%s"'),
   SVC_ERR_NOT_FOUND: defineError('SVC_ERR_NOT_FOUND', 'Route %s:%s not found', 404),
   SVC_ERR_BAD_URL: defineError('SVC_ERR_BAD_URL', "'%s' is not a valid url component", 400),
   SVC_ERR_MAX_PARAM_LENGTH: defineError('SVC_ERR_MAX_PARAM_LENGTH', "'%s' is exceeding the max param length", 414),

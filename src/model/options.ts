@@ -84,6 +84,15 @@ const isNonNegativeInteger: Check = (value) => Number.isInteger(value) && (value
 const isPoisoningAction: Check = (value) => value === 'error' || value === 'remove' || value === 'ignore'
 const isObject: Check = (value) => value !== null && typeof value === 'object' && !Array.isArray(value)
 
+/**
+ * A schema error formatter (factory option or `setSchemaErrorFormatter`) runs inside validation,
+ * which cannot wait: it must be a synchronous function. Fastify's code and wording otherwise.
+ */
+export function checkSchemaErrorFormatter(value: unknown): SchemaErrorFormatter {
+  if (isSyncFunction(value)) return value as SchemaErrorFormatter
+  throw new codes.SVC_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof value === 'function' ? value.constructor.name : typeof value)
+}
+
 function option<T>(options: Record<string, unknown>, name: string, check: Check, expected: string, fallback: T): T {
   const value = options[name]
   if (value === undefined) return fallback
@@ -94,7 +103,7 @@ function option<T>(options: Record<string, unknown>, name: string, check: Check,
 /** Validates the factory options; a wrong type throws `SVC_ERR_INIT_OPTS_INVALID` naming the option. */
 export function normalizeOptions(input: unknown): NormalizedOptions {
   if (input === undefined || input === null) input = {}
-  if (!isObject(input)) throw new codes.SVC_ERR_INIT_OPTS_INVALID('options', 'expected an object')
+  if (!isObject(input)) throw new codes.SVC_ERR_OPTIONS_NOT_OBJ()
   const o = input as Record<string, unknown>
   const validator = option<ValidatorOptions>(o, 'validator', isObject, 'an object', {})
   if (validator.customOptions !== undefined && !isObject(validator.customOptions)) {
@@ -134,7 +143,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     disableRequestLogging: option(o, 'disableRequestLogging', (v) => isBoolean(v) || isFunction(v), 'a boolean or a function', false),
     onProtoPoisoning: option(o, 'onProtoPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
     onConstructorPoisoning: option(o, 'onConstructorPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
-    schemaErrorFormatter: option(o, 'schemaErrorFormatter', isSyncFunction, 'a synchronous function', undefined),
+    schemaErrorFormatter: o.schemaErrorFormatter === undefined ? undefined : checkSchemaErrorFormatter(o.schemaErrorFormatter),
     validator,
     schemaCache: option(o, 'schemaCache', isSchemaCacheOption, 'a boolean or { dir: string }', false),
     schemaController: o.schemaController === undefined ? null : checkSchemaController(o.schemaController, 'schemaController'),

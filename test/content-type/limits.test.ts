@@ -133,7 +133,7 @@ describe('bodyLimit through inject', () => {
   it('a limit of 1 refuses a longer body but accepts an empty one; 0 is refused at declaration, as in Fastify', async () => {
     const app = warren()
     app.post('/', { bodyLimit: 1 }, async (request: any) => ({ body: request.body }))
-    expect(() => app.post('/zero', { bodyLimit: 0 }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_INVALID' }))
+    expect(() => app.post('/zero', { bodyLimit: 0 }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT' }))
     expect413(await post(app, '/', 'xy'))
     expect((await post(app, '/', '')).json()).toEqual({ body: '' })
   })

@@ -162,7 +162,7 @@ describe('encapsulation (spec 4.2)', () => {
     const app = warren()
     app.register(plugin(async () => {}, { name: 'auth', dependencies: ['db'] }))
     const error: any = await app.ready().catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(codes.SVC_ERR_PLUGIN_NOT_REGISTERED)
+    expect(error).toBeInstanceOf(codes.SVC_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED)
     expect(error.message).toContain("'db'")
     expect(error.message).toContain("'auth'")
 

@@ -45,9 +45,9 @@ describe('factory options', () => {
     expect(caught.message).toContain(`'${name}'`)
   })
 
-  it('rejects options that are not an object', () => {
-    expect(() => warren('fast' as any)).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
-    expect(() => warren([] as any)).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
+  it('rejects options that are not an object: SVC_ERR_OPTIONS_NOT_OBJ, a TypeError, as in Fastify', () => {
+    expect(() => warren('fast' as any)).toThrow(expect.objectContaining({ code: 'SVC_ERR_OPTIONS_NOT_OBJ', message: 'Options must be an object' }))
+    expect(() => warren([] as any)).toThrow(TypeError)
   })
 
   it('rejects malformed validator options, naming the sub-option', () => {
@@ -192,7 +192,7 @@ describe('Fastify-compatible names', () => {
   it('exports the error catalogue as errorCodes too, and withTypeProvider() returns the instance', async () => {
     const { errorCodes, codes: own } = await import('warren')
     expect(errorCodes).toBe(own)
-    expect(new errorCodes.SVC_ERR_ROUTE_DUPLICATED('GET', '/')).toBeInstanceOf(errorCodes.SVC_ERR_ROUTE_DUPLICATED)
+    expect(new errorCodes.SVC_ERR_DUPLICATED_ROUTE('GET', '/')).toBeInstanceOf(errorCodes.SVC_ERR_DUPLICATED_ROUTE)
     const app = typedWarren()
     expect(app.withTypeProvider()).toBe(app)
   })

@@ -81,7 +81,7 @@ describe('routes', () => {
   it('a duplicate route is a clear error at registration', () => {
     const app = warren()
     app.get('/dup', async () => 'one')
-    expect(() => app.get('/dup', async () => 'two')).toThrow(codes.SVC_ERR_ROUTE_DUPLICATED)
+    expect(() => app.get('/dup', async () => 'two')).toThrow(codes.SVC_ERR_DUPLICATED_ROUTE)
     expect(() => app.route({ method: 'GET', url: '/dup', handler: async () => 'x' })).toThrow("Method 'GET' already declared for route '/dup'")
     // another method on the same path is fine
     expect(() => app.post('/dup', async () => 'post')).not.toThrow()
@@ -91,7 +91,34 @@ describe('routes', () => {
     const app = warren()
     app.get('/same', async () => 'root')
     app.register(async (child: any) => child.get('/same', async () => 'child'))
-    await expect(app.ready()).rejects.toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_DUPLICATED' }))
+    await expect(app.ready()).rejects.toThrow(expect.objectContaining({ code: 'SVC_ERR_DUPLICATED_ROUTE' }))
+  })
+
+  it("a shorthand's options must be an object, and carry no handler when one is passed after them", () => {
+    const app = warren()
+    const handler = async () => 'x'
+    expect(() => app.get('/a', 'nope' as any, handler)).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_ROUTE_OPTIONS_NOT_OBJ', message: 'Options for "GET:/a" route must be an object' }),
+    )
+    expect(() => app.get('/a', [] as any, handler)).toThrow(TypeError)
+    // even the same function twice: Fastify refuses it too
+    expect(() => app.post('/b', { handler } as any, handler)).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_ROUTE_DUPLICATED_HANDLER', message: 'Duplicate handler for "POST:/b" route is not allowed!' }),
+    )
+    // nothing was declared by the refused calls
+    expect(app.hasRoute({ method: 'GET', url: '/a' })).toBe(false)
+    expect(() => app.get('/a', { handler })).not.toThrow()
+  })
+
+  it("a route's logLevel must be one the logger has (checked when logging is on)", async () => {
+    const logged = warren({ logger: { level: 'info' } })
+    expect(() => logged.get('/a', { logLevel: 'loud' }, async () => 'x')).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_ROUTE_LOG_LEVEL_INVALID', message: "Log level for 'GET:/a' route must be a valid logger level. Received: 'loud'" }),
+    )
+    expect(() => logged.get('/b', { logLevel: 'debug' }, async () => 'x')).not.toThrow()
+    // logging off: no levels to check against, as in Fastify
+    expect(() => warren().get('/c', { logLevel: 'loud' }, async () => 'x')).not.toThrow()
+    expect((await logged.inject('/b')).body).toBe('x')
   })
 
   it('invalid route declarations fail at registration', () => {
@@ -100,10 +127,10 @@ describe('routes', () => {
     expect(() => app.route({ method: 'GET', url: '/' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_MISSING_HANDLER' }))
     expect(() => app.route({ method: 'GET', url: '/', handler: 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_HANDLER_NOT_FN' }))
     expect(() => app.route({ method: 'GET', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_URL_INVALID' }))
-    expect(() => app.get('/', { bodyLimit: -1 }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_INVALID' }))
+    expect(() => app.get('/', { bodyLimit: -1 }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT' }))
     expect(() => app.get('/', { bodyLimit: 0 }, async () => 'x')).toThrow(expect.objectContaining({ message: "'bodyLimit' option must be an integer > 0. Got '0'" }))
     // checked before the url, as in Fastify
-    expect(() => app.route({ method: 'PUT', bodyLimit: false, handler: async () => 'x' } as never)).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_INVALID' }))
+    expect(() => app.route({ method: 'PUT', bodyLimit: false, handler: async () => 'x' } as never)).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT' }))
     expect(() => app.get('/tea', { errorHandler: 'teapot' }, async () => 'x')).toThrow(
       expect.objectContaining({ code: 'SVC_ERR_ROUTE_HANDLER_NOT_FN', message: 'Error Handler for GET:/tea route, if defined, must be a function' }),
     )

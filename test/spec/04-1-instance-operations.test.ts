@@ -434,10 +434,16 @@ describe('4.1 schema operations', () => {
   })
 
   it('4.1 schemaErrorFormatter must be a synchronous function', () => {
-    expect(() => warren({ schemaErrorFormatter: 'nope' as any })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
-    expect(() => warren({ schemaErrorFormatter: (async () => new Error('x')) as any })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
+    // Fastify's code and wording: the message names what was given
+    expect(() => warren({ schemaErrorFormatter: 'nope' as any })).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', message: "schemaErrorFormatter option should be a non async function. Instead got 'string'." }),
+    )
+    expect(() => warren({ schemaErrorFormatter: (async () => new Error('x')) as any })).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', message: expect.stringContaining("Instead got 'AsyncFunction'") }),
+    )
     const app = warren()
-    expect(() => app.setSchemaErrorFormatter('nope' as any)).toThrow(expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID' }))
+    expect(() => app.setSchemaErrorFormatter('nope' as any)).toThrow(TypeError)
+    expect(() => app.setSchemaErrorFormatter(42 as any)).toThrow(expect.objectContaining({ code: 'SVC_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN' }))
   })
 
   it('4.1 setErrorHandler: fn(error, request, reply) for errors of the context', async () => {

@@ -249,7 +249,7 @@ describe('4.2 encapsulation rules', () => {
   it('4.2 plugin meta: a missing dependency fails the start', async () => {
     const app = warren()
     app.register(plugin(async () => {}, { name: 'needs-db', dependencies: ['db'] }))
-    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_PLUGIN_NOT_REGISTERED' })
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED' })
   })
 
   it('4.2 plugin meta: a present dependency is fine', async () => {
