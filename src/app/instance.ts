@@ -51,6 +51,11 @@ function addHook(this: any, name: string, fn: ((...args: any[]) => unknown) | Di
   return this
 }
 
+/** `onClose(fn)`: the plugin loader's name for `addHook('onClose', fn)`, which Fastify exposes too. */
+function onClose(this: any, fn: ((...args: any[]) => unknown) | DisposableResource): any {
+  return addHook.call(this, 'onClose', fn)
+}
+
 /**
  * A request hook reaches the routes of the context and of its descendants, including those created
  * before it was added (a plugin registered earlier): there it runs after their own.
@@ -86,11 +91,9 @@ function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
       requestTimeout: options.requestTimeout,
       bodyLimit: options.bodyLimit,
       caseSensitive: options.caseSensitive,
-      http2: options.http2,
       http2SessionTimeout: options.http2SessionTimeout,
       maxRequestsPerSocket: options.maxRequestsPerSocket,
       handlerTimeout: options.handlerTimeout,
-      https: options.https !== null,
       ignoreTrailingSlash: options.ignoreTrailingSlash,
       ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
       disableRequestLogging: options.disableRequestLogging,
@@ -102,8 +105,12 @@ function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
       requestIdLogLabel: options.requestIdLogLabel,
       allowUnsafeRegex: options.allowUnsafeRegex,
       useSemicolonDelimiter: options.useSemicolonDelimiter,
+      exposeHeadRoutes: options.exposeHeadRoutes,
       // the router's settings as merged (already frozen)
       routerOptions: options.routerOptions,
+      // as in Fastify, only when asked for: a plugin tells an HTTP/2 or TLS server by their presence
+      ...(options.http2 ? { http2: true } : {}),
+      ...(options.https !== null ? { https: true } : {}),
     })
     initialConfigs.set(root, config)
   }
@@ -280,6 +287,7 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   getDefaultJsonParser: createJsonParser,
   ready,
   listen,
+  onClose,
   close,
   inject,
   addresses,
@@ -314,6 +322,15 @@ Object.defineProperties(instancePrototype, {
   },
   /** The origin the server listens on, e.g. `http://127.0.0.1:3000` (see {@link listeningOrigin}). */
   listeningOrigin: { get: listeningOrigin },
+  /**
+   * The router's entry point, `routing(req, res)`: what the server calls for each request (after
+   * `rewriteUrl`); for a server of your own that hands some requests to warren.
+   */
+  routing: {
+    get(this: any) {
+      return (this[kRoot] as RootState).httpHandler
+    },
+  },
   /** The error handler of this context, callable as `instance.errorHandler(error, request, reply)`. */
   errorHandler: {
     get(this: any) {

@@ -53,7 +53,15 @@ export function genReqIdOf(this: any): (req: unknown) => string {
   return this[kGenReqId]
 }
 
-/** The child logger factory a context set, or undefined when it uses warren's (the `childLoggerFactory` getter). */
-export function childLoggerFactoryOf(this: any): ChildLoggerFactory | undefined {
-  return this[kChildLoggerFactory] ?? undefined
+/**
+ * What a context's requests get when no factory was set: a child of the application's logger with
+ * the request's bindings, as warren builds it itself (a plugin may wrap it, as with Fastify's).
+ */
+const defaultChildLoggerFactory: ChildLoggerFactory = function (logger, bindings, options) {
+  return logger.child(bindings, options)
+}
+
+/** The child logger factory of a context (the `childLoggerFactory` getter): the one set, else the default one. */
+export function childLoggerFactoryOf(this: any): ChildLoggerFactory {
+  return this[kChildLoggerFactory] ?? defaultChildLoggerFactory
 }

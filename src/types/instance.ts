@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import type { AddressInfo } from 'node:net'
-import type { IncomingMessage, Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { TSchema } from '@sinclair/typebox'
 import type { Chain as InjectChain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import type { kContext, kRoutes, kShared } from './brand.js'
@@ -178,6 +178,10 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   listen(opts: ListenOptions, callback: (err: Error | null, address: string) => void): void
   /** Starts listening on the defaults (127.0.0.1, a free port); calls back with the address. */
   listen(callback: (err: Error | null, address: string) => void): void
+  /** Adds an `onClose` hook: the same as `addHook('onClose', hook)` (the plugin loader's name for it, which Fastify exposes too). */
+  onClose(hook: ContextHooks<this, Rq, Rp>['onClose']): this
+  /** The router's entry point, `routing(req, res)`: what the server calls for each request (after `rewriteUrl`). */
+  readonly routing: (req: IncomingMessage, res: ServerResponse) => void
   /** Stops the server and runs the `preClose` and `onClose` hooks. */
   close(): Promise<void>
   /** Stops the server and runs the `preClose` and `onClose` hooks; calls back when done. */
@@ -448,7 +452,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /** Sets how this context (and its descendants) builds each request's logger. */
   setChildLoggerFactory(factory: ChildLoggerFactory): this
   /** The child logger factory set in this context or an ancestor, if any. */
-  readonly childLoggerFactory: ChildLoggerFactory | undefined
+  readonly childLoggerFactory: ChildLoggerFactory
 }
 
 /**

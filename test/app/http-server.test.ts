@@ -76,7 +76,10 @@ describe('the server warren builds', () => {
     expect(app.server.keepAliveTimeout).toBe(2345)
     expect(app.server.requestTimeout).toBe(3456)
     expect(app.server.maxRequestsPerSocket).toBe(7)
-    expect(app.initialConfig).toMatchObject({ maxRequestsPerSocket: 7, http2: false, handlerTimeout: 0 })
+    expect(app.initialConfig).toMatchObject({ maxRequestsPerSocket: 7, handlerTimeout: 0 })
+    // as in Fastify, http2 and https appear only when asked for
+    expect(app.initialConfig).not.toHaveProperty('http2')
+    expect(app.initialConfig).not.toHaveProperty('https')
   })
 
   it('maxRequestsPerSocket closes a kept-alive connection after that many requests', async () => {

@@ -114,7 +114,8 @@ describe('Fastify API that plugins use', () => {
     let seen: Readonly<Record<string, unknown>> | undefined
     app.register(async (child) => void (seen = child.initialConfig))
     await app.ready()
-    expect(app.initialConfig).toMatchObject({ bodyLimit: 1024, caseSensitive: false, ignoreTrailingSlash: false, https: false, http2: false })
+    expect(app.initialConfig).toMatchObject({ bodyLimit: 1024, caseSensitive: false, ignoreTrailingSlash: false, exposeHeadRoutes: true })
+    expect(Object.keys(app.initialConfig)).not.toContain('http2')
     expect(Object.isFrozen(app.initialConfig)).toBe(true)
     expect(seen).toBe(app.initialConfig)
     expect(warren().initialConfig.bodyLimit).toBe(1048576)
@@ -150,5 +151,59 @@ describe('version', () => {
     expect(VERSION).toBe(packageVersion)
     expect(warren().version).toBe(packageVersion)
     expect(warren().version).not.toBe(FASTIFY_API_LEVEL)
+  })
+})
+
+describe('instance members plugins read', () => {
+  it('routing(req, res) answers a request handed over by a server of your own', async () => {
+    const { createServer } = await import('node:http')
+    const app = warren()
+    app.get('/hello', async () => ({ hello: 'world' }))
+    await app.ready()
+    const own = createServer((req, res) => {
+      if (req.url === '/own') res.end('mine')
+      else app.routing(req, res)
+    })
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve))
+    const { port } = own.address() as { port: number }
+    try {
+      expect(await (await fetch(`http://127.0.0.1:${port}/hello`)).json()).toEqual({ hello: 'world' })
+      expect(await (await fetch(`http://127.0.0.1:${port}/own`)).text()).toBe('mine')
+      expect((await fetch(`http://127.0.0.1:${port}/nope`)).status).toBe(404)
+    } finally {
+      own.close()
+      await app.close()
+    }
+  })
+
+  it('childLoggerFactory is the default factory until one is set, and a plugin can wrap it', async () => {
+    const lines: Record<string, unknown>[] = []
+    const { Writable } = await import('node:stream')
+    const { pino } = await import('pino')
+    const stream = new Writable({ write(chunk, _encoding, done) { lines.push(JSON.parse(String(chunk))); done() } })
+    const app = warren({ loggerInstance: pino(stream) })
+    const original = app.childLoggerFactory
+    expect(typeof original).toBe('function')
+    app.setChildLoggerFactory(function (logger, bindings, options, raw) {
+      return original.call(this, logger, { ...bindings, wrapped: true }, options, raw)
+    })
+    app.get('/', async (request) => {
+      request.log.info('inside')
+      return 'ok'
+    })
+    await app.inject('/')
+    expect(lines.find((line) => line.msg === 'inside')).toMatchObject({ wrapped: true, reqId: expect.any(String) })
+  })
+
+  it('onClose(fn) is addHook("onClose", fn)', async () => {
+    const seen: string[] = []
+    const app = warren()
+    app.onClose((instance, done) => {
+      seen.push(instance === app ? 'root' : 'other')
+      done()
+    })
+    await app.ready()
+    await app.close()
+    expect(seen).toEqual(['root'])
   })
 })
