@@ -22,6 +22,7 @@ import {
 import { OnErrorPhase, type Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import type { HookFn } from '../hooks/store.js'
+import { isRequestLogged } from './request-logging.js'
 import { runObserverHooks } from './run-hooks.js'
 import { sendReturnValue } from './return-value.js'
 import { runOnSend } from './send.js'
@@ -111,8 +112,10 @@ export function defaultErrorHandler(error: any, request: Request, reply: Reply):
   if (headers !== null && typeof headers === 'object') reply.headers(headers)
   if (!reply[kReplyHasStatus] || reply.statusCode < 400) reply.code(statusOf(error))
   if (!(error instanceof Error)) return sendThrownValue(reply, error)
-  if (reply.statusCode >= 500) request.log.error({ req: request, res: reply, err: error }, error.message)
-  else request.log.info({ res: reply, err: clientErrorSummary(error) }, error.message)
+  if (isRequestLogged(request)) {
+    if (reply.statusCode >= 500) request.log.error({ req: request, res: reply, err: error }, error.message)
+    else request.log.info({ res: reply, err: clientErrorSummary(error) }, error.message)
+  }
   sendErrorBody(reply, error)
 }
 
@@ -122,8 +125,10 @@ export function defaultErrorHandler(error: any, request: Request, reply: Reply):
  * `exposeServerErrors: false` a 5xx hides it behind the standard body, as it hides a message.
  */
 function sendThrownValue(reply: Reply, value: unknown): void {
-  if (reply.statusCode >= 500) reply.log.error({ err: value }, 'a value that is not an Error was thrown')
-  else reply.log.info({ res: reply, err: value }, 'a value that is not an Error was thrown')
+  if (isRequestLogged(reply.request)) {
+    if (reply.statusCode >= 500) reply.log.error({ err: value }, 'a value that is not an Error was thrown')
+    else reply.log.info({ res: reply, err: value }, 'a value that is not an Error was thrown')
+  }
   if (reply.statusCode >= 500 && !reply[kRoute].root.options.exposeServerErrors) return sendErrorBody(reply, value)
   reply.send(value)
 }

@@ -14,6 +14,7 @@ import type { Request } from '../model/request.js'
 import type { RouteContext } from '../model/route-context.js'
 import type { ValidationError, ValidationOutcome } from '../schema/validation.js'
 import { continueAfter } from './continue-after.js'
+import { isRequestLogged } from './request-logging.js'
 import { armHandlerTimeout } from './handler-timeout.js'
 import { hasBody, missesContentType, parseBody } from './parse-body.js'
 import { sendReturnValue } from './return-value.js'
@@ -131,12 +132,6 @@ export function runHandler(request: Request, reply: Reply): void {
   sendReturnValue(reply, result)
 }
 
-/** Whether this request is logged as it arrives and completes (`disableRequestLogging`). */
-export function isRequestLogged(request: Request): boolean {
-  const root = request[kRoute].root
-  return root.logRequests && (root.skipRequestLog === null || !root.skipRequestLog(request))
-}
-
 function observeFinish(request: Request, reply: Reply): void {
   const logging = isRequestLogged(request)
   if (logging) request.log.info({ req: request }, 'incoming request')
@@ -151,10 +146,11 @@ function observeFinish(request: Request, reply: Reply): void {
   })
 }
 
-/** The request's last line: 'request completed', or 'request errored' when an onResponse hook failed (logged even without request logging). */
+/** The request's last line: 'request completed', or 'request errored' when an onResponse hook failed. */
 function logCompletion(reply: Reply, logging: boolean, failure: unknown): void {
+  if (!logging) return
   if (failure !== undefined) reply.log.error({ res: reply, err: failure, responseTime: reply.elapsedTime }, 'request errored')
-  else if (logging) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
+  else reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
 }
 
 function observeAbort(request: Request, reply: Reply): void {

@@ -101,7 +101,7 @@ describe('exposeServerErrors', () => {
 describe('error logs', () => {
   it('logs a 4xx at info without a stack, a 5xx at error with one', async () => {
     const { lines, stream } = captureLogs()
-    const app = warren({ logger: { stream }, disableRequestLogging: true })
+    const app = warren({ logger: { stream } })
     app.get('/client', async () => {
       throw teapot()
     })
@@ -117,5 +117,29 @@ describe('error logs', () => {
     const server = lines.find((line) => line.msg === 'broken')
     expect(server.level).toBe(50)
     expect(server.err.stack).toContain('broken')
+  })
+
+  it('disableRequestLogging silences them too, and the not-found line, as in Fastify 5; request.log stays', async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { stream }, disableRequestLogging: (request: { url: string }) => request.url !== '/logged' })
+    app.get('/server', async (request: any) => {
+      request.log.info('mine')
+      throw new Error('broken')
+    })
+    app.get('/logged', async () => {
+      throw new Error('logged')
+    })
+    await app.inject('/server')
+    await app.inject('/nowhere')
+    await settle()
+    expect(lines.map((line) => line.msg)).toEqual(['mine'])
+    await app.inject('/logged')
+    await app.inject('/logged/nowhere')
+    await settle()
+    expect(lines.map((line) => line.msg)).toEqual(['mine', 'incoming request', 'logged', 'request completed'])
+    const logged = warren({ logger: { stream } })
+    await logged.inject('/nowhere')
+    await settle()
+    expect(lines.at(-2)).toMatchObject({ level: 30, msg: 'Route GET:/nowhere not found' })
   })
 })
