@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import warren, { Type } from 'warren'
 import { entryText } from '../../src/schema/cache-entry.js'
 import { schemaCacheSettled, schemaCacheStats } from '../../src/schema/cache-stats.js'
+import { cacheWarningsDuring } from './cache-warnings.js'
 
 // The schema compile cache's files: when they are written, with which modes, what a start makes
 // of files it did not write, and what it skips when it cannot write. (Hits, misses, stale
@@ -36,20 +37,10 @@ async function started(cacheDir = dir, body?: any, options?: Record<string, unkn
 
 const statusOf = async (instance: any, code: unknown) => (await instance.inject({ method: 'POST', url: '/', payload: { code } })).statusCode
 
-/** Warnings of the cache emitted while `run` goes on. */
-async function cacheWarnings(run: () => Promise<void>): Promise<string[]> {
-  const seen: string[] = []
-  const listener = (warning: Error & { code?: string }) => {
-    if (warning.code?.startsWith('SVC_WRN_SCHEMA_CACHE') === true) seen.push(warning.code)
-  }
-  process.on('warning', listener)
-  try {
-    await run()
-    await new Promise((resolve) => setImmediate(resolve))
-  } finally {
-    process.off('warning', listener)
-  }
-  return seen
+
+/** The codes of the schema cache's warnings emitted while `run` goes on. */
+async function cacheWarningCodes(run: () => Promise<void>): Promise<string[]> {
+  return (await cacheWarningsDuring(run)).map((warning) => String(warning.code))
 }
 
 describe('schema compile cache: writing', () => {
@@ -100,7 +91,7 @@ describe('schema compile cache: writing', () => {
     }
     const file = join(dir, 'a-file')
     writeFileSync(file, '')
-    const warnings = await cacheWarnings(async () => {
+    const warnings = await cacheWarningCodes(async () => {
       const unwritable = await started(join(file, 'cache'), undefined, { validator: { plugins: [seeAjv] } })
       expect(schemaCacheStats(unwritable)).toMatchObject({ misses: 2, writes: 0, writable: false })
       expect([await statusOf(unwritable, 'abc'), await statusOf(unwritable, 'abcd')]).toEqual([200, 400])
@@ -127,7 +118,7 @@ describe('schema compile cache: files it did not write', () => {
     writeFileSync(join(cache, one), '')
     writeFileSync(join(cache, other), entryText('module.exports = { not: "a function" }'))
     let instance: any
-    const warnings = await cacheWarnings(async () => {
+    const warnings = await cacheWarningCodes(async () => {
       instance = await started(cache)
     })
     expect(warnings).toEqual(['SVC_WRN_SCHEMA_CACHE_CORRUPT'])

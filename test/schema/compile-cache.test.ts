@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import warren, { Type } from 'warren'
 import { schemaCacheSettled, schemaCacheStats } from '../../src/schema/cache-stats.js'
+import { cacheWarningsDuring } from './cache-warnings.js'
 
 /** ajv-errors is CommonJS: its default import is the plugin at run time, whatever its typings say. */
 const ajvErrors = ajvErrorsModule.default
@@ -20,21 +21,6 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true })
 })
 
-/** Node warnings emitted while `run` goes on (they are delivered on a later tick). */
-async function warningsDuring(run: () => Promise<void>): Promise<Array<Error & { code?: string }>> {
-  const seen: Array<Error & { code?: string }> = []
-  const listener = (warning: Error & { code?: string }) => {
-    if (warning.code?.startsWith('SVC_WRN_SCHEMA_CACHE') === true) seen.push(warning)
-  }
-  process.on('warning', listener)
-  try {
-    await run()
-    await new Promise((resolve) => setImmediate(resolve))
-  } finally {
-    process.off('warning', listener)
-  }
-  return seen
-}
 
 const Address = Type.Object({ city: Type.String(), zip: Type.String({ pattern: '^[0-9]{5}$' }) }, { $id: 'Address' })
 
@@ -201,7 +187,7 @@ describe('schema compile cache: corrupt entries', () => {
     // a valid header over edited code: the hash gives it away
     writeFileSync(join(dir, third), readFileSync(join(dir, third), 'utf8').replace('return', 'return true;'))
     let app: any
-    const warnings = await warningsDuring(async () => {
+    const warnings = await cacheWarningsDuring(async () => {
       app = await start()
     })
     expect(warnings.map((w) => w.code)).toEqual(['SVC_WRN_SCHEMA_CACHE_CORRUPT'])
@@ -240,7 +226,7 @@ describe('schema compile cache: a directory that cannot be written', () => {
     const file = join(dir, 'a-file')
     writeFileSync(file, '')
     let app: any
-    const warnings = await warningsDuring(async () => {
+    const warnings = await cacheWarningsDuring(async () => {
       app = warren({ schemaCache: { dir: join(file, 'cache') } })
       declareRoutes(app)
       app.post('/other', { schema: { body: Type.Object({ n: Type.Number() }), response: { 200: Type.Object({ n: Type.Number() }) } } }, async (r: any) => r.body)
