@@ -41,14 +41,24 @@ function moduleFileOf(fn: unknown): string | undefined {
 /** Each plugin's copy of ajv (its resolved entry file, or null), looked up once per plugin function. */
 const ajvFileByPlugin = new WeakMap<Function, string | null>()
 
+/**
+ * The entry file of the copy of Ajv 8 the plugin's package resolves; undefined when it resolves
+ * none, or another major version (an Ajv 6 hoisted for other tools is not one warren can use).
+ */
 function ajvFileOf(fn: Function): string | undefined {
   let ajvFile = ajvFileByPlugin.get(fn)
   if (ajvFile === undefined) {
     const file = moduleFileOf(fn)
-    ajvFile = (file === undefined ? undefined : resolveFrom(file, 'ajv')) ?? null
+    const found = file === undefined ? undefined : resolveFrom(file, 'ajv')
+    ajvFile = found !== undefined && isAjv8(found) ? found : null
     ajvFileByPlugin.set(fn, ajvFile)
   }
   return ajvFile ?? undefined
+}
+
+function isAjv8(ajvFile: string): boolean {
+  const manifest = resolveFrom(ajvFile, 'ajv/package.json')
+  return manifest !== undefined && /^8\./.test(String((requireHere(manifest) as { version?: unknown }).version))
 }
 
 /** Where `name` resolves from `file`'s folder; undefined when it does not. */

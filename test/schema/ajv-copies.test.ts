@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import warren from 'warren'
@@ -83,6 +83,36 @@ describe('validator plugins installed with another copy of ajv', () => {
     const error = await app.ready().then(() => null, (e: any) => e)
     expect(error).toMatchObject({ code: 'SVC_ERR_INIT_OPTS_INVALID' })
     expect(error.message).toMatch(/'ajvErrors', 'ajvErrors' were installed with different copies of ajv/)
+  })
+
+  /** A plugin module in the app's folder, handing out the Ajv instance it is applied to. */
+  function capturingPlugin(folder: string) {
+    writeFileSync(join(folder, 'capture.cjs'), 'module.exports = function capture (ajv) { module.exports.seen = ajv }\n')
+    return createRequire(join(folder, 'index.js'))('./capture.cjs')
+  }
+
+  it('a plugin module of the app is applied to an Ajv of the copy the app resolves', async () => {
+    const plugin = capturingPlugin(withFormats)
+    const app = warren({ validator: { plugins: [plugin] } })
+    app.post('/', { schema: { body: { type: 'object' } } }, async () => 'ok')
+    await app.ready()
+    expect(plugin.seen).toBeInstanceOf(createRequire(join(withFormats, 'index.js'))('ajv').Ajv)
+    expect(plugin.seen).not.toBeInstanceOf(require('ajv').Ajv)
+  })
+
+  it('a copy of another major version of ajv (an Ajv 6 hoisted for other tools) is not used', async () => {
+    const folder = appFolder(['ajv'])
+    try {
+      const manifest = join(folder, 'node_modules/ajv/package.json')
+      writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/"version": "8[^"]*"/, '"version": "6.12.6"'))
+      const plugin = capturingPlugin(folder)
+      const app = warren({ validator: { plugins: [plugin] } })
+      app.post('/', { schema: { body: { type: 'object' } } }, async () => 'ok')
+      await app.ready()
+      expect(plugin.seen).toBeInstanceOf(require('ajv').Ajv)
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 
   it('a plugin of warren\'s own copy still uses warren\'s Ajv', async () => {
