@@ -10,6 +10,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { codes } from '../core/errors.js'
 import { kAjvValidator } from '../core/symbols.js'
 import fastUri from 'fast-uri'
+import { ajvCopyFor, type AjvCopy } from './ajv-copy.js'
 import { entryKey, validatorContextKey } from './cache-key.js'
 import type { CompileCache } from './compile-cache.js'
 import type { SharedSchema } from './store.js'
@@ -62,14 +63,19 @@ function listsFormatsPlugin(plugins: ValidatorOptions['plugins']): boolean {
   })
 }
 
+/** The copy of Ajv the user's plugins were written for (see schema/ajv-copy). */
+function copyFor(options: ValidatorOptions): AjvCopy {
+  return ajvCopyFor((options.plugins ?? []).map((entry) => pluginFunction(Array.isArray(entry) ? entry[0] : entry)))
+}
+
 /** `withSource`: keep the generated code (Ajv's `code.source`), which standalone output needs. */
-function buildAjv(options: ValidatorOptions, withSource: boolean): Ajv {
+function buildAjv(options: ValidatorOptions, withSource: boolean, copy: AjvCopy = copyFor(options)): Ajv {
   // Ajv 8 always reports JSON pointers; the option of older versions is accepted and dropped.
   const { jsonPointers: _dropped, ...customOptions } = options.customOptions ?? {}
   const ajvOptions: AjvOptions = { ...validatorBaseline, ...customOptions }
   if (withSource) ajvOptions.code = { ...customOptions.code, source: true }
-  const ajv = new Ajv(ajvOptions)
-  if (!listsFormatsPlugin(options.plugins)) addFormats(ajv)
+  const ajv = new copy.Ajv(ajvOptions)
+  if (!listsFormatsPlugin(options.plugins)) copy.addFormats(ajv)
   for (const entry of options.plugins ?? []) applyPlugin(ajv, entry)
   // OpenAPI's `example` annotation is common in route schemas; Ajv's strict mode would reject it.
   if (!ajv.getKeyword('example')) ajv.addKeyword('example')
@@ -151,8 +157,10 @@ function cached(shared: Record<string, SharedSchema>, options: ValidatorOptions,
     let validate = byKey.get(key) ?? (cache.load(key) as ValidateFunction | undefined)
     if (typeof validate !== 'function') {
       if (ajv === undefined) {
-        const withSource = cache.canWrite()
-        ajv = withShared(buildAjv(options, withSource), shared)
+        const copy = copyFor(options)
+        // warren's standalone writer assembles code with its own copy's classes only
+        const withSource = cache.canWrite() && copy.own
+        ajv = withShared(buildAjv(options, withSource, copy), shared)
         standalone = withSource && formatsAreStandalone(ajv)
       }
       validate = compileOne(ajv, schema)

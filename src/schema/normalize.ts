@@ -22,17 +22,29 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * True for an object written as JSON Schema is: an object literal (or a null-prototype object).
+ * An instance of a class (a joi, zod or yup schema) is another library's schema, for a custom
+ * validator compiler, and never a property of the short form.
+ */
+function isLiteralObject(value: unknown): value is Record<string, unknown> {
+  if (!isPlainObject(value)) return false
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+/**
  * True for the short form: an object that lists properties at the top level
  * (`{ name: { type: 'string' } }`) instead of being a schema itself. A keyword's value is never
  * an object unless the keyword takes a schema, so `{ type: { type: 'string' } }` is a short form
- * (a property named `type`) while `{ not: { type: 'string' } }` is a schema.
+ * (a property named `type`) while `{ not: { type: 'string' } }` is a schema. A map of another
+ * library's schemas (`{ id: joi.number() }`) is handed to the custom validator compiler as given.
  */
 function isPropertiesShorthand(schema: unknown): schema is Record<string, Record<string, unknown>> {
-  if (!isPlainObject(schema) || (schema as Record<symbol, unknown>)[typeBoxKind] !== undefined) return false
+  if (!isLiteralObject(schema) || (schema as Record<symbol, unknown>)[typeBoxKind] !== undefined) return false
   const keys = Object.keys(schema)
   if (keys.length === 0) return false
   // a `$`-prefixed key is a keyword (`$defs`, or one a validator plugin adds: `$merge`, `$patch`), never a property
-  return keys.every((key) => !objectValuedKeywords.has(key) && !key.startsWith('$') && isPlainObject(schema[key]))
+  return keys.every((key) => !objectValuedKeywords.has(key) && !key.startsWith('$') && isLiteralObject(schema[key]))
 }
 
 const wrapped = new WeakMap<object, object>()

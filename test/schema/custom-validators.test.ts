@@ -315,4 +315,50 @@ describe('4.3.8-9 custom validators and shared schemas, async schemas', () => {
     expect((await app.inject({ method: 'POST', url: '/', payload: { name: 'bob' } })).json()).toEqual({ created: 'bob' })
     expect((await app.inject({ method: 'POST', url: '/', payload: {} })).statusCode).toBe(400)
   })
+  describe('a map of another library\'s schema objects (joi style)', () => {
+    /** A rule object of a validation library: an instance of its own class, not JSON Schema. */
+    class NumberRule {
+      check(value: unknown): boolean {
+        return typeof value === 'string' && /^\d+$/.test(value)
+      }
+    }
+    function ruleCompiler(seen: unknown[]) {
+      return ({ schema }: any) => {
+        seen.push(schema)
+        return (data: any) => {
+          const failed = Object.keys(schema).find((key) => !schema[key].check(data[key]))
+          return failed === undefined ? { value: data } : { error: new Error(`${failed} is invalid`) }
+        }
+      }
+    }
+
+    it('reaches the custom compiler as given, not wrapped as a short-form JSON Schema', async () => {
+      const app = warren()
+      const seen: unknown[] = []
+      app.setValidatorCompiler(ruleCompiler(seen))
+      const params = { id: new NumberRule() }
+      app.get('/items/:id', { schema: { params } }, async (request: any) => ({ id: request.params.id }))
+      const ok = await app.inject({ method: 'GET', url: '/items/42' })
+      expect(ok.statusCode).toBe(200)
+      expect(ok.json()).toEqual({ id: '42' })
+      expect(seen.length).toBeGreaterThan(0)
+      for (const schema of seen) expect(schema).toBe(params)
+      const bad = await app.inject({ method: 'GET', url: '/items/abc' })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().message).toBe('id is invalid')
+    })
+
+    it('a short form of literal JSON Schemas is still wrapped as { type: object, properties }', async () => {
+      const app = warren()
+      const seen: any[] = []
+      app.setValidatorCompiler(({ schema }: any) => {
+        seen.push(schema)
+        return () => true
+      })
+      const params = { id: { type: 'string' } }
+      app.get('/items/:id', { schema: { params } }, async () => 'ok')
+      await app.ready()
+      expect(seen[0]).toEqual({ type: 'object', properties: params })
+    })
+  })
 })
