@@ -17,3 +17,5 @@ export declare const kReply: unique symbol
 export declare const kUndeclared: unique symbol
 /** Key of the phantom member that carries an instance's route table (read by the typed client). */
 export declare const kRoutes: unique symbol
+/** Key of the phantom member that carries a reply's route types (response map, payload, decorations, instance). */
+export declare const kReplyTypes: unique symbol

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import type { ServerResponse } from 'node:http'
-import type { kReply } from './brand.js'
+import type { kReply, kReplyTypes } from './brand.js'
 import type { BareInstance } from './context.js'
 import type { FastifyReply } from './fastify-compat.js'
 import type { WarrenLogger } from './logger.js'
@@ -83,16 +83,48 @@ export interface ReplyBase<Server = BareInstance> extends FastifyReply {
 type SendArgs<P> = undefined extends P ? [payload?: P] : null extends P ? [payload?: P] : [payload: P]
 
 /**
+ * What a reply's `code` and `status` read from the reply they are called on: its response
+ * map `RS`, the payload `send` accepts `P`, its reply decorations `Rp` and its instance `Server`.
+ */
+export interface ReplyTypes<RS = {}, P = unknown, Rp = {}, Server = BareInstance> {
+  /** The response map: status key to payload type. */
+  readonly rs: RS
+  /** The payload `send` accepts now. */
+  readonly p: P
+  /** The context's reply decorations. */
+  readonly rp: Rp
+  /** The instance the route belongs to. */
+  readonly server: Server
+}
+
+/** A reply as `code` and `status` see their receiver: anything carrying reply types. */
+interface CarriesReplyTypes {
+  readonly [kReplyTypes]: ReplyTypes<unknown, unknown, unknown, unknown>
+}
+
+/** The reply `code(C)` returns: the same route's reply, `send` narrowed to the payload for `C`. */
+type CodeReply<T extends ReplyTypes<unknown, unknown, unknown, unknown>, C extends number> = ReplyFor<T['rs'], PayloadForCode<T['rs'], C>, T['rp'], T['server']>
+
+/**
  * A reply on a route whose response map is `RS` (status key to payload type), whose `send`
  * currently accepts `P`, in a context whose reply decorators are `Rp`.
+ *
+ * The response map reaches `code` and `status` through the receiver (their `this`), not through
+ * the interface's own parameters, and `send` takes its arguments `A` (computed from `P` by the
+ * parameter's default): `RS`, `P`, `Rp` only type the phantom {@link ReplyTypes} member, so
+ * TypeScript compares two replies by their type arguments instead of member by member (through
+ * conditional types in the members, it could only compare them member by member). A route-level hook written for any route (`RouteHook<'preHandler', {}, App>`)
+ * then fits a route's hook slot at the cost of four type-argument checks.
  */
-export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstance> extends ReplyBase<Server> {
+export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstance, A extends unknown[] = SendArgs<P>> extends ReplyBase<Server> {
+  /** Phantom: the route's reply types, for the type layer only. Not present at run time. */
+  readonly [kReplyTypes]: ReplyTypes<RS, P, Rp, Server>
   /** Sets the status code and narrows `send` to that status's response schema. An undeclared code does not compile. */
-  code<C extends number>(statusCode: DeclaredCode<RS, C>): ReplyFor<RS, PayloadForCode<RS, C>, Rp, Server>
+  code<C extends number, R extends CarriesReplyTypes>(this: R, statusCode: DeclaredCode<R[typeof kReplyTypes]['rs'], C>): CodeReply<R[typeof kReplyTypes], C>
   /** Alias of {@link WarrenReply.code}. */
-  status<C extends number>(statusCode: DeclaredCode<RS, C>): ReplyFor<RS, PayloadForCode<RS, C>, Rp, Server>
-  /** Sends the payload, checked against the response schema selected by the status (2xx before any `code`). */
-  send(...payload: SendArgs<P>): this
+  status<C extends number, R extends CarriesReplyTypes>(this: R, statusCode: DeclaredCode<R[typeof kReplyTypes]['rs'], C>): CodeReply<R[typeof kReplyTypes], C>
+  /** Sends the payload, checked against the response schema selected by the status (2xx before any `code`). `A`: `send`'s arguments for `P`. */
+  send(...payload: A): this
 
   /* ---------- bodies and replies (issue #12) ---------- */
   /**
