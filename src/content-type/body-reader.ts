@@ -8,11 +8,23 @@ import { codes } from '../core/errors.js'
 type Done = (error: Error | null, body?: string | Buffer) => void
 
 /**
- * Reads a request body into memory, refusing it with 413 as soon as it crosses `limit` bytes
- * (declared or received); the rest of an oversized body is drained, never buffered. A
- * `declaredLength` that disagrees with the bytes received is a 400.
+ * The bytes a stream a preParsing hook put in the request's place read from the request, when it
+ * says (`receivedEncodedLength`, as a decompressing stream does, so a Fastify plugin's works too).
  */
-export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, limit: number, asString: boolean, done: Done): void {
+function encodedLengthOf(stream: NodeJS.ReadableStream): number | null {
+  const reported = (stream as { receivedEncodedLength?: unknown }).receivedEncodedLength
+  return typeof reported === 'number' && reported > 0 ? reported : null
+}
+
+/**
+ * Reads a request body into memory, refusing it with 413 as soon as it crosses `limit` bytes
+ * (declared, received, or read from the request by a replacing stream: a zip bomb stops early);
+ * the rest of an oversized body is drained, never buffered. A `declaredLength` that disagrees with
+ * the bytes of the request is a 400: the bytes received, or for a stream a preParsing hook put in
+ * the request's place (`replaced`), the bytes it says it read (a stream that does not say is not
+ * checked, since it may change the byte count).
+ */
+export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, limit: number, asString: boolean, done: Done, replaced = false): void {
   if (declaredLength > limit) return refuse(stream, new codes.SVC_ERR_CTP_BODY_TOO_LARGE(), done)
   // a stream destroyed before we got to it will never emit again
   if ((stream as { destroyed?: boolean }).destroyed === true) return done(aborted())
@@ -32,14 +44,15 @@ export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, 
   const onData = (chunk: Buffer | string): void => {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
     received += buffer.length
-    if (received > limit) {
+    if (received > limit || (replaced && (encodedLengthOf(stream) ?? 0) > limit)) {
       chunks.length = 0
       return refuse(stream, new codes.SVC_ERR_CTP_BODY_TOO_LARGE(), finish)
     }
     chunks.push(buffer)
   }
   const onEnd = (): void => {
-    if (!Number.isNaN(declaredLength) && received !== declaredLength) return finish(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
+    const measured = replaced ? encodedLengthOf(stream) : received
+    if (!Number.isNaN(declaredLength) && measured !== null && measured !== declaredLength) return finish(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
     const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received)
     finish(null, asString ? body.toString('utf8') : body)
   }

@@ -79,15 +79,15 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
   if (parser.parseAs === 'stream') return callParser(parser, request, reply, payload, done)
 
   const limit = route.bodyLimit ?? parser.bodyLimit ?? route.root.options.bodyLimit
-  // a preParsing hook that replaced the stream changes the byte count; only the raw request is checked against its header
-  const declared = replaced ? Number.NaN : Number(request.raw.headers['content-length'] ?? Number.NaN)
+  // a stream a preParsing hook put in place is checked against the header by what it read (see readBody)
+  const declared = Number(request.raw.headers['content-length'] ?? Number.NaN)
   const onBody = (error: Error | null, body?: string | Buffer): void => {
     if (error === null) return callParser(parser, request, reply, body, done)
     // a replaced stream (a decompressor, say) is stopped rather than drained
     if (replaced) (payload as Readable).destroy?.()
     done(error)
   }
-  readBody(payload, declared, limit, parser.parseAs === 'string', scope === null ? onBody : (error, body) => scope.runInAsyncScope(onBody, null, error, body))
+  readBody(payload, declared, limit, parser.parseAs === 'string', scope === null ? onBody : (error, body) => scope.runInAsyncScope(onBody, null, error, body), replaced)
 }
 
 /**

@@ -259,6 +259,46 @@ describe('preParsing can replace the payload', () => {
     expect413(await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: bomb }))
   })
 
+  describe('a replacing stream that says what it read (receivedEncodedLength) is checked against content-length', () => {
+    /** A gunzip stream that counts the compressed bytes it reads, as decompression plugins do. */
+    function countingGunzipApp(options: Record<string, unknown> = {}, misreport = 0): any {
+      const app = warren(options)
+      app.addHook('preParsing', async (_request: any, _reply: any, payload: any) => {
+        const gunzip: any = createGunzip()
+        gunzip.receivedEncodedLength = 0
+        payload.on('data', (chunk: Buffer) => (gunzip.receivedEncodedLength += chunk.length + misreport))
+        payload.pipe(gunzip)
+        return gunzip
+      })
+      app.post('/', async (request: any) => ({ body: request.body }))
+      return app
+    }
+    const zipped = gzipSync(JSON.stringify({ zipped: true }))
+    const headers = { 'content-type': 'application/json', 'content-encoding': 'gzip' }
+
+    it('the compressed length matches the header: parsed', async () => {
+      const res = await countingGunzipApp().inject({ method: 'POST', url: '/', headers, payload: zipped })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({ body: { zipped: true } })
+    })
+
+    it('it does not match: 400 SVC_ERR_CTP_INVALID_CONTENT_LENGTH, as in Fastify', async () => {
+      const res = await countingGunzipApp({}, 1).inject({ method: 'POST', url: '/', headers, payload: zipped })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().code).toBe('SVC_ERR_CTP_INVALID_CONTENT_LENGTH')
+    })
+
+    it('what it read crosses the limit: 413 even before the decompressed bytes do', async () => {
+      const app = countingGunzipApp({ bodyLimit: 1000 }, 2000)
+      expect413(await app.inject({ method: 'POST', url: '/', headers, payload: zipped }))
+    })
+
+    it('a declared length over the limit is refused before reading, replaced or not', async () => {
+      const app = countingGunzipApp({ bodyLimit: 10 })
+      expect413(await app.inject({ method: 'POST', url: '/', headers, payload: zipped }))
+    })
+  })
+
   it('a replaced stream is stopped, not drained, once the limit is crossed', async () => {
     const app = warren({ bodyLimit: 100 })
     let produced = 0
