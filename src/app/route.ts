@@ -164,6 +164,7 @@ function routeView(server: any, root: RootState, options: Record<string, any>, m
     attachValidation: options.attachValidation === true,
     logLevel: options.logLevel ?? server[kLogLevel],
     exposeHeadRoute: options.exposeHeadRoute ?? root.options.exposeHeadRoutes,
+    prefixTrailingSlash: options.prefixTrailingSlash ?? 'both',
     config: { ...options.config, url: path, method: options.method },
     schema: options.schema,
     handler: options.handler,

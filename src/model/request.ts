@@ -130,9 +130,15 @@ export class Request {
     return (this.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http'
   }
 
-  /** The options of the route that matched: method, url, config, schema, bodyLimit and friends (no method or url for a not-found request). */
-  get routeOptions(): ResolvedRouteOptions {
-    return this[kRoute].requestRouteOptions
+  /**
+   * The options of the route that matched: method, url, config, schema, bodyLimit and friends (no
+   * method or url for a not-found request), and as in Fastify the `version` the request asked for
+   * (its `Accept-Version` header; a copy is made only then).
+   */
+  get routeOptions(): ResolvedRouteOptions & { version?: string } {
+    const shared = this[kRoute].requestRouteOptions
+    const version = this.raw.headers['accept-version']
+    return version === undefined ? shared : { ...shared, version: Array.isArray(version) ? version[0] : version }
   }
 
   /** True when no route matched and the not-found handler is answering. */

@@ -33,6 +33,10 @@ export interface RequestRouteOptions {
   handler: Function
   /** Whether a HEAD route was derived from this GET route. */
   exposeHeadRoute: boolean
+  /** How a `'/'` route under a prefix answers (`'both'` unless the route said otherwise). */
+  prefixTrailingSlash?: 'both' | 'slash' | 'no-slash'
+  /** The version the request asked for (its `Accept-Version` header), if any. */
+  version?: string
 }
 
 /**
