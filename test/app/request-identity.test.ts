@@ -216,8 +216,8 @@ describe('AsyncLocalStorage', () => {
 describe('request.routeOptions', () => {
   it("shows the route's options, with the version the request asked for and the prefix rule, as in Fastify", async () => {
     const app = warren()
-    app.get('/v', { constraints: { version: '1.0.0' } }, async (request) => ({ version: request.routeOptions.version ?? null, slash: request.routeOptions.prefixTrailingSlash }))
-    app.get('/plain', async (request) => ({ version: request.routeOptions.version ?? null, same: request.routeOptions === request.routeOptions }))
+    app.get('/v', { constraints: { version: '1.0.0' } }, async (request: any) => ({ version: request.routeOptions.version ?? null, slash: request.routeOptions.prefixTrailingSlash }))
+    app.get('/plain', async (request: any) => ({ version: request.routeOptions.version ?? null, same: request.routeOptions === request.routeOptions }))
     expect((await app.inject({ url: '/v', headers: { 'accept-version': '1.x' } })).json()).toEqual({ version: '1.x', slash: 'both' })
     // without the header nothing is copied: the same object every time
     expect((await app.inject('/plain')).json()).toEqual({ version: null, same: true })
