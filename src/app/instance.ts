@@ -8,7 +8,7 @@ import { codes, type WarrenErrorClass } from '../core/errors.js'
 import { kAvvioOnClose, kChildren, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from '../core/symbols.js'
 import { assertValidHook, isRequestHookName, type RequestHookName } from '../hooks/names.js'
 import type { HookFn } from '../hooks/store.js'
-import { createJsonParser } from '../content-type/json-parser.js'
+import { createJsonParser, parseText } from '../content-type/json-parser.js'
 import type { ParserOptions } from '../content-type/registry.js'
 import type { ErrorHandlerEntry, ErrorHandlerFn } from '../model/reply.js'
 import type { RootState } from '../model/root-state.js'
@@ -285,6 +285,8 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   removeContentTypeParser,
   removeAllContentTypeParsers,
   getDefaultJsonParser: createJsonParser,
+  /** The built-in `text/plain` parser, to register for other media types: `addContentTypeParser('text/csv', { parseAs: 'string' }, app.defaultTextParser)`. */
+  defaultTextParser: parseText,
   ready,
   listen,
   onClose,

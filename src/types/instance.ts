@@ -413,6 +413,8 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   removeAllContentTypeParsers(): this
   /** The built-in JSON parser, configured for prototype poisoning; it receives the body as a string. */
   getDefaultJsonParser(onProtoPoisoning: ProtoAction, onConstructorPoisoning: ProtoAction): BufferedBodyParser<string, unknown>
+  /** The built-in `text/plain` parser (the body as a string), to register for other media types. */
+  readonly defaultTextParser: BufferedBodyParser<string | Buffer, unknown>
 
   /* ---------- properties ---------- */
 

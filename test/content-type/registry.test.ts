@@ -425,3 +425,13 @@ describe('parser type names', () => {
     expect(() => app.addContentTypeParser('type-only', parse)).toThrow(expect.objectContaining({ code: 'SVC_ERR_CTP_INVALID_TYPE' }))
   })
 })
+
+describe('defaultTextParser', () => {
+  it('is the built-in text parser, to register for other media types', async () => {
+    const app = warren()
+    app.addContentTypeParser('text/csv', { parseAs: 'string' }, app.defaultTextParser)
+    app.post('/', async (request) => ({ body: request.body }))
+    const res = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'text/csv' }, payload: 'a,b' })
+    expect(res.json()).toEqual({ body: 'a,b' })
+  })
+})
