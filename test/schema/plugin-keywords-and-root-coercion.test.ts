@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import warren from 'warren'
+import { schemaCacheSettled, schemaCacheStats } from '../../src/schema/cache-stats.js'
 
 /** ajv-formats is CommonJS: its default import holds the plugin at run time. */
 const addFormats = formatsModule.default
@@ -77,6 +78,9 @@ describe('a root primitive coerced by Ajv reaches the handler', () => {
       app.post('/', { schema: { body: integerBody } }, echo)
       const res = await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json' }, payload: '"7"' })
       expect(res.json()).toEqual({ body: 7, type: 'number' })
+      // entries are written after start-up, in the background: the second start must find them
+      await schemaCacheSettled(app)
+      if (start === 1) expect(schemaCacheStats(app)).toMatchObject({ misses: 0 })
       await app.close()
     }
   })
