@@ -1,6 +1,6 @@
 import { expectAssignable, expectError, expectNotAssignable, expectType } from 'tsd'
 import type { AddressInfo } from 'node:net'
-import type { IncomingMessage, Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Response as InjectResponse } from 'light-my-request'
 // under NodeNext, a CommonJS plugin's function is its `default` (at run time too)
 import ajvFormats from 'ajv-formats'
@@ -14,6 +14,7 @@ import warren, {
   type ValidationErrorItem,
   type ValidatorCompiler,
   type SerializerCompiler,
+  type ChildLoggerFactory,
 } from 'warren'
 
 // ---------- the factory: default and named export are the same ----------
@@ -187,4 +188,15 @@ expectError(warren({ logger: 'yes' }))
   expectType<unknown>(probe.initialConfig.bodyLimit)
   probe.get('/s', (_request, reply) => expectType<string>(reply.serialize({ a: 1 })))
   probe.get('/documented', { schema: { summary: 'documented', tags: ['docs'], hide: true, description: 'a route' } }, async () => 'ok')
+}
+
+// members Fastify plugins read
+{
+  const app = warren()
+  expectType<(req: IncomingMessage, res: ServerResponse) => void>(app.routing)
+  expectType<typeof app>(app.onClose(async (instance) => void instance.log.info('closing')))
+  app.onClose((instance, done) => done())
+  expectError(app.onClose('nope'))
+  app.addContentTypeParser('text/csv', { parseAs: 'string' }, app.defaultTextParser)
+  expectType<ChildLoggerFactory>(app.childLoggerFactory)
 }
