@@ -51,16 +51,17 @@ export type NoSchemaFor200 = 'No response schema covers status 200 (no 200, 2xx 
  * is sent with status 200, so it is checked against what the serializer uses for 200 — the
  * `200` entry, else `2xx`, else `default`. A route without a response schema accepts anything;
  * one whose keys leave 200 uncovered (only `201`, say) accepts no plain payload: the type is
- * a message telling to set the code.
+ * a message telling to set the code. As for `reply.code`, the key is chosen first and the payload
+ * read once, by indexing.
  */
-export type SuccessPayload<RS> = [keyof RS] extends [never]
-  ? unknown
-  : RS extends { '200': infer X }
-    ? X
-    : RS extends { '2xx': infer X }
-      ? X
-      : RS extends { '2XX': infer X }
-        ? X
-        : RS extends { default: infer X }
-          ? X
-          : NoSchemaFor200
+export type SuccessPayload<RS> =
+  SuccessKey<keyof RS> extends infer K extends keyof RS
+    ? [K] extends [never]
+      ? [keyof RS] extends [never]
+        ? unknown
+        : NoSchemaFor200
+      : RS[K]
+    : never
+
+/** The key of a response map, given its keys, whose schema a plain send uses: `200`, else `2xx`, else `default`. */
+type SuccessKey<Keys> = '200' extends Keys ? '200' : '2xx' extends Keys ? '2xx' : '2XX' extends Keys ? '2XX' : 'default' extends Keys ? 'default' : never
