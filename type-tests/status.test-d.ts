@@ -1,5 +1,6 @@
 import { expectType } from 'tsd'
-import type { DeclaredCode, NoSchemaFor200, PayloadForCode, SuccessPayload } from 'warren'
+import { Type, type DeclaredCode, type NoSchemaFor200, type PayloadForCode, type ResponsesOf, type SuccessPayload } from 'warren'
+import type { TBoolean, TString } from '@sinclair/typebox'
 
 // the status helpers over a response map (status key to payload type), as a route's reply uses them
 interface A { a: 1 }
@@ -30,3 +31,14 @@ expectType<503>({} as DeclaredCode<{ '5xx': A }, 503>)
 expectType<500>({} as DeclaredCode<{}, 500>)
 expectType<number>({} as DeclaredCode<{ '200': A }, number>)
 expectType<"Status code 500 is not declared in this route's response schema">({} as DeclaredCode<{ '200': A }, 500>)
+
+// a route's response map: every key as a string, numeric keys included; a wide map stays wide
+const Entry = Type.Object({ id: Type.Integer() })
+type Responses = ResponsesOf<{ response: { 200: typeof Entry; '4xx': TString; default: TBoolean } }, {}>
+expectType<{ '200': { id: number }; '4xx': string; default: boolean }>({} as Responses)
+expectType<'200' | '4xx' | 'default'>({} as keyof Responses)
+expectType<{ id: number }>({} as PayloadForCode<Responses, 200>)
+expectType<string>({} as PayloadForCode<Responses, 404>)
+expectType<{ id: number }>({} as SuccessPayload<Responses>)
+expectType<{}>({} as ResponsesOf<{ body: TString }, {}>)
+expectType<string>({} as ResponsesOf<{ response: { [status: string]: TString } }, {}>['201'])
