@@ -13,8 +13,6 @@ export declare const kContext: unique symbol
 export declare const kShared: unique symbol
 /** Key of the phantom brand that identifies a reply object. */
 export declare const kReply: unique symbol
-/** Key of the marker type for "no response schema entry for this status". */
-export declare const kUndeclared: unique symbol
 /** Key of the phantom member that carries an instance's route table (read by the typed client). */
 export declare const kRoutes: unique symbol
 /** Key of the phantom member that carries a reply's route types (response map, payload, decorations, instance). */

@@ -50,13 +50,17 @@ type NotBuiltin<K extends PropertyKey, Builtin, What extends string> = K extends
  * What `addSchema` returns: the instance with the schema in its registry when it is a TypeBox
  * schema whose `$id` is a literal (plain JSON Schemas are accepted, but not typed). The schema is
  * filed under `id` and `id#` (the whole-schema form of a `$ref`), so both `Type.Ref` forms resolve.
+ * The registry is left an intersection, one member per schema, not flattened into one object: the
+ * compiler walks the registry again each time it instantiates a type that holds it, and a chain of
+ * flattening mapped types made each walk go through every earlier registry too (~30 instantiations
+ * per shared schema per route in the realistic app).
  */
 type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, R, Sc> = Sc extends TSchema & {
   $id: infer Id extends string
 }
   ? string extends Id
     ? Self
-    : Warren<D, Rq, Rp, Flatten<S & { [P in Id | `${Id}#`]: Sc }>, R>
+    : Warren<D, Rq, Rp, S & { [P in Id | `${Id}#`]: Sc }, R>
   : Self
 
 /* ---------- register: result ---------- */

@@ -18,7 +18,9 @@ import type { MaybePromise } from './util.js'
 import type { ChildLoggerFactory } from './options.js'
 import type { RouteConstraints } from './router.js'
 import type { SerializerCompiler, ValidatorCompiler } from './validation.js'
-import type { RouteEntry, RoutedInstance, RouteTableCarrier } from './route-table.js'
+import type { RouteEntry, RoutedInstance, RoutedInstanceSlot, RouteTableCarrier } from './route-table.js'
+import type { kContext } from './brand.js'
+import type { ContextShape } from './context.js'
 
 /**
  * The HTTP methods a route can be declared for, as keys: node's `http.METHODS` (Node 20). At run
@@ -170,31 +172,52 @@ export type WithRoute<D extends object, Rq extends object, Rp extends object, Re
 
 /**
  * A shorthand route method (`get`, `post`…): `(path, handler)` or `(path, opts, handler)`.
- * `Self` is the instance type handlers see as `this`, `Rq`/`Rp` its request/reply decorations,
- * `Reg` its shared schemas, `M` the method, `D` its instance decorations. Returns the instance with
- * the route added to its route table (see `warren/client`).
+ * `M` is the method. Returns the instance with the route added to its route table (see
+ * `warren/client`). The other parameters (`Self`, the instance handlers see as `this`; `Rq`/`Rp`,
+ * its request/reply decorations; `Reg`, its shared schemas; `D`, its instance decorations) name
+ * the context the method is declared in; the signatures read that context from the receiver (the
+ * declaring context is only the default of `C`).
  *
- * The table is read from the receiver (`this`, as `Table`) rather than passed in: the method's type
- * then depends on the context only, so each link of a chain of routes reuses the one instantiated
- * for the first instead of instantiating it again for a table one route longer (a chained route
- * costs what a route in a statement costs; bench/types/client.js).
+ * The table and the context are read from the receiver (`this`, as `Table` and `C`) rather than
+ * passed in. For the table: the method's type then depends on the context only, so each link of a
+ * chain of routes reuses the one instantiated for the first instead of instantiating it again for
+ * a table one route longer (a chained route costs what a route in a statement costs;
+ * bench/types/client.js). For the context: substituted with the route's own type arguments, in one
+ * pass, instead of into the method's declaration beforehand. A type already holding the shared
+ * schemas is walked again, all of them, each time TypeScript instantiates it (every schema type
+ * may contain type variables, as far as it knows), and a route instantiates its signature many
+ * times: read from the receiver, the schemas only ever replace a type parameter (realistic app:
+ * ~220 instantiations less per route; ~70 less per shared schema per route).
  */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- `Self` names the declaring instance; the signatures read it from the receiver
 export interface RouteShorthand<Self, Rq extends object, Rp extends object, Reg extends object, M extends string = never, D extends object = {}> {
-  <Table, const Path extends string, Sc extends RouteSchema = {}>(
-    this: RouteTableCarrier<Table>,
+  <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }>(
+    this: RouteCarrier<Table, C>,
     path: Path,
-    opts: RouteShorthandOptions<Self, Sc, RouteTypesOf<Sc, Path, Reg>, Rq, Rp>,
-    handler: HandlerFor<Self, RouteTypesOf<Sc, Path, Reg>, Rq, Rp>,
-  ): WithRoute<D, Rq, Rp, Reg, Table, M, Path, RouteTypesOf<Sc, Path, Reg>>
-  <Table, const Path extends string>(
-    this: RouteTableCarrier<Table>,
+    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']>,
+    handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']>,
+  ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>>
+  <Table, const Path extends string, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }>(
+    this: RouteCarrier<Table, C>,
     path: Path,
-    handler: HandlerFor<Self, RouteTypesOf<{}, Path, Reg>, Rq, Rp>,
-  ): WithRoute<D, Rq, Rp, Reg, Table, M, Path, RouteTypesOf<{}, Path, Reg>>
+    handler: HandlerFor<SelfOf<C>, RouteTypesOf<{}, Path, C['s']>, C['rq'], C['rp']>,
+  ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<{}, Path, C['s']>>
   /** The handler inside the options: `get(path, { schema, handler })`. */
-  <Table, const Path extends string, Sc extends RouteSchema = {}>(
-    this: RouteTableCarrier<Table>,
+  <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }>(
+    this: RouteCarrier<Table, C>,
     path: Path,
-    opts: RouteShorthandOptions<Self, Sc, RouteTypesOf<Sc, Path, Reg>, Rq, Rp> & { handler: HandlerFor<Self, RouteTypesOf<Sc, Path, Reg>, Rq, Rp> },
-  ): WithRoute<D, Rq, Rp, Reg, Table, M, Path, RouteTypesOf<Sc, Path, Reg>>
+    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & { handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> },
+  ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>>
 }
+
+/** What a route method reads its receiver's route table `Table` and context `C` from. */
+interface RouteCarrier<Table, C extends ContextShape> extends RouteTableCarrier<Table> {
+  readonly [kContext]: C
+}
+
+/**
+ * The instance type handlers see for context `C` (without a route table). Looked up by indexing the
+ * slot: through `RoutedInstance`'s conditional type, deferred while `C` is being inferred, the
+ * compiler would infer from (and compare) the whole instance type member by member.
+ */
+type SelfOf<C extends ContextShape> = RoutedInstanceSlot<C['d'], C['rq'], C['rp'], C['s'], never>['instance']

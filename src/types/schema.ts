@@ -180,9 +180,17 @@ export type LowercaseKeys<T> = { [K in keyof T as K extends string ? Lowercase<K
 /* ---------- a route's types ---------- */
 
 /** A response map with every key as a string: `{ 201: A, '4xx': B, default: C }` gives `{ '201': A, '4xx': B, default: C }`. */
-export type ResponsesOf<Sc, Reg> = Sc extends { response: infer R }
-  ? { [K in keyof R as `${K & (string | number)}`]: SchemaStatic<R[K], Reg> }
-  : {}
+export type ResponsesOf<Sc, Reg> = Sc extends { response: infer R } ? ResponseMap<R, `${keyof R & (string | number)}`, Reg> : {}
+
+/**
+ * {@link ResponsesOf} over its string keys `Keys`, computed once: its `keyof` is then `Keys` as is.
+ * (As a mapped type remapping `keyof R` with an `as` clause, its keys were computed again, each
+ * one remapped, every time `reply.code` or a plain send asked for them.)
+ */
+type ResponseMap<R, Keys extends string, Reg> = { [K in Keys]: SchemaStatic<EntryAt<R, K>, Reg> }
+
+/** The entry of response map `R` under the string key `K` (`200` is written as a number key). */
+type EntryAt<R, K extends string> = K extends keyof R ? R[K] : K extends `${infer N extends number}` ? (N extends keyof R ? R[N] : never) : never
 
 /**
  * The types of one route, computed once: what its request carries and what it may reply.

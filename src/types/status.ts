@@ -4,41 +4,43 @@
  *
  * @packageDocumentation
  */
-import type { kUndeclared } from './brand.js'
 
 /** First digit of a status code, as a string. */
 type FirstDigit<C extends number> = `${C}` extends `${infer D}${string}` ? D : never
 
-/** Marks "this status has no entry in the response map" (distinct from any payload type). */
-type Undeclared = typeof kUndeclared
+/**
+ * The key of response map `RS` that status `C` selects: the exact code, else its class, else
+ * `default`; `never` when none does, every key when `C` is not a literal. Only keys are
+ * compared here, never the payload types: each conditional a payload type goes through costs
+ * instantiations, so the payload is read once, by indexing (`PayloadForCode`).
+ */
+type KeyFor<RS, C extends number> = number extends C
+  ? keyof RS
+  : `${C}` extends infer K extends keyof RS
+    ? K
+    : `${FirstDigit<C>}xx` extends infer K extends keyof RS
+      ? K
+      : `${FirstDigit<C>}XX` extends infer K extends keyof RS
+        ? K
+        : 'default' extends keyof RS
+          ? 'default'
+          : never
 
 /**
- * Payload type for status `C` in response map `RS`; `Undeclared` when `RS` has no entry for it,
- * `unknown` when the route has no response schema, the union of all entries when `C` is not a literal.
+ * The payload type `reply.send` accepts after `reply.code(C)` on a route whose response map is
+ * `RS`: `unknown` when the route has no response schema (or, for a code it does not declare,
+ * which does not compile anyway), the union of all entries when `C` is not a literal.
  */
-type Resolve<RS, C extends number> = [keyof RS] extends [never]
-  ? unknown
-  : number extends C
-    ? RS[keyof RS]
-    : `${C}` extends infer K extends keyof RS
-      ? RS[K]
-      : `${FirstDigit<C>}xx` extends infer K extends keyof RS
-        ? RS[K]
-        : `${FirstDigit<C>}XX` extends infer K extends keyof RS
-          ? RS[K]
-          : RS extends { default: infer X }
-          ? X
-          : Undeclared
-
-/** The payload type `reply.send` accepts after `reply.code(C)` on a route whose response map is `RS`. */
-export type PayloadForCode<RS, C extends number> = Resolve<RS, C> extends infer X ? ([X] extends [Undeclared] ? unknown : X) : never
+export type PayloadForCode<RS, C extends number> = KeyFor<RS, C> extends infer K extends keyof RS ? ([K] extends [never] ? unknown : RS[K]) : unknown
 
 /**
  * The parameter type of `reply.code`: the code itself when the response map declares it
- * (exactly, by class or through `default`), otherwise a message that names the problem.
+ * (exactly, by class or through `default`) or has no keys, otherwise a message that names the problem.
  */
-export type DeclaredCode<RS, C extends number> = [Resolve<RS, C>] extends [Undeclared]
-  ? `Status code ${C} is not declared in this route's response schema`
+export type DeclaredCode<RS, C extends number> = [KeyFor<RS, C>] extends [never]
+  ? [keyof RS] extends [never]
+    ? C
+    : `Status code ${C} is not declared in this route's response schema`
   : C
 
 /** What a plain return or `send` gets where the response map has keys but none covers status 200. */
@@ -49,16 +51,17 @@ export type NoSchemaFor200 = 'No response schema covers status 200 (no 200, 2xx 
  * is sent with status 200, so it is checked against what the serializer uses for 200 — the
  * `200` entry, else `2xx`, else `default`. A route without a response schema accepts anything;
  * one whose keys leave 200 uncovered (only `201`, say) accepts no plain payload: the type is
- * a message telling to set the code.
+ * a message telling to set the code. As for `reply.code`, the key is chosen first and the payload
+ * read once, by indexing.
  */
-export type SuccessPayload<RS> = [keyof RS] extends [never]
-  ? unknown
-  : RS extends { '200': infer X }
-    ? X
-    : RS extends { '2xx': infer X }
-      ? X
-      : RS extends { '2XX': infer X }
-        ? X
-        : RS extends { default: infer X }
-          ? X
-          : NoSchemaFor200
+export type SuccessPayload<RS> =
+  SuccessKey<keyof RS> extends infer K extends keyof RS
+    ? [K] extends [never]
+      ? [keyof RS] extends [never]
+        ? unknown
+        : NoSchemaFor200
+      : RS[K]
+    : never
+
+/** The key of a response map, given its keys, whose schema a plain send uses: `200`, else `2xx`, else `default`. */
+type SuccessKey<Keys> = '200' extends Keys ? '200' : '2xx' extends Keys ? '2xx' : '2XX' extends Keys ? '2XX' : 'default' extends Keys ? 'default' : never

@@ -13,6 +13,7 @@ import type {
   Intersect,
   IntersectOptions,
   JavaScriptTypeBuilder,
+  Kind,
   NumberOptions,
   ObjectOptions,
   SchemaOptions,
@@ -21,6 +22,8 @@ import type {
   TBoolean,
   TComposite,
   TInteger,
+  TIntersectEvaluated,
+  TNever,
   TNumber,
   TObject,
   TProperties,
@@ -31,6 +34,61 @@ import type {
 
 /** `{ $id: Id }` when the options carry a literal `$id`, else nothing. */
 export type NamedBy<O> = O extends { $id: infer Id extends string } ? (string extends Id ? {} : { readonly $id: Id }) : {}
+
+/**
+ * The schema `Type.Composite` returns, TypeBox's `TComposite<T>`, computed in one pass when every
+ * input is an object: TypeBox walks the inputs once per key through its generic keyof and index
+ * machinery (~1,800 instantiations for two small objects, most of them when a route first reads
+ * the properties); this reads each object's property map directly. The result is the same type:
+ * a key's schema is its schema in each object that has it (a `TNever` dropped), one schema kept as
+ * is, several combined by TypeBox's `TIntersectEvaluated` (optional only when optional in all).
+ * Other inputs (unions, intersections, …) keep TypeBox's own `TComposite`. The inputs are told
+ * apart by their `Kind` alone: relating them to `TObject` would compute their members.
+ */
+export type CompositeOf<T extends TSchema[]> = T[number] extends { [Kind]: 'Object' } ? ObjectComposite<T, CompositeScan<T>> : TComposite<T>
+
+/**
+ * One pass over the objects' property maps: `[shared, merged, keys]`, with `shared` the keys (as
+ * strings) found in more than one object, `merged` the maps' intersection (which reads a key found
+ * in one object only) and `keys` every key.
+ */
+type CompositeScan<T, Seen = never, Shared = never, Merged extends TProperties = {}> = T extends [infer L, ...infer R]
+  ? CompositeScan<R, Seen | StringKeys<PropertiesOf<L>>, Shared | (StringKeys<PropertiesOf<L>> & Seen), Merged & PropertiesOf<L>>
+  : [Shared, Merged, keyof Merged]
+
+/**
+ * An object schema's property map. Read with `infer` on the schema alone: matching the tuple of
+ * schemas against `[{ properties: infer P }, ...]` makes TypeScript relate the schemas, which
+ * computes their `static`.
+ */
+type PropertiesOf<L> = L extends { properties: infer P extends TProperties } ? P : {}
+
+/** The keys of `P` as strings (`1` and `'1'` name the same property); symbols as they are. */
+type StringKeys<P> = `${keyof P & (string | number)}` | (keyof P & symbol)
+
+/** {@link CompositeOf} for object inputs, from their {@link CompositeScan}. */
+type ObjectComposite<T extends TSchema[], S extends [unknown, TProperties, PropertyKey]> = TObject<{
+  [K in S[2]]: `${K & (string | number)}` extends S[0] ? CompositeProperty<T, K> : S[1][K & keyof S[1]]
+}>
+
+/**
+ * The schemas of key `K` in the objects `T`, in order, as TypeBox indexes them (a `TNever`
+ * dropped), evaluated as one. Only for a key found in more than one object.
+ */
+type CompositeProperty<T, K extends PropertyKey, Found extends unknown[] = []> = T extends [infer L, ...infer R]
+  ? CompositeProperty<R, K, PropertyOf<PropertiesOf<L>, K> extends infer S ? (S extends { [Kind]: 'Never' } ? Found : [...Found, S]) : Found>
+  : Found extends [infer S extends TSchema]
+    ? S
+    : Found extends TSchema[]
+      ? TIntersectEvaluated<Found>
+      : TNever
+
+/** TypeBox's index of one object's properties by key: `TNever` when the object has no such key. */
+type PropertyOf<P, K extends PropertyKey> = K extends keyof P
+  ? P[K]
+  : `${K & (string | number)}` extends `${keyof P & (string | number)}`
+    ? P[(K & (string | number)) & keyof P]
+    : TNever
 
 /** The constructors whose `$id` option is kept in the type. */
 type Kept = 'Object' | 'Array' | 'String' | 'Number' | 'Integer' | 'Boolean' | 'Composite' | 'Union' | 'Intersect'
@@ -49,8 +107,8 @@ export interface WarrenTypeBuilder extends Omit<JavaScriptTypeBuilder, Kept> {
   Integer<const O extends IntegerOptions = {}>(options?: O): TInteger & NamedBy<O>
   /** `Type.Boolean`, keeping a literal `$id`. */
   Boolean<const O extends SchemaOptions = {}>(options?: O): TBoolean & NamedBy<O>
-  /** `Type.Composite`, keeping a literal `$id`. */
-  Composite<T extends TSchema[], const O extends ObjectOptions = {}>(schemas: [...T], options?: O): TComposite<T> & NamedBy<O>
+  /** `Type.Composite`, keeping a literal `$id`; its type computed more cheaply for objects ({@link CompositeOf}). */
+  Composite<T extends TSchema[], const O extends ObjectOptions = {}>(schemas: [...T], options?: O): CompositeOf<T> & NamedBy<O>
   /** `Type.Union`, keeping a literal `$id`. */
   Union<T extends TSchema[], const O extends SchemaOptions = {}>(types: [...T], options?: O): Union<T> & NamedBy<O>
   /** `Type.Intersect`, keeping a literal `$id`. */
