@@ -80,6 +80,8 @@ export class RouteContext {
   schemaErrorFormatter!: SchemaErrorFormatter
   /** True when responses must be observed on `finish` (onResponse hooks or request logging). */
   observeFinish = false
+  /** True when a body's callbacks must run in the request's async context (onRequest or preParsing hooks may enter an AsyncLocalStorage store). */
+  bodyKeepsContext = false
   /** The request id generator of the route's context. */
   genReqId!: (req: IncomingMessage) => string
   /** The child logger factory of the route's context, or null for warren's own child loggers. */
@@ -127,6 +129,7 @@ export class RouteContext {
     // a route's own `schemaErrorFormatter` option (as in Fastify) wins over its context's
     this.schemaErrorFormatter = (options.schemaErrorFormatter as SchemaErrorFormatter | undefined) ?? compilers.schemaErrorFormatter
     this.observeFinish = this.hooks.onResponse !== null || this.root.logRequests
+    this.bodyKeepsContext = this.hooks.onRequest !== null || this.hooks.preParsing !== null
     this.genReqId = server[kGenReqId]
     // a route's own `childLoggerFactory` option (as in Fastify) wins over its context's
     this.childLoggerFactory = (options.childLoggerFactory as ChildLoggerFactory | undefined) ?? server[kChildLoggerFactory]
