@@ -172,13 +172,13 @@ function setSchemaController(this: any, controller: unknown): any {
 
 /**
  * The compiler this context's routes use, as `instance.validatorCompiler` reads: the one set with
- * `setValidatorCompiler`, or, once the application started, the default one built for it.
+ * `setValidatorCompiler`, or, once the application started, the default one if a route needed it.
  */
 function compilerOf(instance: any, kind: 'validatorCompiler' | 'serializerCompiler'): unknown {
   const compilers: SchemaCompilers = instance[kSchemaCompilers]
   const custom = kind === 'validatorCompiler' ? compilers.customValidatorCompiler : compilers.customSerializerCompiler
   if (custom !== null) return custom
-  return (instance[kRoot] as RootState).started ? compilers[kind] : undefined
+  return (instance[kRoot] as RootState).started ? compilers.builtCompiler(kind) : undefined
 }
 
 function setSerializerCompiler(this: any, compiler: SerializerCompiler): any {

@@ -67,6 +67,17 @@ export class DefaultCompilers {
   serializerFor(store: SharedSchemaStore): SerializerCompiler {
     return cachedFor(this.#serializers, store, (shared) => buildFjsCompiler(shared, this.cache))
   }
+
+  /** What {@link validatorFor} gives, if a route already had it built; never builds one. */
+  builtValidatorFor(store: SharedSchemaStore, contextOptions: ValidatorOptions | null = null): ValidatorCompiler | undefined {
+    const cache = contextOptions === null ? this.#validators : this.#contextValidators.get(contextOptions)
+    return cache?.get(store.owner)
+  }
+
+  /** What {@link serializerFor} gives, if a route already had it built; never builds one. */
+  builtSerializerFor(store: SharedSchemaStore): SerializerCompiler | undefined {
+    return this.#serializers.get(store.owner)
+  }
 }
 
 /**
@@ -153,6 +164,20 @@ export class SchemaCompilers {
     const build = this.controller?.compilersFactory?.buildSerializer
     if (build) return builtBy(build, this.store, (shared) => build(shared, {}))
     return this.defaults.serializerFor(this.store)
+  }
+
+  /**
+   * The compiler of `kind` as `instance.validatorCompiler` reports it: the one set here, else the
+   * one built for this context's routes if one was (a default is built only for a route that
+   * needs it, as in Fastify); undefined otherwise. Never builds one.
+   */
+  builtCompiler(kind: 'validatorCompiler' | 'serializerCompiler'): ValidatorCompiler | SerializerCompiler | undefined {
+    const validator = kind === 'validatorCompiler'
+    const custom = validator ? this.customValidatorCompiler : this.customSerializerCompiler
+    if (custom !== null) return custom
+    const build = validator ? this.controller?.compilersFactory?.buildValidator : this.controller?.compilersFactory?.buildSerializer
+    if (build) return builtByFactory.get(build)?.get(this.store.owner) as ValidatorCompiler | SerializerCompiler | undefined
+    return validator ? this.defaults.builtValidatorFor(this.store, this.validatorOptions) : this.defaults.builtSerializerFor(this.store)
   }
 
   /** `setSchemaController`: this context's controller over its parent's; a new bucket starts from the schemas visible here. */

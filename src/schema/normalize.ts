@@ -1,7 +1,7 @@
 /**
  * @module schema/normalize
  * Schema shapes accepted besides a complete JSON Schema (the short form listing properties, content
- * maps, header schemas with mixed-case names), turned into one before compiling.
+ * maps), turned into one before compiling.
  */
 
 const typeBoxKind = Symbol.for('TypeBox.Kind')
@@ -68,21 +68,4 @@ export function hasContentMap(entry: unknown): entry is { description?: string; 
     (entry as Record<symbol, unknown>)[typeBoxKind] === undefined &&
     Object.values(entry.content).every((media) => isPlainObject(media))
   )
-}
-
-const lowerCased = new WeakMap<object, object>()
-
-/** Header schemas match lower-case header names: property names and `required` are lower-cased. */
-export function lowerCaseHeaderSchema<T>(schema: T): T {
-  if (!isPlainObject(schema) || !isPlainObject(schema.properties)) return schema
-  let result = lowerCased.get(schema)
-  if (result === undefined) {
-    const properties: Record<string, unknown> = {}
-    for (const key of Object.keys(schema.properties)) properties[key.toLowerCase()] = schema.properties[key]
-    const copy: Record<string | symbol, unknown> = { ...schema, properties }
-    if (Array.isArray(schema.required)) copy.required = schema.required.map((name: string) => name.toLowerCase())
-    result = copy
-    lowerCased.set(schema, result)
-  }
-  return result as T
 }

@@ -8,7 +8,8 @@ import { codes, toError } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
 import { kAjvValidator } from '../core/symbols.js'
 import { essenceOf } from '../core/media-type.js'
-import { hasContentMap, lowerCaseHeaderSchema, toFullSchema } from './normalize.js'
+import { hasContentMap, toFullSchema } from './normalize.js'
+import { normalizeHeaderSchema, warnUnreachable } from './header-schema.js'
 import type { HTTPPart, ValidationErrorItem, ValidationFunction, ValidatorCompiler } from '../types/index.js'
 
 /** What a route's validation needs to compile its schemas. */
@@ -120,7 +121,7 @@ export class RouteValidation {
     const querySchema = schema.querystring !== undefined ? schema.querystring : schema.query
     this.params = schema.params !== undefined ? compilePart(input, 'params', toFullSchema(schema.params)) : null
     this.querystring = querySchema !== undefined ? compilePart(input, 'querystring', toFullSchema(querySchema)) : null
-    this.headers = schema.headers !== undefined ? compilePart(input, 'headers', lowerCaseHeaderSchema(toFullSchema(schema.headers))) : null
+    this.headers = schema.headers !== undefined ? compileHeaders(input, schema.headers) : null
     const bodySchema = input.method === 'GET' || input.method === 'HEAD' ? undefined : schema.body
     this.body = bodySchema !== undefined && !hasContentMap(bodySchema) ? compilePart(input, 'body', toFullSchema(bodySchema)) : null
     this.bodyByMediaType = bodySchema !== undefined && hasContentMap(bodySchema) ? compileContentMap(input, bodySchema.content) : null
@@ -188,6 +189,13 @@ export class RouteValidation {
     error.validationContext = part
     return error
   }
+}
+
+/** The headers validator, compiled from the schema with its header names lower-cased (see `schema/header-schema`). */
+function compileHeaders(input: RouteValidationInput, schema: unknown): ValidationFunction {
+  const headers = normalizeHeaderSchema(toFullSchema(schema))
+  warnUnreachable(headers.warnings, input.method, input.url)
+  return compilePart(input, 'headers', headers.schema)
 }
 
 function compileContentMap(input: RouteValidationInput, content: Record<string, { schema?: unknown }>): Map<string, ValidationFunction> {

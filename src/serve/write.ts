@@ -172,9 +172,11 @@ function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {
   if (!setHeaders(reply, reply[kReplyHeaders])) return destroyStream(stream)
   const res = reply.raw
   let sourceDone = false
+  let stoppedHere = false
   finished(stream as Readable, { writable: false }, (error) => {
     sourceDone = true
-    if (!error) return
+    // the premature close of a source stopped below because the response ended is no failure
+    if (!error || stoppedHere) return
     if (res.headersSent || reply.request.raw.destroyed) {
       reply.log.error({ err: error }, 'response stream failed after the headers were sent')
       res.destroy()
@@ -187,6 +189,7 @@ function sendStream(reply: Reply, stream: NodeJS.ReadableStream): void {
     if (sourceDone || (stream as Readable).readableEnded === true) return
     // the client went away (or the response was destroyed) before the stream ended
     reply.log.info({ res: reply }, 'stream closed prematurely')
+    stoppedHere = true
     destroyStream(stream)
   })
   stream.pipe(res)

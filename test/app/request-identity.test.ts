@@ -1,4 +1,4 @@
-import { AsyncLocalStorage, createHook } from 'node:async_hooks'
+import { AsyncLocalStorage, AsyncResource, createHook, executionAsyncId } from 'node:async_hooks'
 import { describe, expect, it } from 'vitest'
 import { plugin } from 'warren'
 import { captureLogs, warren } from '../core/helpers.js'
@@ -195,7 +195,7 @@ describe('AsyncLocalStorage', () => {
 
   it('a route without onRequest or preParsing hooks reads its body with no async resource of its own', async () => {
     const created: string[] = []
-    const hook = createHook({ init: (_id, type) => { if (type === 'warren.body') created.push(type) } }).enable()
+    const hook = createHook({ init: (_id, type) => { if (type === 'content-type-parser:run') created.push(type) } }).enable()
     try {
       const app = warren()
       app.post('/plain', async (request: any) => request.body)
@@ -206,9 +206,43 @@ describe('AsyncLocalStorage', () => {
       expect((await app.inject({ method: 'POST', url: '/plain', payload: { a: 1 } })).json()).toEqual({ a: 1 })
       expect(created).toEqual([])
       expect((await app.inject({ method: 'POST', url: '/hooked', payload: { a: 1 } })).json()).toEqual({ a: 1 })
-      expect(created).toEqual(['warren.body'])
+      expect(created).toEqual(['content-type-parser:run'])
     } finally {
       hook.disable()
+    }
+  })
+
+  it('a parser calling back from another async context: the handler and the error handler run in the request\'s, and the resource is destroyed', async () => {
+    const storage = new AsyncLocalStorage<string>()
+    const elsewhere = new AsyncResource('elsewhere')
+    const created = new Set<number>()
+    const destroyed = new Set<number>()
+    const hook = createHook({
+      init: (id, type) => { if (type === 'content-type-parser:run') created.add(id) },
+      destroy: (id) => { if (created.has(id)) destroyed.add(id) },
+    }).enable()
+    try {
+      const app = warren()
+      app.addHook('onRequest', (request: any, _reply: any, done: () => void) => storage.run(request.headers['x-id'], done))
+      app.addContentTypeParser('text/x', { parseAs: 'string' }, (_request: any, body: string, done: (e: Error | null, b?: unknown) => void) => {
+        elsewhere.runInAsyncScope(() => setImmediate(() => (body === 'bad' ? done(new Error('refused')) : done(null, body))))
+      })
+      app.setErrorHandler((error: Error, _request: any, reply: any) => {
+        reply.code(400).send({ error: error.message, store: storage.getStore(), inResource: created.has(executionAsyncId()) })
+      })
+      app.post('/', (request: any) => ({ body: request.body, store: storage.getStore(), inResource: created.has(executionAsyncId()) }))
+      const answers = await Promise.all(['one', 'two', 'bad'].map(async (id) => (await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'text/x', 'x-id': id }, payload: id })).json()))
+      expect(answers).toEqual([
+        { body: 'one', store: 'one', inResource: true },
+        { body: 'two', store: 'two', inResource: true },
+        { error: 'refused', store: 'bad', inResource: true },
+      ])
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(created.size).toBe(3)
+      expect(destroyed).toEqual(created)
+    } finally {
+      hook.disable()
+      elsewhere.emitDestroy()
     }
   })
 })

@@ -182,13 +182,14 @@ describe('bodies by method', () => {
     })
   }
 
-  it('a DELETE with a content type but no body at all (no length, not chunked) is not parsed, on a real socket', async () => {
+  it('a DELETE with a content type but no body at all (no length, not chunked) is parsed as empty, on a real socket (as Fastify)', async () => {
     const app = app3()
+    app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req: any, body: string, done: any) => done(null, `text:${body}`))
     const address = await app.listen({ port: 0 })
     try {
       const { request } = await import('node:http')
-      const status = await new Promise<[number, string]>((resolve, reject) => {
-        const req = request(address, { method: 'DELETE', headers: { 'content-type': 'application/json' } }, (res) => {
+      const send = (contentType: string) => new Promise<[number, string]>((resolve, reject) => {
+        const req = request(address, { method: 'DELETE', headers: { 'content-type': contentType } }, (res) => {
           let text = ''
           res.on('data', (chunk) => { text += chunk })
           res.on('end', () => resolve([res.statusCode ?? 0, text]))
@@ -196,7 +197,12 @@ describe('bodies by method', () => {
         req.on('error', reject)
         req.end()
       })
-      expect(status).toEqual([200, '{"body":null}'])
+      expect(await send('text/plain')).toEqual([200, '{"body":"text:"}'])
+      const [status, text] = await send('application/json')
+      expect([status, JSON.parse(text).code]).toEqual([400, 'SVC_ERR_CTP_EMPTY_JSON_BODY'])
+      // fetch leaves content-length out of an empty DELETE
+      const res = await fetch(address, { method: 'DELETE', body: '', headers: { 'content-type': 'text/plain' } })
+      expect(await res.json()).toEqual({ body: 'text:' })
     } finally {
       await app.close()
     }

@@ -106,6 +106,32 @@ describe('validatorCompiler and serializerCompiler', () => {
     other.setValidatorCompiler(mine)
     expect(other.validatorCompiler).toBe(mine)
   })
+
+  it('after start, a context none of whose routes needed a default compiler reports none', async () => {
+    const app = warren()
+    const seen: Record<string, unknown> = {}
+    app.register(async (custom: any) => {
+      custom.setValidatorCompiler(() => () => true)
+      custom.post('/custom', { schema: { body: { type: 'object' } } }, async () => 'ok')
+    })
+    app.register(async (clean: any) => {
+      clean.post('/clean', async function (this: any) {
+        seen.validator = this.validatorCompiler
+        seen.serializer = this.serializerCompiler
+        return 'ok'
+      })
+    })
+    app.post('/own', { schema: { body: { type: 'object' } }, validatorCompiler: () => () => true }, async () => 'ok')
+    await app.ready()
+    expect((await app.inject({ method: 'POST', url: '/clean' })).statusCode).toBe(200)
+    expect(seen).toEqual({ validator: undefined, serializer: undefined })
+    expect(app.validatorCompiler).toBeUndefined()
+
+    const withResponse = warren()
+    withResponse.get('/', { schema: { response: { 200: { type: 'string' } } } }, async () => 'ok')
+    await withResponse.ready()
+    expect(typeof withResponse.serializerCompiler).toBe('function')
+  })
 })
 
 describe('boolean false request schemas', () => {

@@ -124,6 +124,45 @@ describe('stream payloads', () => {
       await settle(50)
       expect(stopped.sort()).toEqual(['abort', 'close', 'destroy'])
       expect(lines.filter((l) => l.msg === 'stream closed prematurely').length).toBe(3)
+      // stopping the source is warren's doing, not a failure: nothing at level error
+      expect(lines.filter((l) => l.level >= 50)).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('a Node stream cut short because the handler ended the response itself is logged once, at info', async () => {
+    const { lines, stream } = capture()
+    const app = warren({ logger: { stream } })
+    let source: Readable | null = null
+    app.get('/', (_req: any, reply: any) => {
+      source = new Readable({ read() {} })
+      reply.code(200).send(source)
+      reply.raw.end('hello\n')
+    })
+    const res = await app.inject('/')
+    expect(res.body).toBe('hello\n')
+    await settle()
+    expect(source!.destroyed).toBe(true)
+    expect(lines.filter((l) => l.msg === 'stream closed prematurely').length).toBe(1)
+    expect(lines.filter((l) => l.level >= 50)).toEqual([])
+  })
+
+  it('a Node stream that fails after the headers were sent is logged as an error and the response cut', async () => {
+    const { lines, stream } = capture()
+    const app = warren({ logger: { stream } })
+    app.get('/', async () => {
+      const source = new Readable({ read() {} })
+      source.push('partial')
+      setTimeout(() => source.destroy(new Error('disk gone')), 20)
+      return source
+    })
+    const origin = await app.listen({ port: 0 })
+    try {
+      await expect(fetch(origin).then((res) => res.text())).rejects.toThrow()
+      await settle()
+      const errors = lines.filter((l) => l.level >= 50)
+      expect(errors.map((l) => [l.msg, l.err?.message])).toEqual([['response stream failed after the headers were sent', 'disk gone']])
     } finally {
       await app.close()
     }

@@ -1,0 +1,187 @@
+/**
+ * @module schema/header-schema
+ * Header schemas, normalized to the lower-case names Node gives `request.headers`: every place a
+ * JSON Schema names a property (a header) is lower-cased once, when the route's schema is compiled,
+ * so a rule written as `'X-Admin'` is enforced on the `x-admin` a request carries. What the
+ * normalization cannot reach (a schema another document holds) is reported as a security warning.
+ */
+
+/** A warning about a header schema: its code and what it names. */
+export interface HeaderSchemaWarning {
+  code: 'SVC_SEC_HEADER_SCHEMA_EXTERNAL_REF' | 'SVC_SEC_HEADER_SCHEMA_PROPERTY_NAMES_REF'
+  /** The `$ref` the normalization cannot follow. */
+  ref: string
+}
+
+/** A header schema ready to compile, and what its normalization could not reach. */
+export interface NormalizedHeaderSchema {
+  schema: unknown
+  warnings: readonly HeaderSchemaWarning[]
+}
+
+type SchemaObject = Record<string | symbol, unknown>
+
+/** Keywords holding one subschema or an array of them, walked in the context they are found in. */
+const subschemaKeywords = new Set([
+  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'items', 'prefixItems', 'additionalItems',
+  'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'contains', 'contentSchema',
+])
+
+/** Keywords holding a map of subschemas whose keys are not header names (definition names, patterns). */
+const schemaMapKeywords = new Set(['definitions', '$defs', 'patternProperties'])
+
+/**
+ * Keywords whose keys (and, for `required`-like arrays, items) are header names. `patternProperties`
+ * is not one: a regular expression cannot be lower-cased safely, so a header-name pattern must be
+ * written to match lower case (the README says so).
+ */
+const nameKeywords = new Set(['properties', 'required', 'dependencies', 'dependentRequired', 'dependentSchemas'])
+
+function isSchemaObject(value: unknown): value is SchemaObject {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+const lower = (name: unknown): unknown => (typeof name === 'string' ? name.toLowerCase() : name)
+
+/** `names` lower-cased, without the duplicates lower-casing makes (Ajv refuses a `required` with duplicates). */
+function lowerNames(names: unknown): unknown {
+  if (!Array.isArray(names)) return names
+  const result = [...new Set(names.map(lower))]
+  return result.length === names.length && result.every((name, i) => name === names[i]) ? names : result
+}
+
+/** Two subschemas given for one header (`X-A` and `x-a`): both apply. An array of names counts as `required`. */
+function bothApply(first: unknown, second: unknown): unknown {
+  if (Array.isArray(first) && Array.isArray(second)) return lowerNames([...first, ...second])
+  const asSchema = (value: unknown): unknown => (Array.isArray(value) ? { required: value } : value)
+  return { allOf: [asSchema(first), asSchema(second)] }
+}
+
+/** A map keyed by header names, keys lower-cased and each value passed through `value`. */
+function lowerKeys(map: unknown, value: (entry: unknown) => unknown): unknown {
+  if (!isSchemaObject(map)) return map
+  const result: SchemaObject = {}
+  let changed = false
+  for (const key of Object.keys(map)) {
+    const name = key.toLowerCase()
+    const entry = value(map[key])
+    changed ||= name !== key || entry !== map[key]
+    result[name] = Object.hasOwn(result, name) ? bothApply(result[name], entry) : entry
+  }
+  return changed ? result : map
+}
+
+/** A map whose keys stay as written (definitions, patterns), each subschema normalized. */
+function sameKeys(map: unknown, value: (entry: unknown) => unknown): unknown {
+  if (!isSchemaObject(map)) return map
+  const result: SchemaObject = {}
+  let changed = false
+  for (const key of Object.keys(map)) {
+    result[key] = value(map[key])
+    changed ||= result[key] !== map[key]
+  }
+  return changed ? result : map
+}
+
+/**
+ * The value of one keyword, normalized. Inside `propertyNames` the schema validates the names
+ * themselves, so its `enum` and `const` strings are header names too; everywhere else they are
+ * header values and keep their case.
+ */
+function normalizeKeyword(keyword: string, value: unknown, inNames: boolean): unknown {
+  const walk = (entry: unknown): unknown => normalize(entry, inNames)
+  if (nameKeywords.has(keyword)) {
+    if (keyword === 'required') return lowerNames(value)
+    if (keyword === 'dependentRequired') return lowerKeys(value, lowerNames)
+    if (keyword === 'dependencies') return lowerKeys(value, (entry) => (Array.isArray(entry) ? lowerNames(entry) : walk(entry)))
+    return lowerKeys(value, walk)
+  }
+  if (subschemaKeywords.has(keyword)) return Array.isArray(value) ? sameArray(value, walk) : walk(value)
+  if (keyword === 'propertyNames') return normalize(value, true)
+  if (schemaMapKeywords.has(keyword)) return sameKeys(value, walk)
+  if (inNames && keyword === 'enum') return lowerNames(value)
+  if (inNames && keyword === 'const') return lower(value)
+  return value
+}
+
+function sameArray(items: unknown[], value: (entry: unknown) => unknown): unknown[] {
+  const result = items.map(value)
+  return result.every((item, i) => item === items[i]) ? items : result
+}
+
+/** `schema` with header names lower-cased; the same object when nothing needed to change (never mutated). */
+function normalize(schema: unknown, inNames: boolean): unknown {
+  if (!isSchemaObject(schema)) return schema
+  let copy: SchemaObject | null = null
+  for (const keyword of Object.keys(schema)) {
+    const value = normalizeKeyword(keyword, schema[keyword], inNames)
+    if (value === schema[keyword]) continue
+    // a spread keeps the symbol keys a TypeBox schema carries
+    copy ??= { ...schema }
+    copy[keyword] = value
+  }
+  return copy ?? schema
+}
+
+/**
+ * The `$ref`s normalization cannot follow: one to another document (a schema added with
+ * `addSchema` is shared with bodies and query strings, so it is compiled as written), and a local
+ * one inside `propertyNames` (the definition it names is normalized as a schema of header values).
+ */
+function findUnreachable(schema: unknown, inNames: boolean, found: HeaderSchemaWarning[]): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) findUnreachable(item, inNames, found)
+    return
+  }
+  if (schema === null || typeof schema !== 'object') return
+  const ref = (schema as SchemaObject).$ref
+  if (typeof ref === 'string') {
+    if (!ref.startsWith('#')) found.push({ code: 'SVC_SEC_HEADER_SCHEMA_EXTERNAL_REF', ref })
+    else if (inNames) found.push({ code: 'SVC_SEC_HEADER_SCHEMA_PROPERTY_NAMES_REF', ref })
+  }
+  for (const key of Object.keys(schema)) {
+    findUnreachable((schema as SchemaObject)[key], inNames || key === 'propertyNames', found)
+  }
+}
+
+const normalized = new WeakMap<object, NormalizedHeaderSchema>()
+
+/**
+ * A header schema with every header name lower-cased (property names, `required`, the keys and
+ * names of `dependencies`, `dependentRequired` and `dependentSchemas`, `enum`/`const` under
+ * `propertyNames`), in every subschema and local definition; the input is never changed. Done once
+ * per schema object, so routes sharing a schema compile one. Anything but a plain JSON Schema
+ * object (a boolean, another library's schema) is returned as given.
+ */
+export function normalizeHeaderSchema(schema: unknown): NormalizedHeaderSchema {
+  if (!isSchemaObject(schema)) return { schema, warnings: [] }
+  let result = normalized.get(schema)
+  if (result === undefined) {
+    const warnings: HeaderSchemaWarning[] = []
+    findUnreachable(schema, false, warnings)
+    result = { schema: normalize(schema, false), warnings }
+    normalized.set(schema, result)
+  }
+  return result
+}
+
+const warningText = {
+  SVC_SEC_HEADER_SCHEMA_EXTERNAL_REF: 'references another schema with $ref',
+  SVC_SEC_HEADER_SCHEMA_PROPERTY_NAMES_REF: 'uses a $ref inside propertyNames',
+} as const
+
+/**
+ * Warns (a process warning, once per route) about each `$ref` of a route's header schema whose
+ * header names are not lower-cased: a rule in it that names a header in another case is not enforced.
+ */
+export function warnUnreachable(warnings: readonly HeaderSchemaWarning[], method: string, url: string): void {
+  for (const { code, ref } of warnings) {
+    process.emitWarning(
+      `warren: the headers schema of ${method} ${url} ${warningText[code]} (${ref}); header names there are not lower-cased, ` +
+        'so a rule naming a header in another case (required, dependencies, propertyNames) will not match the lower-case request headers. Write that part inline.',
+      { type: 'SecurityWarning', code },
+    )
+  }
+}
