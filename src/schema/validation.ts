@@ -206,7 +206,7 @@ export class RouteValidation {
 function compileContentMap(input: RouteValidationInput, content: Record<string, { schema?: unknown }>): Map<string, ValidationFunction> {
   const byMediaType = new Map<string, ValidationFunction>()
   for (const [mediaType, entry] of Object.entries(content)) {
-    if (entry.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
+    if (entry?.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
     byMediaType.set(essenceOf(mediaType), compilePart(input, 'body', toFullSchema(entry.schema)))
   }
   return byMediaType
