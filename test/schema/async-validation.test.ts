@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import warren from 'warren'
+import warren, { type WarrenOptions } from 'warren'
 
 /** An async keyword as a lookup would be: `known` ids pass, 13 makes the lookup itself fail. */
-function withLookup(known: number[], lookups: number[] = []) {
+function withLookup(known: number[], lookups: number[] = []): WarrenOptions {
   return {
     validator: {
       customOptions: {
