@@ -67,7 +67,7 @@ function routerHandlers(options: NormalizedOptions, root: () => RootState): Rout
 export function createServer(input?: WarrenOptions): any {
   const options = normalizeOptions(input)
   const { logger, enabled } = createLogger(options.logger, options.loggerInstance)
-  const compilers = new DefaultCompilers(options.validator, options.schemaCache)
+  const compilers = new DefaultCompilers(options.validator, options.schemaCache, options.serializerOpts)
   // the handlers reach the root state once it exists: the router is built inside it
   const root: RootState = new RootState(options, logger, enabled, compilers, routerHandlers(options, () => root))
 

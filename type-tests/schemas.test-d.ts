@@ -119,3 +119,24 @@ warren().setValidatorCompiler(({ schema }) => (data) => {
     return 'ok'
   })
 }
+
+// a schema builder (fluent-json-schema's shape: methods, an isFluentSchema mark, valueOf) is a schema whose static type is unknown
+interface FluentLike {
+  readonly isFluentSchema: boolean
+  readonly isFluentJSONSchema: boolean
+  prop(name: string, schema?: FluentLike): FluentLike
+  id(id: string): FluentLike
+}
+declare const fluent: FluentLike
+const withBuilders = warren().addSchema(fluent.id('Shared'))
+withBuilders.post('/fluent', { schema: { body: fluent, querystring: fluent, response: { 200: fluent, 201: { content: { 'application/json': { schema: fluent } } } } } }, (request) => {
+  expectType<unknown>(request.body)
+  expectType<unknown>(request.query)
+  return { anything: true }
+})
+// an instance of a class-like interface with no builder mark is still not a schema
+interface NotABuilder {
+  prop(name: string): NotABuilder
+}
+declare const notABuilder: NotABuilder
+expectError(warren().post('/not-fluent', { schema: { body: notABuilder } }, () => 'x'))

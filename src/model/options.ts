@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerOptions as HttpServerOptions } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import { codes } from '../core/errors.js'
-import type { ChildLoggerFactory, ClientErrorHandler, FrameworkErrorsHandler, ProtoAction, SchemaController, SchemaErrorFormatter, ServerFactory, ValidatorOptions, WarrenOptions } from '../types/index.js'
+import type { ChildLoggerFactory, ClientErrorHandler, FrameworkErrorsHandler, ProtoAction, SchemaController, SchemaErrorFormatter, SerializerOptions, ServerFactory, ValidatorOptions, WarrenOptions } from '../types/index.js'
 import { isSchemaCacheOption, type SchemaCacheOption } from '../schema/cache-option.js'
 import { resolveRouterOptions, type RouterSettings } from './router-options.js'
 import { compileTrustProxy, isTrustProxyOption, type TrustProxy, type TrustProxyOption } from './trust-proxy.js'
@@ -51,6 +51,8 @@ export interface NormalizedOptions {
   onConstructorPoisoning: ProtoAction
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   validator: ValidatorOptions
+  /** Options of the default serializer (fast-json-stringify). */
+  serializerOpts: SerializerOptions
   schemaCache: SchemaCacheOption
   /** The application's schema controller; null: warren's store and compilers. */
   schemaController: SchemaController | null
@@ -145,6 +147,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     onConstructorPoisoning: option(o, 'onConstructorPoisoning', isPoisoningAction, "'error', 'remove' or 'ignore'", 'error'),
     schemaErrorFormatter: o.schemaErrorFormatter === undefined ? undefined : checkSchemaErrorFormatter(o.schemaErrorFormatter),
     validator,
+    serializerOpts: serializerOptions(o),
     schemaCache: option(o, 'schemaCache', isSchemaCacheOption, 'a boolean or { dir: string }', false),
     schemaController: o.schemaController === undefined ? null : checkSchemaController(o.schemaController, 'schemaController'),
     // `https: true` is TLS with Node's defaults (certificates set later, e.g. by SNI callbacks)
@@ -164,6 +167,18 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
   }
   refuseUnknown(o, normalized)
   return normalized
+}
+
+/**
+ * `serializerOpts`: an object of fast-json-stringify options. Its `schema` (the shared schemas) and
+ * `mode` (which must give a function) are warren's to set, so they are refused.
+ */
+function serializerOptions(o: Record<string, unknown>): SerializerOptions {
+  const value = option<SerializerOptions>(o, 'serializerOpts', isObject, 'an object', {})
+  for (const key of ['schema', 'mode']) {
+    if ((value as Record<string, unknown>)[key] !== undefined) throw new codes.SVC_ERR_INIT_OPTS_INVALID(`serializerOpts.${key}`, 'warren sets it itself')
+  }
+  return value
 }
 
 /** `true` names the conventional `request-id` header; `''` and `false` turn the header off. */

@@ -10,6 +10,7 @@ import { requestHookNames, type RequestHookName } from '../hooks/names.js'
 import type { HookFn } from '../hooks/store.js'
 import { buildRouteValidation, type RouteValidation } from '../schema/validation.js'
 import { OnDemandSchemas } from '../schema/on-demand.js'
+import { resolveSchemaBuilders } from '../schema/fluent.js'
 import { buildRouteSerializers, type RouteSerializers } from '../schema/serialization.js'
 import type { IncomingMessage } from 'node:http'
 import {
@@ -141,6 +142,7 @@ export class RouteContext {
   compileSchemas(): void {
     const schema = this.routeOptions.schema
     if (schema === undefined || schema === null) return
+    resolveSchemaBuilders(schema)
     const compilers: SchemaCompilers = this.server[kSchemaCompilers]
     const { method, url } = this.routeOptions
     this.validation = buildRouteValidation({

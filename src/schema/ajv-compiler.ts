@@ -88,11 +88,9 @@ function inMemoryAjv(): Ajv {
   return (booleanSchemaAjv ??= new Ajv())
 }
 
+/** An `$async: true` schema compiles to a validator that returns a promise: validation awaits it. */
 function compileOne(ajv: Ajv, schema: object | boolean): ValidateFunction {
-  const compiledSchema = ajv.compile(schema)
-  // async validation (a database call per request) has no place before the handler
-  if ('$async' in compiledSchema && compiledSchema.$async === true) throw new Error('async schemas ($async: true) cannot validate requests: do async checks in a preHandler hook')
-  return compiledSchema as ValidateFunction
+  return ajv.compile(schema) as ValidateFunction
 }
 
 /**

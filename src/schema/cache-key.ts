@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AjvPluginLike, ValidatorOptions } from '../types/options.js'
+import type { AjvPluginLike, SerializerOptions, ValidatorOptions } from '../types/options.js'
 import type { SharedSchema } from './store.js'
 
 const require = createRequire(import.meta.url)
@@ -96,9 +96,9 @@ export function validatorContextKey(shared: Record<string, SharedSchema>, option
   return digest(`ajv\n${libraryVersions()}\n${stableStringify(options.customOptions ?? {})}\n${plugins.join('\n')}\n${stableStringify(shared)}`)
 }
 
-/** The part of every serializer key shared by one fast-json-stringify context: versions and shared schemas. */
-export function serializerContextKey(shared: Record<string, SharedSchema>): string {
-  return digest(`fjs\n${libraryVersions()}\n${stableStringify(shared)}`)
+/** The part of every serializer key shared by one fast-json-stringify context: versions, options and shared schemas. */
+export function serializerContextKey(shared: Record<string, SharedSchema>, options: SerializerOptions = {}): string {
+  return digest(`fjs\n${libraryVersions()}\n${stableStringify(options)}\n${stableStringify(shared)}`)
 }
 
 /**

@@ -9,7 +9,7 @@ import { cacheDirOf, type SchemaCacheOption } from './cache-option.js'
 import { CompileCache } from './compile-cache.js'
 import { defaultSchemaErrorFormatter, type SchemaErrorFormatter } from './error-formatter.js'
 import { BucketStore, SchemaStore, type SharedSchema, type SharedSchemaStore } from './store.js'
-import type { SchemaController, SerializerCompiler, ValidatorCompiler } from '../types/index.js'
+import type { SchemaController, SerializerCompiler, SerializerOptions, ValidatorCompiler } from '../types/index.js'
 
 /** The compiler built for the store that owns `store`'s schemas, built on first use. */
 function cachedFor<T>(cache: WeakMap<SharedSchemaStore, T>, store: SharedSchemaStore, build: (shared: Record<string, SharedSchema>) => T): T {
@@ -34,11 +34,14 @@ export class DefaultCompilers {
   /** Validators of contexts with options of their own (`setValidatorOptions`), by those options. */
   readonly #contextValidators = new WeakMap<ValidatorOptions, WeakMap<SharedSchemaStore, ValidatorCompiler>>()
   readonly #serializers = new WeakMap<SharedSchemaStore, SerializerCompiler>()
+  /** The application's `serializerOpts`, for fast-json-stringify. */
+  readonly serializerOptions: SerializerOptions
   /** The application's compile cache; null when `schemaCache` is off. */
   readonly cache: CompileCache | null
 
-  constructor(validatorOptions: ValidatorOptions, schemaCache: SchemaCacheOption = false) {
+  constructor(validatorOptions: ValidatorOptions, schemaCache: SchemaCacheOption = false, serializerOptions: SerializerOptions = {}) {
     this.#validatorOptions = validatorOptions
+    this.serializerOptions = serializerOptions
     const dir = cacheDirOf(schemaCache)
     this.cache = dir === null ? null : new CompileCache(dir)
   }
@@ -65,7 +68,7 @@ export class DefaultCompilers {
 
   /** The default serializer compiler of a context's shared schemas (fast-json-stringify). */
   serializerFor(store: SharedSchemaStore): SerializerCompiler {
-    return cachedFor(this.#serializers, store, (shared) => buildFjsCompiler(shared, this.cache))
+    return cachedFor(this.#serializers, store, (shared) => buildFjsCompiler(shared, this.cache, this.serializerOptions))
   }
 
   /** What {@link validatorFor} gives, if a route already had it built; never builds one. */
@@ -162,7 +165,7 @@ export class SchemaCompilers {
   get serializerCompiler(): SerializerCompiler {
     if (this.customSerializerCompiler !== null) return this.customSerializerCompiler
     const build = this.controller?.compilersFactory?.buildSerializer
-    if (build) return builtBy(build, this.store, (shared) => build(shared, {}))
+    if (build) return builtBy(build, this.store, (shared) => build(shared, this.defaults.serializerOptions))
     return this.defaults.serializerFor(this.store)
   }
 

@@ -6,18 +6,18 @@ import fastJson from 'fast-json-stringify'
 import { entryKey, serializerContextKey } from './cache-key.js'
 import type { CompileCache } from './compile-cache.js'
 import type { SharedSchema } from './store.js'
-import type { SerializerCompiler, SerializerFunction as SerializeFunction } from '../types/index.js'
+import type { SerializerCompiler, SerializerFunction as SerializeFunction, SerializerOptions } from '../types/index.js'
 
 /**
  * The default serializer compiler for one set of shared schemas: fast-json-stringify, which
- * writes only the properties the schema names. Each schema object compiles once. With a
+ * writes only the properties the schema names, with the application's `serializerOpts`. Each schema object compiles once. With a
  * compile cache, a serializer is loaded from its entry when one is valid; otherwise it is
  * built as without the cache, and its standalone code is generated after start-up, for the
  * entry only.
  */
-export function buildFjsCompiler(shared: Record<string, SharedSchema>, cache: CompileCache | null = null): SerializerCompiler {
+export function buildFjsCompiler(shared: Record<string, SharedSchema>, cache: CompileCache | null = null, options: SerializerOptions = {}): SerializerCompiler {
   const compiled = new WeakMap<object, SerializeFunction>()
-  const compile = cache === null ? inMemory(shared) : cached(shared, cache)
+  const compile = cache === null ? inMemory(shared, options) : cached(shared, cache, options)
   return ({ schema }) => {
     let serialize = compiled.get(schema)
     if (serialize === undefined) {
@@ -30,8 +30,8 @@ export function buildFjsCompiler(shared: Record<string, SharedSchema>, cache: Co
 
 type FjsSchema = Parameters<typeof fastJson>[0]
 
-function inMemory(shared: Record<string, SharedSchema>): (schema: object) => SerializeFunction {
-  return (schema) => fastJson(schema as FjsSchema, { schema: shared as Record<string, any> }) as SerializeFunction
+function inMemory(shared: Record<string, SharedSchema>, options: SerializerOptions): (schema: object) => SerializeFunction {
+  return (schema) => fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any> }) as SerializeFunction
 }
 
 /**
@@ -41,23 +41,23 @@ function inMemory(shared: Record<string, SharedSchema>): (schema: object) => Ser
  * generated after start-up instead, from the schema's JSON text the key was made of, so the
  * entry holds exactly what its key names even if the schema object changes afterwards.
  */
-function cached(shared: Record<string, SharedSchema>, cache: CompileCache): (schema: object) => SerializeFunction {
-  const contextKey = serializerContextKey(shared)
+function cached(shared: Record<string, SharedSchema>, cache: CompileCache, options: SerializerOptions): (schema: object) => SerializeFunction {
+  const contextKey = serializerContextKey(shared, options)
   const byKey = new Map<string, SerializeFunction>()
-  const build = inMemory(shared)
+  const build = inMemory(shared, options)
   return (schema) => {
     const text = JSON.stringify(schema)
     const key = entryKey(contextKey, text)
     let serialize = byKey.get(key) ?? (cache.load(key) as SerializeFunction | undefined)
     if (typeof serialize !== 'function') {
       serialize = build(schema)
-      cache.store(key, () => standaloneCode(JSON.parse(text) as object, shared))
+      cache.store(key, () => standaloneCode(JSON.parse(text) as object, shared, options))
     }
     byKey.set(key, serialize)
     return serialize
   }
 }
 
-function standaloneCode(schema: object, shared: Record<string, SharedSchema>): string {
-  return fastJson(schema as FjsSchema, { schema: shared as Record<string, any>, mode: 'standalone' }) as unknown as string
+function standaloneCode(schema: object, shared: Record<string, SharedSchema>, options: SerializerOptions): string {
+  return fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any>, mode: 'standalone' }) as unknown as string
 }

@@ -60,12 +60,17 @@ export function toFullSchema<T>(schema: T): T {
   return full as T
 }
 
-/** True for `{ content: { 'media/type': { schema } } }`, the per-media-type form of bodies and responses. */
+/**
+ * True for `{ content: { 'media/type': { schema } } }`, the per-media-type form of bodies and
+ * responses: a `content` object whose entries are all objects, or that names a media type (then an
+ * entry that is no object is a content map's mistake, reported as a missing schema, rather than
+ * the short form's property named `content`).
+ */
 export function hasContentMap(entry: unknown): entry is { description?: string; content: Record<string, { schema?: unknown }> } {
   return (
     isPlainObject(entry) &&
     isPlainObject(entry.content) &&
     (entry as Record<symbol, unknown>)[typeBoxKind] === undefined &&
-    Object.values(entry.content).every((media) => isPlainObject(media))
+    (Object.values(entry.content).every((media) => isPlainObject(media)) || Object.keys(entry.content).some((key) => key.includes('/')))
   )
 }

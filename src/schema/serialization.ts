@@ -84,7 +84,7 @@ export function serializationFailed(method: string, url: string, statusCode: num
 function compileContentMap(input: RouteSerializersInput, key: string, content: Record<string, { schema?: unknown }>): Map<string, SerializerFunction> {
   const byMediaType = new Map<string, SerializerFunction>()
   for (const [mediaType, media] of Object.entries(content)) {
-    if (media.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
+    if (media?.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
     const essence = mediaType === '*/*' ? mediaType : essenceOf(mediaType)
     byMediaType.set(essence, compileResponse(input, key, toFullSchema(media.schema), mediaType))
   }

@@ -4,6 +4,7 @@
  * or a bucket the application supplies through `schemaController.bucket`.
  */
 import { codes } from '../core/errors.js'
+import { jsonSchemaOf } from './fluent.js'
 
 /** A shared schema: any JSON Schema object with a string `$id`. */
 export type SharedSchema = Record<string, any> & { $id: string }
@@ -20,8 +21,9 @@ export class SchemaStore implements SharedSchemaStore {
     this.#parent = parent
   }
 
-  /** Adds a shared schema to this context. */
-  add(schema: unknown): void {
+  /** Adds a shared schema (or a schema builder's, see schema/fluent) to this context. */
+  add(input: unknown): void {
+    const schema = jsonSchemaOf(input)
     if (schema === null || typeof schema !== 'object' || typeof (schema as SharedSchema).$id !== 'string' || (schema as SharedSchema).$id === '') {
       throw new codes.SVC_ERR_SCH_MISSING_ID()
     }
@@ -87,7 +89,8 @@ export class BucketStore implements SharedSchemaStore {
     this.#bucket = bucket
   }
 
-  add(schema: unknown): void {
+  add(input: unknown): void {
+    const schema = jsonSchemaOf(input)
     if (schema === null || typeof schema !== 'object' || typeof (schema as SharedSchema).$id !== 'string' || (schema as SharedSchema).$id === '') {
       throw new codes.SVC_ERR_SCH_MISSING_ID()
     }

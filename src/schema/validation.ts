@@ -93,15 +93,25 @@ function failureOf(result: unknown, validate: ValidationFunction, target: Valida
 }
 
 /**
- * Validators must return `{ error }`, never throw; one that throws anyway fails only its request:
- * an error that names its own status is kept, anything else is a 500 that says what happened.
+ * Reads a settled async validator's result. It answers pass or fail only: Ajv's `$async`
+ * validators (and libraries such as Joi's `validateAsync`) resolve with the validated data itself,
+ * so a payload's own `error` or `value` key must never be read as the validator's verdict.
+ * `false` fails with the validator's `errors`; anything else passes, leaving the part as it is.
  */
-function validatorThrew(thrown: unknown): Error {
-  const error = toError(thrown) as Error & { statusCode?: unknown }
-  if (typeof error.statusCode === 'number') return error
-  const wrapped = new codes.SVC_ERR_SCH_VALIDATOR_THREW(error.message)
-  wrapped.cause = thrown
-  return wrapped
+function asyncFailureOf(settled: unknown, validate: ValidationFunction): unknown {
+  return settled === false ? (validate.errors ?? []) : null
+}
+
+/**
+ * The failure of an async validator that rejected: rejecting is how an async validator says no
+ * (Ajv's `$async` validators reject with a `ValidationError` whose `errors` are Ajv's items).
+ */
+function rejectionFailure(rejected: unknown): unknown {
+  if (!(rejected instanceof Error)) return rejected ?? []
+  const ajvError = rejected as Error & { ajv?: unknown; errors?: unknown; validation?: unknown }
+  // Ajv marks its error `validation: true`: the items are what an error handler wants there
+  if (ajvError.ajv === true && Array.isArray(ajvError.errors)) ajvError.validation = ajvError.errors
+  return rejected
 }
 
 /** A route's compiled validators, in the order they run. */
@@ -135,32 +145,35 @@ export class RouteValidation {
 
   /**
    * Validates params, body, querystring and headers in that order. Returns the first failure as a
-   * validation error, null when the request is valid, or a Promise of either for async validators.
-   * A validator that throws makes this throw (see {@link validatorThrew}).
+   * validation error, null when the request is valid, or a Promise of either once a validator
+   * answers with a promise (its result is pass or fail, see {@link asyncFailureOf}; a rejection is
+   * a failure). A validator that throws makes this throw its error as it is: it reaches the error
+   * handler like any other error of the request (a 500 unless it names its own status).
    */
   validate(target: ValidationTarget, contentType: unknown, from = 0): ValidationOutcome {
     for (let i = from; i < parts.length; i++) {
       const part = parts[i]
       const validate = this.#validatorFor(part, contentType)
       if (validate === null) continue
-      let result: unknown
-      try {
-        result = run(validate, target, part)
-      } catch (thrown) {
-        throw validatorThrew(thrown)
-      }
-      if (isThenable(result)) {
-        return Promise.resolve(result).then((settled) => {
-          const failure = failureOf(settled, validate, target, part)
-          return failure === null ? this.validate(target, contentType, i + 1) : this.#toValidationError(failure, part)
-        }, (thrown) => {
-          throw validatorThrew(thrown)
-        })
-      }
+      const result = run(validate, target, part)
+      if (isThenable(result)) return this.#settle(result, validate, target, contentType, i)
       const failure = failureOf(result, validate, target, part)
       if (failure !== null) return this.#toValidationError(failure, part)
     }
     return null
+  }
+
+  /** Awaits an async validator of part `i`, then validates the parts after it. */
+  #settle(result: PromiseLike<unknown>, validate: ValidationFunction, target: ValidationTarget, contentType: unknown, i: number): Promise<ValidationError | null> {
+    const part = parts[i]
+    return Promise.resolve(result).then(
+      (settled) => {
+        const failure = asyncFailureOf(settled, validate)
+        return failure === null ? this.validate(target, contentType, i + 1) : this.#toValidationError(failure, part)
+      },
+      // only this validator's rejection is its verdict: a later validator that throws is not caught here
+      (rejected) => this.#toValidationError(rejectionFailure(rejected), part),
+    )
   }
 
   #validatorFor(part: HTTPPart, contentType: unknown): ValidationFunction | null {
@@ -201,7 +214,7 @@ function compileHeaders(input: RouteValidationInput, schema: unknown): Validatio
 function compileContentMap(input: RouteValidationInput, content: Record<string, { schema?: unknown }>): Map<string, ValidationFunction> {
   const byMediaType = new Map<string, ValidationFunction>()
   for (const [mediaType, entry] of Object.entries(content)) {
-    if (entry.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
+    if (entry?.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
     byMediaType.set(essenceOf(mediaType), compilePart(input, 'body', toFullSchema(entry.schema)))
   }
   return byMediaType

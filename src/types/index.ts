@@ -7,6 +7,7 @@ export type { Done, MaybePromise } from './util.js'
 export type {
   ContentMap,
   JsonSchemaObject,
+  SchemaBuilder,
   SchemaInput,
   ResponseEntry,
   RouteSchema,
@@ -78,7 +79,7 @@ export type {
   BufferedBodyParser,
   ContentTypeParserOptions,
 } from './content-type.js'
-export type { AjvPluginLike, ValidatorOptions, WarrenOptions, ServerFactory, ChildLoggerFactory, ClientErrorHandler, SchemaController, SchemaBucket } from './options.js'
+export type { AjvPluginLike, ValidatorOptions, SerializerOptions, WarrenOptions, ServerFactory, ChildLoggerFactory, ClientErrorHandler, SchemaController, SchemaBucket } from './options.js'
 export type { RouterOptions, FrameworkErrorsHandler, RouteQuery, FoundRoute, PrintRoutesOptions, ConstraintStrategy, RouteConstraints, AddHttpMethodOptions } from './router.js'
 export type { RegisterOptions, PluginMeta, RegisterCheck, RegisterArgs } from './register.js'
 export type { PluginFunction, SharedPlugin, PluginHelper, PluginWrapper } from './plugin.js'

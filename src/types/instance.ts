@@ -27,7 +27,7 @@ import type { RouteReply, WarrenReply } from './reply.js'
 import type { RouteRequest, WarrenRequest } from './request.js'
 import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand, WithRoute } from './route.js'
 import type { MountOf, RouteTableCarrier, RoutesOf } from './route-table.js'
-import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf } from './schema.js'
+import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf, SchemaBuilder } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
 import type { ChildLoggerFactory, SchemaController, ValidatorOptions } from './options.js'
@@ -342,7 +342,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
    * app.get('/me', { schema: { response: { 200: Type.Ref('User') } } }, () => user)
    * ```
    */
-  addSchema<const Sc extends TSchema | JsonSchemaObject>(schema: Sc): WithSchema<this, D, Rq, Rp, S, R, Sc>
+  addSchema<const Sc extends TSchema | JsonSchemaObject | SchemaBuilder>(schema: Sc): WithSchema<this, D, Rq, Rp, S, R, Sc>
   /** The shared schema with this `$id`, as added. */
   getSchema<Id extends keyof S & string>(id: Id): S[Id]
   /** The shared schema with this `$id`, if visible in this context. */

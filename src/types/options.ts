@@ -7,11 +7,18 @@ import type { IncomingMessage, RequestListener, Server, ServerOptions as HttpSer
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import type { Duplex } from 'node:stream'
 import type { Options as AjvOptions, Plugin as AjvPlugin } from 'ajv'
+import type { Options as FjsOptions } from 'fast-json-stringify'
 import type { DestinationStream, LoggerOptions } from 'pino'
 import type { ProtoAction } from './content-type.js'
 import type { WarrenLogger } from './logger.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
 import type { FrameworkErrorsHandler, RouterOptions } from './router.js'
+
+/**
+ * Options of the default serializer, fast-json-stringify (`rounding`, `largeArrayMechanism`,
+ * `largeArraySize`, `ajv`…). Its `schema` (the shared schemas) and `mode` are warren's to set.
+ */
+export type SerializerOptions = Omit<FjsOptions, 'schema' | 'mode'>
 
 /** An Ajv plugin, or a CommonJS module whose `default` is one. */
 export type AjvPluginLike = AjvPlugin<any> | { default: AjvPlugin<any> }
@@ -161,6 +168,12 @@ export interface WarrenOptions {
   schemaErrorFormatter?: SchemaErrorFormatter
   /** Settings of the default validator. */
   validator?: ValidatorOptions
+  /**
+   * Options of the default serializer, fast-json-stringify, as Fastify's `serializerOpts`:
+   * `{ rounding: 'ceil' }` rounds a non-integer sent for an integer up. A schema controller's
+   * `compilersFactory.buildSerializer` receives them as its second argument.
+   */
+  serializerOpts?: SerializerOptions
   /**
    * Keep the code the default compilers generate (Ajv, fast-json-stringify) on disk and load it
    * at the next start instead of compiling: `true` uses `node_modules/.cache/warren` under the

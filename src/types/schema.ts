@@ -11,7 +11,7 @@ import type { Flatten } from './util.js'
 
 /** A `content` map: media type (e.g. `application/json`, `*\/*`) to the schema for that media type. */
 export interface ContentMap {
-  [mediaType: string]: { schema: TSchema | JsonSchemaObject }
+  [mediaType: string]: { schema: TSchema | JsonSchemaObject | SchemaBuilder }
 }
 
 /**
@@ -23,11 +23,23 @@ export interface JsonSchemaObject {
   readonly [keyword: string]: unknown
 }
 
-/** A request-part schema: a TypeBox schema, a plain JSON Schema, (for the body) a map of schemas per media type, or `false` (every request is refused with 400). */
-export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | false
+/**
+ * A schema builder such as fluent-json-schema's (`S.object().prop('name', S.string())`): not JSON
+ * Schema itself, it gives one from `valueOf()`, which warren calls once, at start-up (for
+ * `addSchema`, at once). Accepted wherever a schema is; its static type is `unknown`.
+ */
+export interface SchemaBuilder {
+  /** The builder's mark (fluent-json-schema also sets `Symbol.for('fluent-schema-object')`). */
+  readonly isFluentSchema: boolean
+  /** The JSON Schema the builder stands for. */
+  valueOf(): unknown
+}
 
-/** One entry of a response map: a schema, or `{ description?, content: { [mediaType]: { schema } } }`. */
-export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject
+/** A request-part schema: a TypeBox schema, a plain JSON Schema or a builder's, (for the body) a map of schemas per media type, or `false` (every request is refused with 400). */
+export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | false
+
+/** One entry of a response map: a schema (or a builder's), or `{ description?, content: { [mediaType]: { schema } } }`. */
+export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | SchemaBuilder
 
 /**
  * A route's `schema` option. `querystring` and `query` are two names for the same part.

@@ -64,10 +64,12 @@ export type ValidationResult =
 
 /**
  * A compiled validation function, as returned by a validator compiler (an Ajv validate function
- * fits). It may return a promise of its result: an async custom validator is awaited before
- * the next request part is validated, as Fastify does.
+ * fits). It may return a promise: an async validator (an Ajv `$async` schema's, Joi's
+ * `validateAsync`) is awaited before the next request part is validated, as Fastify does, and
+ * answers pass or fail only: it fails by rejecting or by resolving `false` (with its `errors`);
+ * anything else it resolves with (usually the data itself) passes and is not read.
  */
-export type ValidationFunction = ((data: any) => ValidationResult | Promise<ValidationResult>) & {
+export type ValidationFunction = ((data: any) => ValidationResult | Promise<unknown>) & {
   errors?: ValidationErrorItem[] | null
 }
 

@@ -51,6 +51,12 @@ describe('schema cache keys', () => {
     expect(validatorContextKey({ Shared }, {})).not.toBe(serializerContextKey({ Shared }))
   })
 
+  it("change with the serializer's options (serializerOpts), whatever their key order", () => {
+    expect(serializerContextKey({}, { rounding: 'ceil' })).not.toBe(serializerContextKey({}))
+    expect(serializerContextKey({}, { rounding: 'ceil' })).not.toBe(serializerContextKey({}, { rounding: 'floor' }))
+    expect(serializerContextKey({}, { rounding: 'ceil', largeArraySize: 10 })).toBe(serializerContextKey({}, { largeArraySize: 10, rounding: 'ceil' }))
+  })
+
   it('of an entry: the context key and the schema text, property order included (it is the order of the checks)', () => {
     const context = serializerContextKey({})
     const schema = JSON.stringify({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } } })

@@ -280,10 +280,23 @@ describe('schema compile cache: what it does not cover', () => {
     expect(second.stats).toMatchObject({ hits: 0, misses: 1, writes: 0 })
   })
 
-  it('an async schema is still refused with a cache', async () => {
-    const app = warren({ schemaCache: { dir } })
-    app.post('/', { schema: { body: { $async: true, type: 'object' } } }, async () => 'ok')
-    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_VALIDATION_BUILD' })
+  it('an async schema validates alike whether compiled (miss) or loaded from its entry (hit)', async () => {
+    const build = async () => {
+      const app = warren({ schemaCache: { dir } })
+      app.post('/', { schema: { body: { $async: true, type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } } }, async (request: any) => request.body)
+      await app.ready()
+      await schemaCacheSettled(app)
+      const ok = await app.inject({ method: 'POST', url: '/', payload: { n: '2' } })
+      const bad = await app.inject({ method: 'POST', url: '/', payload: {} })
+      await app.close()
+      return { answers: [ok.statusCode, ok.json(), bad.statusCode, bad.json().message], stats: schemaCacheStats(app) }
+    }
+    const first = await build()
+    const second = await build()
+    expect(first.answers).toEqual([200, { n: 2 }, 400, 'validation failed'])
+    expect(second.answers).toEqual(first.answers)
+    expect(first.stats).toMatchObject({ misses: 1, writes: 1 })
+    expect(second.stats).toMatchObject({ hits: 1, misses: 0 })
   })
 
   it('is off by default and off with false: nothing is written', async () => {

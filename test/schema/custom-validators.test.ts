@@ -174,17 +174,67 @@ describe('4.4 custom validator contract', () => {
     expect((await app.inject({ method: 'POST', url: '/', payload: {} })).json().message).toBe("body must have required property 'name'")
   })
 
-  it('4.4 an async custom validator resolving { value } or { error } is awaited', async () => {
+  it('4.4 an async custom validator is awaited and answers pass or fail: rejecting or resolving false fails', async () => {
     const app = warren()
-    app.setValidatorCompiler(({ httpPart }: any): any => async (data: any) => {
-      await new Promise((resolve) => setTimeout(resolve, 2))
-      if (httpPart === 'querystring') return data.q === 'ok' ? { value: { q: 'checked' } } : { error: new Error('bad q') }
-      return data?.name ? { value: data } : { error: new Error('async says no') }
+    app.setValidatorCompiler(({ httpPart }: any): any => {
+      const validate: any = async (data: any) => {
+        await new Promise((resolve) => setTimeout(resolve, 2))
+        if (httpPart === 'querystring') return data.q === 'ok'
+        if (!data?.name) throw new Error('async says no')
+        return data
+      }
+      validate.errors = [{ instancePath: '/q', schemaPath: '#/q', keyword: 'custom', params: {}, message: 'must be ok' }]
+      return validate
     })
     app.post('/', { schema: { body: nameBody, querystring: Type.Object({}) } }, async (request: any) => ({ body: request.body, query: request.query }))
-    expect((await app.inject({ method: 'POST', url: '/?q=ok', payload: { name: 'x' } })).json()).toEqual({ body: { name: 'x' }, query: { q: 'checked' } })
-    expect((await app.inject({ method: 'POST', url: '/?q=ok', payload: {} })).json().message).toBe('async says no')
-    expect((await app.inject({ method: 'POST', url: '/?q=no', payload: { name: 'x' } })).json().message).toBe('bad q')
+    expect((await app.inject({ method: 'POST', url: '/?q=ok', payload: { name: 'x' } })).json()).toEqual({ body: { name: 'x' }, query: { q: 'ok' } })
+    const rejected = await app.inject({ method: 'POST', url: '/?q=ok', payload: {} })
+    expect(rejected.statusCode).toBe(400)
+    expect(rejected.json()).toEqual({ statusCode: 400, code: 'SVC_ERR_VALIDATION', error: 'Bad Request', message: 'async says no' })
+    const resolvedFalse = await app.inject({ method: 'POST', url: '/?q=no', payload: { name: 'x' } })
+    expect(resolvedFalse.statusCode).toBe(400)
+    expect(resolvedFalse.json().message).toBe('querystring/q must be ok')
+  })
+
+  it('4.4 what an async validator resolves with is never read as { value } or { error } (the data itself)', async () => {
+    const app = warren()
+    app.setValidatorCompiler((): any => async (data: any) => data)
+    app.post('/', { schema: { body: nameBody } }, async (request: any) => request.body)
+    const withValue = { name: 'x', value: { name: 'replaced' } }
+    expect((await app.inject({ method: 'POST', url: '/', payload: withValue })).json()).toEqual(withValue)
+    const withError = { name: 'x', error: 'boom' }
+    const res = await app.inject({ method: 'POST', url: '/', payload: withError })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual(withError)
+  })
+
+  it('4.4 an async rejection reaches the error handler as a validation error, and attaches with attachValidation', async () => {
+    const app = warren()
+    const seen: any[] = []
+    app.setErrorHandler((error: any, _request, reply) => {
+      seen.push(error)
+      return reply.code(error.statusCode).send({ part: error.validationContext, code: error.code })
+    })
+    const validatorCompiler = (): any => async () => Promise.reject(Object.assign(new Error('taken'), { details: ['name'] }))
+    app.post('/', { schema: { body: nameBody }, validatorCompiler }, async () => 'never')
+    app.post('/attach', { schema: { body: nameBody }, validatorCompiler, attachValidation: true }, async (request: any) => ({
+      message: request.validationError.message,
+      part: request.validationError.validationContext,
+    }))
+    const res = await app.inject({ method: 'POST', url: '/', payload: { name: 'x' } })
+    expect(res.json()).toEqual({ part: 'body', code: 'SVC_ERR_VALIDATION' })
+    expect(res.statusCode).toBe(400)
+    expect(seen[0].details).toEqual(['name'])
+    expect((await app.inject({ method: 'POST', url: '/attach', payload: { name: 'x' } })).json()).toEqual({ message: 'taken', part: 'body' })
+  })
+
+  it('4.4 an async rejection with a non-error value is formatted like an error item', async () => {
+    const app = warren()
+    app.setValidatorCompiler((): any => () => Promise.reject({ instancePath: '/name', message: 'is taken' }))
+    app.post('/', { schema: { body: nameBody } }, async () => 'never')
+    const res = await app.inject({ method: 'POST', url: '/', payload: { name: 'x' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('body/name is taken')
   })
 })
 
@@ -213,18 +263,26 @@ describe('4.3.10 a validator that throws anyway', () => {
     return app
   }
 
-  it('4.3.10 a throwing validator becomes a 500 error response, not a crash', async () => {
+  it('4.3.10 a throwing validator becomes a 500 error response with its own error, not a crash', async () => {
     const app = throwingApp(false)
     const res = await app.inject({ method: 'POST', url: '/', payload: {} })
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({
-      statusCode: 500,
-      code: 'SVC_ERR_SCH_VALIDATOR_THREW',
-      error: 'Internal Server Error',
-      message: 'The validation function threw instead of returning { error }: validator bug',
-    })
+    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'validator bug' })
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(rejections).toEqual([])
+  })
+
+  it.each([['a sync', false], ['an async', true]])('4.3.10 behind %s preValidation hook, the error handler gets the thrown error itself', async (_label, withHook) => {
+    const app = throwingApp(withHook)
+    const seen: unknown[] = []
+    app.setErrorHandler((error, _request, reply) => {
+      seen.push(error)
+      return reply.code(500).send({ error: error.message })
+    })
+    const res = await app.inject({ method: 'POST', url: '/', payload: {} })
+    expect(res.json()).toEqual({ error: 'validator bug' })
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toBeInstanceOf(TypeError)
   })
 
   it('4.3.10 behind an async preValidation hook, a throwing validator still gives an error response', async () => {
@@ -233,7 +291,7 @@ describe('4.3.10 a validator that throws anyway', () => {
     try {
       const res = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
       expect(res.status).toBe(500)
-      expect(((await res.json()) as any).code).toBe('SVC_ERR_SCH_VALIDATOR_THREW')
+      expect(((await res.json()) as any).message).toBe('validator bug')
       const again = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
       expect(again.status).toBe(500)
       await again.text()
@@ -244,16 +302,15 @@ describe('4.3.10 a validator that throws anyway', () => {
     expect(rejections).toEqual([])
   })
 
-  it('4.3.10 an async validator that rejects gives an error response too', async () => {
+  it('4.3.10 a validator that throws after an async one still gives an error response', async () => {
     const app = warren()
-    app.addHook('preValidation', async () => {})
-    app.setValidatorCompiler((): any => async () => {
-      throw new Error('lost the database')
-    })
-    app.post('/', { schema: { body: nameBody } }, async () => 'ok')
-    const res = await app.inject({ method: 'POST', url: '/', payload: {} })
+    app.setValidatorCompiler(({ httpPart }: any): any => (httpPart === 'params' ? async () => true : () => {
+      throw new Error('late bug')
+    }))
+    app.post('/:id', { schema: { params: Type.Object({ id: Type.String() }), body: nameBody } }, async () => 'ok')
+    const res = await app.inject({ method: 'POST', url: '/1', payload: {} })
     expect(res.statusCode).toBe(500)
-    expect(res.json().message).toBe('The validation function threw instead of returning { error }: lost the database')
+    expect(res.json().message).toBe('late bug')
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(rejections).toEqual([])
   })
@@ -291,14 +348,6 @@ describe('4.3.8-9 custom validators and shared schemas, async schemas', () => {
     app.setValidatorCompiler(({ schema }: any) => ajv.compile(schema))
     app.post('/', { schema: { body: { type: 'object', properties: { home: { $ref: 'address#' } } } } }, async () => 'ok')
     await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_VALIDATION_BUILD' })
-  })
-
-  it('4.3.9 async schemas ($async) are refused at start-up by the default validator', async () => {
-    const app = warren()
-    app.post('/', { schema: { body: { $async: true, type: 'object', properties: { name: { type: 'string' } } } } }, async () => 'ok')
-    const error = await app.ready().then(() => null, (e: any) => e)
-    expect(error).toMatchObject({ code: 'SVC_ERR_SCH_VALIDATION_BUILD' })
-    expect(error.message).toMatch(/async schemas.*preHandler/)
   })
 
   it('4.3.9 async work belongs in preHandler, after validation', async () => {

@@ -175,6 +175,22 @@ describe('4.3.1-3 which bodies are validated', () => {
     app.post('/', { schema: { body: { content: { 'application/json': {} } } } }, async () => 'ok')
     await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_CONTENT_MISSING_SCHEMA' })
   })
+
+  it.each([
+    ['body', { body: { content: { 'application/json': { schema: Type.Object({}) }, type: 'string' } } }],
+    ['response', { response: { 200: { content: { 'application/json': { schema: Type.Object({}) }, type: 'string' } } } }],
+    ['response (null entry)', { response: { 200: { content: { 'text/plain': null } } } }],
+  ])('4.3.2 a %s content map with an entry that is no object names that entry as missing its schema', async (_label, schema) => {
+    const app = warren()
+    app.post('/', { schema: schema as any }, async () => 'ok')
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_CONTENT_MISSING_SCHEMA', message: expect.stringMatching(/'(type|text\/plain)'/) })
+  })
+
+  it('4.3.2 a short-form property named content is still a property, not a content map', async () => {
+    const app = warren()
+    app.post('/', { schema: { body: { content: { type: 'string' } }, response: { 200: { content: { type: 'string' } } } } }, async (request: any) => ({ ...request.body, extra: 1 }))
+    expect((await app.inject({ method: 'POST', url: '/', payload: { content: 'hi' } })).json()).toEqual({ content: 'hi' })
+  })
 })
 
 describe('4.3.4-5 coercion and defaults', () => {
