@@ -116,7 +116,7 @@ export const codes = {
   SVC_ERR_ROUTE_METHOD_INVALID: defineError('SVC_ERR_ROUTE_METHOD_INVALID', 'Provided method is invalid!', 500, WarrenTypeError),
   SVC_ERR_ROUTE_MISSING_HANDLER: defineError('SVC_ERR_ROUTE_MISSING_HANDLER', 'Missing handler function for "%s:%s" route.'),
   SVC_ERR_ROUTE_HANDLER_NOT_FN: defineError('SVC_ERR_ROUTE_HANDLER_NOT_FN', "The handler of '%s:%s' route must be a function", 500, WarrenTypeError),
-  SVC_ERR_ROUTE_URL_INVALID: defineError('SVC_ERR_ROUTE_URL_INVALID', "The url of a route must be a string, got '%s'"),
+  SVC_ERR_INVALID_URL: defineError('SVC_ERR_INVALID_URL', "The url of a route must be a string, got '%s'", 500, WarrenTypeError),
   SVC_ERR_ROUTE_REWRITE_NOT_STR: defineError('SVC_ERR_ROUTE_REWRITE_NOT_STR', 'Rewrite url for "%s" needs to be of type "string" but received "%s"', 500, WarrenTypeError),
   SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID: defineError('SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID', "'prefixTrailingSlash' option must be 'both', 'slash' or 'no-slash', got '%s'"),
   SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: defineError('SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', "'bodyLimit' option must be an integer > 0. Got '%s'", 500, WarrenTypeError),
