@@ -46,9 +46,10 @@ class WarrenTypeError extends TypeError {
   }
 }
 
-/** A constructor of one coded error: `new codes.SVC_ERR_X(...formatArgs)`. */
+/** A constructor of one coded error: `new codes.SVC_ERR_X(...formatArgs)`, or without `new`, as Fastify's are. */
 export interface WarrenErrorClass {
   new (...args: unknown[]): WarrenError
+  (...args: unknown[]): WarrenError
   /** The code every instance carries. */
   readonly code: string
   /** The status every instance carries. */
@@ -66,7 +67,8 @@ function defineError(code: string, template: string, statusCode = 500, base: typ
   }
   Object.defineProperty(Coded, 'name', { value: code })
   // bodies and replies (issue #12): callable without `new` too, as Fastify's error constructors are
-  return new Proxy(Coded, { apply: (Target, _this, args: unknown[]) => new Target(...args) })
+  // (the proxy adds the call signature the class type lacks)
+  return new Proxy(Coded, { apply: (Target, _this, args: unknown[]) => new Target(...args) }) as unknown as WarrenErrorClass
 }
 
 /**
