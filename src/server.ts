@@ -35,7 +35,7 @@ function defaultParsers(options: NormalizedOptions): ParserRegistry {
 
 /**
  * Builds a route's state at start-up: every route's hooks and compiled schemas; then the router's lookup (asynchronous when routes use async constraints, compiled with
- * `routerOptions.compile`).
+ * `routerOptions.compile`, with the not-found router's).
  */
 function buildRoutes(root: RootState, table: RouteTable): void {
   for (const route of table.routes) {
@@ -43,7 +43,11 @@ function buildRoutes(root: RootState, table: RouteTable): void {
     route.compileSchemas()
   }
   root.routeAsyncConstraints((req, res) => answerRouterError(root, req, res, new codes.SVC_ERR_ASYNC_CONSTRAINT()))
-  if (root.options.routerOptions.compile) root.router.compile()
+  if (root.options.routerOptions.compile) {
+    root.router.compile()
+    // the not-found router answers every unknown URL: as hot a lookup as the routes'
+    root.notFoundRouter.compile()
+  }
 }
 
 /** warren's answers to what its router cannot route (`routerOptions` may replace each). */

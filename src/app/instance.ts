@@ -13,6 +13,7 @@ import type { ParserOptions } from '../content-type/registry.js'
 import type { ErrorHandlerEntry, ErrorHandlerFn } from '../model/reply.js'
 import type { RootState } from '../model/root-state.js'
 import { checkSchemaController, checkSchemaErrorFormatter } from '../model/options.js'
+import { givenRouterOptions, type RouterSettings } from '../model/router-options.js'
 import { extendValidatorOptions, type SchemaCompilers } from '../schema/compilers.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, ValidatorOptions } from '../types/index.js'
 import { decorate, decorateReply, decorateRequest, getDecorator, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
@@ -75,6 +76,11 @@ function hasPlugin(this: any, name: string): boolean {
   return (this[kPluginNames] as string[]).includes(name) || (this[kRegisteredPlugins] as string[]).includes(name)
 }
 
+function routerOptionsOf(settings: RouterSettings): { routerOptions?: Readonly<Record<string, unknown>> } {
+  const given = givenRouterOptions(settings)
+  return given === undefined ? {} : { routerOptions: given }
+}
+
 const initialConfigs = new WeakMap<RootState, Readonly<Record<string, unknown>>>()
 
 /**
@@ -106,8 +112,8 @@ function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
       allowUnsafeRegex: options.allowUnsafeRegex,
       useSemicolonDelimiter: options.useSemicolonDelimiter,
       exposeHeadRoutes: options.exposeHeadRoutes,
-      // the router's settings as merged (already frozen)
-      routerOptions: options.routerOptions,
+      // as in Fastify, only when given, and as given
+      ...routerOptionsOf(options.routerOptions),
       // as in Fastify, only when asked for: a plugin tells an HTTP/2 or TLS server by their presence
       ...(options.http2 ? { http2: true } : {}),
       ...(options.https !== null ? { https: true } : {}),

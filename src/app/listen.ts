@@ -5,6 +5,7 @@
  * onListen hooks; and where the server is bound (`addresses()`, `listeningOrigin`).
  */
 import type { AddressInfo, ListenOptions as NodeListenOptions } from 'node:net'
+import { networkInterfaces } from 'node:os'
 import { codes } from '../core/errors.js'
 import { kAvvioOnClose, kRoot } from '../core/symbols.js'
 import type { RootState } from '../model/root-state.js'
@@ -77,15 +78,31 @@ export function listenSettings(options: unknown): ListenSettings {
   }
 }
 
-function formatAddress(address: AddressInfo, https: boolean): string {
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  return `${https ? 'https' : 'http'}://${host}:${address.port}`
+/**
+ * The addresses a client reaches a server bound to `address` at: that address, or for the IPv4
+ * wildcard (`0.0.0.0`, which is no address to connect to) each IPv4 address of the machine's
+ * interfaces, the loopback ones first.
+ */
+function reachableAt(address: AddressInfo): string[] {
+  if (address.address !== '0.0.0.0') return [address.address]
+  const ipv4 = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []).filter((entry) => entry.family === 'IPv4')
+  const ordered = [...ipv4.filter((entry) => entry.internal), ...ipv4.filter((entry) => !entry.internal)]
+  return ordered.length > 0 ? ordered.map((entry) => entry.address) : [address.address]
 }
 
-/** The origin a bound server answers on (`http://127.0.0.1:3000`), or the path of its socket. */
-function originOf(root: RootState): string {
+function formatAddress(host: string, port: number, https: boolean): string {
+  return `${https ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`
+}
+
+/**
+ * The origins a bound server answers on (`http://127.0.0.1:3000`; one per interface when bound
+ * to `0.0.0.0`, the loopback first), or the path of its socket.
+ */
+function originsOf(root: RootState): string[] {
   const address = root.httpServer.address() as AddressInfo | string
-  return typeof address === 'string' ? address : formatAddress(address, root.options.https !== null)
+  if (typeof address === 'string') return [address]
+  const https = root.options.https !== null
+  return reachableAt(address).map((host) => formatAddress(host, address.port, https))
 }
 
 /**
@@ -135,7 +152,10 @@ function assertCanListen(root: RootState): void {
   if (root.listening) throw new codes.SVC_ERR_REOPENED_SERVER()
 }
 
-/** Readies the application, binds the server, logs the address, runs the onListen hooks; `undefined` when `signal` aborted first. */
+/**
+ * Readies the application, binds the server, logs its origins, runs the onListen hooks; resolves
+ * with the first origin, or `undefined` when `signal` aborted first.
+ */
 async function startListening(app: any, settings: ListenSettings): Promise<string | undefined> {
   const root: RootState = app[kRoot]
   assertCanListen(root)
@@ -144,12 +164,12 @@ async function startListening(app: any, settings: ListenSettings): Promise<strin
   if (settings.signal?.aborted) return undefined
   assertCanListen(root)
   await bind(root, settings.bind)
-  const address = originOf(root)
-  app.log.info(settings.listenText(address))
+  const origins = originsOf(root)
+  for (const origin of origins) app.log.info(settings.listenText(origin))
   await runTreeHooks(app, 'onListen', (error) => {
     app.log.error({ err: error }, `an onListen hook failed: ${(error as Error)?.message ?? String(error)}`)
   })
-  return address
+  return origins[0]
 }
 
 /**
@@ -180,13 +200,14 @@ export function listen(this: any, options?: any, callback?: (error: Error | null
 }
 
 /**
- * `listeningOrigin`: the origin the server listens on (`http://127.0.0.1:3000`), or the path of
- * its Unix socket. Throws before `listen()` has finished, as there is no origin yet.
+ * `listeningOrigin`: the origin the server listens on (`http://127.0.0.1:3000`; a loopback one
+ * when bound to `0.0.0.0`), or the path of its Unix socket. Throws before `listen()` has
+ * finished, as there is no origin yet.
  */
 export function listeningOrigin(this: any): string {
   const root: RootState = this[kRoot]
   if (!root.listening || root.httpServer.address() === null) throw new codes.SVC_ERR_INSTANCE_NOT_LISTENING()
-  return originOf(root)
+  return originsOf(root)[0]
 }
 
 /** The addresses the server listens on: `AddressInfo`s, or the path of its Unix socket. */

@@ -8,7 +8,7 @@ import { METHODS } from 'node:http'
 import type FindMyWay from 'find-my-way'
 import { codes } from '../core/errors.js'
 import { assertValidRouteHooks, requestHookNames } from '../hooks/names.js'
-import { kHooks, kLogLevel, kOwnBodyLimit, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
+import { kDeclaredMethod, kHooks, kLogLevel, kOwnBodyLimit, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
 import type { HttpMethods } from '../model/http-methods.js'
 import type { RootState } from '../model/root-state.js'
 import { RouteContext } from '../model/route-context.js'
@@ -116,7 +116,7 @@ export function route(this: any, options: Record<string, any>): any {
     throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit)
   }
   const path = options.url ?? options.path
-  if (typeof path !== 'string') throw new codes.SVC_ERR_ROUTE_URL_INVALID(String(path))
+  if (typeof path !== 'string') throw new codes.SVC_ERR_INVALID_URL(String(path))
   assertValidRouteHooks(options)
   const prefix: string = this[kPrefix]
   // under a prefix, '' is the prefix itself; at the root it names nothing
@@ -125,16 +125,47 @@ export function route(this: any, options: Record<string, any>): any {
   assertRouteOptions(options, methods, path, root)
   const { url, slashTwin } = urlFor(prefix, path, prefixTrailingSlash(options.prefixTrailingSlash), root)
   const view = routeView(this, root, options, methods, url, path)
+  const onRoute: Array<(this: any, view: ResolvedRouteOptions) => void> = this[kHooks].onRoute
+  // the automatic HEAD route is built from the options as declared, not from what onRoute hooks
+  // made of the GET route's: they see it in turn, and change it as they changed the GET route
+  const head = automaticHead(this, onRoute.length > 0 ? { ...view } : view)
   // onRoute hooks see each route once: the trailing-slash twin is the same route to them
-  for (const hook of this[kHooks].onRoute) hook.call(this, view)
+  for (const hook of onRoute) hook.call(this, view)
   // an onRoute hook may have set hooks of its own: they are checked as the declared ones were
-  if (this[kHooks].onRoute.length > 0) assertValidRouteHooks(view)
+  if (onRoute.length > 0) assertValidRouteHooks(view)
   for (const method of normalizeMethods(view.method, root.methods)) {
-    addRoute(this, root, { ...view, method }, view.url)
+    const methodView = viewOfMethod(view, method)
+    addRoute(this, root, methodView, view.url, head)
     // the twin shows the route's own URL as `routeOptions.url`
-    if (slashTwin) addRoute(this, root, { ...view, method }, view.url + '/')
+    if (slashTwin) addRoute(this, root, methodView, view.url + '/', head)
   }
   return this
+}
+
+/**
+ * The options of one method's route. A route declared with a list of methods keeps the list as
+ * `request.routeOptions.method` (as in Fastify), while its router entry and context are per method.
+ */
+function viewOfMethod(view: ResolvedRouteOptions, method: string): ResolvedRouteOptions {
+  const own = { ...view, method }
+  if (Array.isArray(view.method)) (own as Record<symbol, unknown>)[kDeclaredMethod] = view.method
+  return own
+}
+
+/**
+ * The options of the HEAD route a GET route brings (made once, when first needed: the onRoute
+ * hooks see it once, whether one or two URLs get it).
+ */
+function automaticHead(server: any, declared: ResolvedRouteOptions): () => ResolvedRouteOptions {
+  let head: ResolvedRouteOptions | undefined
+  return () => {
+    if (head === undefined) {
+      head = { ...declared, method: 'HEAD', [kAutomaticHead]: true }
+      // as in Fastify, onRoute hooks see the HEAD route too
+      for (const hook of server[kHooks].onRoute) hook.call(server, head)
+    }
+    return head
+  }
 }
 
 /** Marks the options of a HEAD route warren added for a GET route (see {@link isAutomaticHeadRoute}). */
@@ -153,7 +184,8 @@ export function isAutomaticHeadRoute(routeOptions: object): boolean {
 function routeView(server: any, root: RootState, options: Record<string, any>, methods: string[], url: string, path: string): ResolvedRouteOptions {
   return {
     ...options,
-    method: methods.length === 1 ? methods[0] : (methods as unknown as string),
+    // a list stays a list (`['pOSt']` is `['POST']`), as in Fastify
+    method: Array.isArray(options.method) ? (methods as unknown as string) : methods[0],
     url,
     path: url,
     routePath: path,
@@ -176,7 +208,7 @@ function routeView(server: any, root: RootState, options: Record<string, any>, m
  * GET route brings its HEAD twin at once (unless `exposeHeadRoute` is off or a HEAD is declared),
  * so the router lists it beside its GET; a HEAD declared later replaces that automatic one.
  */
-function addRoute(server: any, root: RootState, view: ResolvedRouteOptions, routerPath: string, automatic = false): void {
+function addRoute(server: any, root: RootState, view: ResolvedRouteOptions, routerPath: string, head: (() => ResolvedRouteOptions) | null, automatic = false): void {
   const method = view.method as FindMyWay.HTTPMethod
   const constraints = (view.constraints as Record<string, unknown> | undefined) ?? {}
   const table: RouteTable = server[kRouteTable]
@@ -186,14 +218,25 @@ function addRoute(server: any, root: RootState, view: ResolvedRouteOptions, rout
     removeRoute(root, table, existing.store as RouteContext, routerPath, constraints)
   }
   const context = new RouteContext(root, server, view)
-  root.router.on(method, routerPath, { constraints }, handleRequest, context)
+  onRouter(root, method, routerPath, constraints, context)
   table.routes.push(context)
   if (automatic) table.automaticHeads.add(context)
-  if (method === 'GET' && view.exposeHeadRoute && !root.router.hasRoute('HEAD', routerPath, constraints)) {
-    const head = { ...view, method: 'HEAD', [kAutomaticHead]: true }
-    // as in Fastify, onRoute hooks see the HEAD route too (once: not again for a trailing-slash twin)
-    if (routerPath === view.url) for (const hook of server[kHooks].onRoute) hook.call(server, head)
-    addRoute(server, root, head, routerPath, true)
+  if (method === 'GET' && view.exposeHeadRoute && head !== null && !root.router.hasRoute('HEAD', routerPath, constraints)) {
+    addRoute(server, root, head(), routerPath, null, true)
+  }
+}
+
+/**
+ * Adds a route context to the router. `findRoute` tells apart paths whose parameters are named
+ * differently (`/:a`, `/:b`), the router does not: it refuses the second as the same route, which
+ * is reported as any duplicate is.
+ */
+function onRouter(root: RootState, method: FindMyWay.HTTPMethod, routerPath: string, constraints: Record<string, unknown>, context: RouteContext): void {
+  try {
+    root.router.on(method, routerPath, { constraints }, handleRequest, context)
+  } catch (error) {
+    if (error instanceof Error && / already declared for route /.test(error.message)) throw new codes.SVC_ERR_DUPLICATED_ROUTE(method, routerPath)
+    throw error
   }
 }
 
@@ -214,7 +257,8 @@ function declare(server: any, method: string | string[], path: string, options?:
     options = {}
   }
   if (typeof handler === 'function') {
-    if (options !== undefined && Object.prototype.toString.call(options) !== '[object Object]') throw new codes.SVC_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), path)
+    // a handler third: the second argument is the options, an object (`undefined` and `null` too are refused)
+    if (Object.prototype.toString.call(options) !== '[object Object]') throw new codes.SVC_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), path)
     if (options?.handler !== undefined) throw new codes.SVC_ERR_ROUTE_DUPLICATED_HANDLER(String(method), path)
   }
   const opts = options ?? {}

@@ -46,9 +46,10 @@ class WarrenTypeError extends TypeError {
   }
 }
 
-/** A constructor of one coded error: `new codes.SVC_ERR_X(...formatArgs)`. */
+/** A constructor of one coded error: `new codes.SVC_ERR_X(...formatArgs)`, or without `new`, as Fastify's are. */
 export interface WarrenErrorClass {
   new (...args: unknown[]): WarrenError
+  (...args: unknown[]): WarrenError
   /** The code every instance carries. */
   readonly code: string
   /** The status every instance carries. */
@@ -66,7 +67,8 @@ function defineError(code: string, template: string, statusCode = 500, base: typ
   }
   Object.defineProperty(Coded, 'name', { value: code })
   // bodies and replies (issue #12): callable without `new` too, as Fastify's error constructors are
-  return new Proxy(Coded, { apply: (Target, _this, args: unknown[]) => new Target(...args) })
+  // (the proxy adds the call signature the class type lacks)
+  return new Proxy(Coded, { apply: (Target, _this, args: unknown[]) => new Target(...args) }) as unknown as WarrenErrorClass
 }
 
 /**
@@ -116,7 +118,7 @@ export const codes = {
   SVC_ERR_ROUTE_METHOD_INVALID: defineError('SVC_ERR_ROUTE_METHOD_INVALID', 'Provided method is invalid!', 500, WarrenTypeError),
   SVC_ERR_ROUTE_MISSING_HANDLER: defineError('SVC_ERR_ROUTE_MISSING_HANDLER', 'Missing handler function for "%s:%s" route.'),
   SVC_ERR_ROUTE_HANDLER_NOT_FN: defineError('SVC_ERR_ROUTE_HANDLER_NOT_FN', "The handler of '%s:%s' route must be a function", 500, WarrenTypeError),
-  SVC_ERR_ROUTE_URL_INVALID: defineError('SVC_ERR_ROUTE_URL_INVALID', "The url of a route must be a string, got '%s'"),
+  SVC_ERR_INVALID_URL: defineError('SVC_ERR_INVALID_URL', "The url of a route must be a string, got '%s'", 500, WarrenTypeError),
   SVC_ERR_ROUTE_REWRITE_NOT_STR: defineError('SVC_ERR_ROUTE_REWRITE_NOT_STR', 'Rewrite url for "%s" needs to be of type "string" but received "%s"', 500, WarrenTypeError),
   SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID: defineError('SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID', "'prefixTrailingSlash' option must be 'both', 'slash' or 'no-slash', got '%s'"),
   SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: defineError('SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', "'bodyLimit' option must be an integer > 0. Got '%s'", 500, WarrenTypeError),

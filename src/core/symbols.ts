@@ -21,6 +21,8 @@ export const kReplyClass = Symbol('warren.replyClass')
 export const kParsers = Symbol('warren.parsers')
 /** The `bodyLimit` a route was declared with (undefined when it took the factory's). */
 export const kOwnBodyLimit = Symbol('warren.ownBodyLimit')
+/** The list of methods a route was declared with, on each of its per-method options (`request.routeOptions.method`). */
+export const kDeclaredMethod = Symbol('warren.declaredMethod')
 /** A context's shared schemas, compilers, error formatter and reply serializer (`SchemaCompilers`). */
 export const kSchemaCompilers = Symbol('warren.schemaCompilers')
 /** A context's error handler, linked to its parent's (`ErrorHandlerEntry`). */

@@ -15,6 +15,7 @@ import { buildRouteSerializers, type RouteSerializers } from '../schema/serializ
 import type { IncomingMessage } from 'node:http'
 import {
   kChildLoggerFactory,
+  kDeclaredMethod,
   kErrorHandler,
   kGenReqId,
   kHooks,
@@ -54,6 +55,17 @@ export interface NotFoundSlot {
 }
 
 /**
+ * What `request.routeOptions` shows of a route: its options, with the methods as declared (a
+ * list stays a list, though each method has its own context); no method and url when no route
+ * matched (as in Fastify).
+ */
+function requestRouteOptions(routeOptions: ResolvedRouteOptions, is404: boolean): ResolvedRouteOptions {
+  if (is404) return { ...routeOptions, method: undefined, url: undefined } as unknown as ResolvedRouteOptions
+  const declared = (routeOptions as { [kDeclaredMethod]?: string[] })[kDeclaredMethod]
+  return declared === undefined ? routeOptions : ({ ...routeOptions, method: declared } as unknown as ResolvedRouteOptions)
+}
+
+/**
  * Everything a route needs at request time, resolved once when the application starts: its
  * hooks, compiled validators and serializers, parsers, error handler and decorated classes.
  */
@@ -61,7 +73,7 @@ export class RouteContext {
   readonly root: RootState
   readonly server: any
   readonly routeOptions: ResolvedRouteOptions
-  /** What `request.routeOptions` shows: the route's options, without a method and url when no route matched (as Fastify). */
+  /** What `request.routeOptions` shows (see {@link requestRouteOptions}). */
   readonly requestRouteOptions: ResolvedRouteOptions
   readonly is404: boolean
   /** Whether a hop is a trusted proxy (the `trustProxy` option); null: forwarded headers are ignored. */
@@ -95,7 +107,7 @@ export class RouteContext {
     this.root = root
     this.server = server
     this.routeOptions = routeOptions
-    this.requestRouteOptions = is404 ? ({ ...routeOptions, method: undefined, url: undefined } as unknown as ResolvedRouteOptions) : routeOptions
+    this.requestRouteOptions = requestRouteOptions(routeOptions, is404)
     this.handler = routeOptions.handler
     this.is404 = is404
     this.trustProxy = root.options.trustProxy

@@ -65,6 +65,14 @@ const defaults = {
   compile: false,
 }
 
+/** The `routerOptions` each application was given, as given (frozen copies): what `initialConfig` shows. */
+const givenOptions = new WeakMap<RouterSettings, Readonly<Record<string, unknown>>>()
+
+/** The `routerOptions` the application was created with (a frozen copy), or undefined when it was given none. */
+export function givenRouterOptions(settings: RouterSettings): Readonly<Record<string, unknown>> | undefined {
+  return givenOptions.get(settings)
+}
+
 /** The router keys the factory accepts at the top level (`routerOptions` is the place for all of them). */
 export const topLevelRouterKeys = (Object.keys(keys) as Array<keyof RouterSettings>).filter((key) => keys[key].topLevel)
 
@@ -94,7 +102,9 @@ export function resolveRouterOptions(options: Record<string, unknown>): RouterSe
     }
     settings[key] = value
   }
-  return Object.freeze(settings) as unknown as RouterSettings
+  const resolved = Object.freeze(settings) as unknown as RouterSettings
+  if (options.routerOptions !== undefined) givenOptions.set(resolved, Object.freeze({ ...own }))
+  return resolved
 }
 
 /** warren's answers to what the router cannot route; the user's `routerOptions` handlers win over them. */

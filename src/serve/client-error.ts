@@ -27,11 +27,15 @@ function bodyFor(answer: ClientErrorAnswer, fastifyErrorBodies: boolean): string
   return JSON.stringify({ statusCode, code: codes.SVC_ERR_CLIENT.code, error: phrase, message })
 }
 
-/** Whether a response on this connection has already begun: another one written now would corrupt it. */
+/**
+ * Whether a response on this connection is being written: another one written now would corrupt
+ * it. One already ended (an earlier request of a keep-alive connection) is all in the socket's
+ * queue, so the answer goes after it.
+ */
 function responseInProgress(socket: Duplex): boolean {
-  // Node's own default handler makes the same check (documented under the `clientError` event)
-  const current = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage
-  return current !== null && current !== undefined && current.headersSent === true
+  // Node's own default handler looks at the same response (documented under the `clientError` event)
+  const current = (socket as { _httpMessage?: { headersSent?: boolean; writableEnded?: boolean } | null })._httpMessage
+  return current !== null && current !== undefined && current.headersSent === true && current.writableEnded !== true
 }
 
 /**

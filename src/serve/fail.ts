@@ -3,7 +3,7 @@
  * The failure path of every request: the onError hooks, then the nearest error handler —
  * one that throws, rejects or sends an Error hands it to its parent's — down to the default
  * handler, which answers `{ statusCode, code, error, message }`; when even sending that fails, the
- * onError hooks see the new error and a plain 500 is written.
+ * onError hooks see the new error and a plain error body is written, with the status the reply had.
  * Only the reply (`serve/reply`) calls in here.
  */
 import { STATUS_CODES } from 'node:http'
@@ -52,7 +52,7 @@ export function handleError(reply: Reply, thrown: unknown): void {
   const onError = reply[kRoute].hooks.onError
   if (reply[kReplySendingError]) {
     // sending the error response failed (an onSend hook, a header Node refuses): a new error the
-    // onError hooks see too, as in Fastify; then the plain 500, which goes through no hook
+    // onError hooks see too, as in Fastify; then the plain answer, which goes through no hook
     if (onError === null || reply[kReplyOnErrorPhase] === OnErrorPhase.Running) return writeLastResort(reply, thrown)
     return runOnError(reply, onError, thrown, writeLastResort)
   }
@@ -144,18 +144,19 @@ const clientCode = codes.SVC_ERR_CLIENT.code
 /**
  * Builds the error body a status and an error give. Every body has a `code` (a generic one for an
  * error without its own, unless `fastifyErrorBodies`), and a 5xx keeps its message only with
- * `exposeServerErrors` (else the status phrase: a thrown message may hold secrets).
+ * `exposeServerErrors` (else the status phrase: a thrown message may hold secrets). `serverFault`
+ * treats the error as a 5xx's whatever the status (see {@link writeLastResort}).
  */
-function errorBody(reply: Reply, statusCode: number, thrown: unknown): ErrorBody {
+function errorBody(reply: Reply, statusCode: number, thrown: unknown, serverFault = statusCode >= 500): ErrorBody {
   const options = reply[kRoute].root.options
   const phrase = STATUS_CODES[statusCode] ?? 'Unknown Error'
   // a thrown value that is not an object has no code nor message of its own
   const error = (thrown !== null && typeof thrown === 'object' ? thrown : {}) as { code?: unknown; message?: unknown }
   const ownCode = typeof error.code === 'string' ? error.code : undefined
-  const hidden = statusCode >= 500 && !options.exposeServerErrors
+  const hidden = serverFault && !options.exposeServerErrors
   return {
     statusCode,
-    code: ownCode ?? (options.fastifyErrorBodies ? undefined : statusCode >= 500 ? internalCode : clientCode),
+    code: ownCode ?? (options.fastifyErrorBodies ? undefined : serverFault ? internalCode : clientCode),
     error: phrase,
     message: hidden ? phrase : typeof error.message === 'string' ? error.message : '',
   }
@@ -173,6 +174,7 @@ function sendErrorBody(reply: Reply, error: unknown): void {
     const own = error !== null && typeof error === 'object' ? error : null
     payload = bySchema !== null ? bySchema(Object.assign(Object.create(own), body)) : JSON.stringify(body)
   } catch (serializationError) {
+    reply.code(500)
     return writeLastResort(reply, new codes.SVC_ERR_FAILED_ERROR_SERIALIZATION((serializationError as Error).message, body.message))
   }
   reply[kReplySending] = true
@@ -181,7 +183,11 @@ function sendErrorBody(reply: Reply, error: unknown): void {
   runOnSend(reply, payload)
 }
 
-/** The answer when answering an error failed too: a plain 500, written directly, no hooks. */
+/**
+ * The answer when answering an error failed too, written directly, no hooks: with the error
+ * status the reply had (a 404 whose onSend hook fails stays a 404, as in Fastify), else 500. The
+ * new error is a fault of the server whatever that status, so its message is hidden as a 5xx's is.
+ */
 function writeLastResort(reply: Reply, error: unknown): void {
   const res = reply.raw
   reply.log.error({ err: error }, 'failed to send an error response')
@@ -190,7 +196,8 @@ function writeLastResort(reply: Reply, error: unknown): void {
     return
   }
   reply[kReplySending] = true
-  const body = JSON.stringify(errorBody(reply, 500, error))
-  res.writeHead(500, { 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)) })
+  const statusCode = reply.statusCode >= 400 ? reply.statusCode : 500
+  const body = JSON.stringify(errorBody(reply, statusCode, error, true))
+  res.writeHead(statusCode, { 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)) })
   res.end(body)
 }

@@ -55,9 +55,11 @@ function slotRoute(root: RootState, found: Found): RouteContext | null {
 
 /**
  * `reply.callNotFound()`: hands the request to the not-found handler of its URL's context, with
- * that context's preHandler hooks.
+ * that context's preHandler hooks. Called while a not-found route answers (its handler, or
+ * `frameworkErrors`), it answers a plain `404 Not Found` instead: that handler would call itself.
  */
 export function callNotFound(request: Request, reply: Reply): void {
+  if (reply[kRoute].is404) return sendPlainNotFound(reply)
   const notFound = findNotFoundRoute(request[kRoute].root, request.method, request.url)
   if (notFound === null) return defaultNotFoundHandler(request, reply)
   request[kRoute] = notFound
@@ -65,6 +67,11 @@ export function callNotFound(request: Request, reply: Reply): void {
   reply.code(404)
   if (notFound.hooks.preHandler === null) return runHandler(request, reply)
   runRequestHooks(notFound.hooks.preHandler, request, reply, runHandler)
+}
+
+function sendPlainNotFound(reply: Reply): void {
+  reply.log.warn('Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.')
+  reply.code(404).send('404 Not Found')
 }
 
 /**

@@ -304,6 +304,20 @@ describe('client errors', () => {
     }
   })
 
+  it('answers 400 to a bad request pipelined behind a good one, after the good answer', async () => {
+    const app = warren()
+    app.get('/', (_req: any, reply: any) => { reply.send('good') })
+    const address = await app.listen({ port: 0 })
+    try {
+      // one write: the bad request is parsed while the good one's answer is still on its way out
+      const all = await rawExchange(portOf(address), 'GET / HTTP/1.1\r\nHost: x\r\n\r\nGET /?a b HTTP/1.1\r\nHost: x\r\n\r\n')
+      expect([...all.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])).toEqual(['200', '400'])
+      expect(all).toMatch(/\r\n\r\ngoodHTTP\/1\.1 400 Bad Request\r\n/)
+    } finally {
+      await app.close()
+    }
+  })
+
   it('answers 408 when the request is not complete within requestTimeout; Fastify\'s body with fastifyErrorBodies', async () => {
     const app = warren({ requestTimeout: 50, http: { connectionsCheckingInterval: 20 }, fastifyErrorBodies: true })
     app.post('/', async () => 'never')

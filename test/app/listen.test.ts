@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { captureLogs, warren } from '../core/helpers.js'
@@ -43,6 +43,27 @@ describe('listen options', () => {
       const app = warren()
       const address = await app.listen(options)
       expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      await app.close()
+    }
+  })
+
+  it('host 0.0.0.0: resolves with a loopback origin a client can reach, and logs one line per IPv4 interface', async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { stream } })
+    app.get('/', async () => 'everywhere')
+    const address = await app.listen({ port: 0, host: '0.0.0.0' })
+    try {
+      const port = app.server.address().port
+      const loopbacks = Object.values(networkInterfaces()).flat().filter((entry) => entry?.family === 'IPv4' && entry.internal)
+      expect(loopbacks.map((entry) => `http://${entry?.address}:${port}`)).toContain(address)
+      expect(app.listeningOrigin).toBe(address)
+      expect(app.server.address().address).toBe('0.0.0.0')
+      expect(await (await fetch(address)).text()).toBe('everywhere')
+      const ipv4 = Object.values(networkInterfaces()).flat().filter((entry) => entry?.family === 'IPv4')
+      const listening = lines.filter((line) => line.msg.startsWith('Server listening at '))
+      expect(listening).toHaveLength(ipv4.length)
+      expect(listening[0].msg).toBe(`Server listening at ${address}`)
+    } finally {
       await app.close()
     }
   })

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { codes, plugin, WarrenError } from 'warren'
 import { captureLogs as capture, warren } from './helpers.js'
@@ -249,6 +250,25 @@ describe('setErrorHandler', () => {
     app.setErrorHandler(async (_e: any, _r: any, reply: any) => reply.code(500).send('context'))
     app.get('/', { errorHandler: async (_e: any, _r: any, reply: any) => reply.code(400).send('route') }, async () => { throw new Error('x') })
     expect((await app.inject('/')).body).toBe('route')
+  })
+
+  it('the content type a failed stream was sent with is not the error answer\'s: an object goes out as JSON', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => {
+      const stream = new Readable({ read() { this.push('partial') } })
+      process.nextTick(() => stream.destroy(new Error('stream broke')))
+      reply.type('application/text')
+      await reply.send(stream)
+    })
+    app.setErrorHandler((error: Error, _req: any, reply: any) => { reply.code(400).send({ error: error.message }) })
+    const origin = await app.listen({ port: 0 })
+    try {
+      const res = await fetch(origin)
+      expect([res.status, res.headers.get('content-type')]).toEqual([400, 'application/json; charset=utf-8'])
+      expect(await res.json()).toEqual({ error: 'stream broke' })
+    } finally {
+      await app.close()
+    }
   })
 
   it('errors thrown in hooks of the error reply (onSend) do not loop forever', async () => {

@@ -331,6 +331,29 @@ describe('request hooks: replying and failing', () => {
     expect(res.json()).toMatchObject({ statusCode: 500, message: 'onSend 2' })
   })
 
+  it('when an onSend hook fails on a 404 and on its error response, the client still gets the 404', async () => {
+    const app = warren({ exposeServerErrors: false })
+    let onSendCalls = 0
+    app.addHook('onSend', async () => {
+      onSendCalls++
+      throw new Error(`onSend ${onSendCalls}`)
+    })
+    const res = await app.inject('/missing')
+    expect(onSendCalls).toBe(2)
+    expect(res.statusCode).toBe(404)
+    // the failure is the server's: its generic code, and its message hidden as a 5xx's is
+    expect(res.json()).toEqual({ statusCode: 404, code: 'SVC_ERR_INTERNAL', error: 'Not Found', message: 'Not Found' })
+  })
+
+  it('a last-resort answer after a 2xx the handler set is a 500', async () => {
+    const app = warren()
+    app.addHook('onSend', async () => { throw new Error('always') })
+    app.get('/', async (_req: any, reply: any) => reply.code(201).send('made'))
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toMatchObject({ statusCode: 500, code: 'SVC_ERR_INTERNAL', message: 'always' })
+  })
+
   it('an onSend hook setting an invalid header: the onError hooks see both failures, the client a 500', async () => {
     const app = warren()
     const seen: unknown[] = []

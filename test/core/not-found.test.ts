@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { warren } from './helpers.js'
+import { captureLogs, warren } from './helpers.js'
 
 describe('not found', () => {
   it('the default 404 body names the method and url', async () => {
@@ -140,5 +140,46 @@ describe('request.routeOptions when no route matched', () => {
     const res = await app.inject('/items/%zz')
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ code: 'SVC_ERR_BAD_URL', url: null })
+  })
+})
+
+describe('reply.callNotFound() while a not-found route answers', () => {
+  it('from the not-found handler itself: a plain 404 and a warning, not a loop', async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { level: 'warn', stream } })
+    let calls = 0
+    app.setNotFoundHandler((_request: any, reply: any) => {
+      calls++
+      reply.callNotFound()
+    })
+    app.get('/', (_request: any, reply: any) => reply.callNotFound())
+    for (const url of ['/', '/missing']) {
+      const res = await app.inject(url)
+      expect([res.statusCode, res.body, res.headers['content-type']]).toEqual([404, '404 Not Found', 'text/plain; charset=utf-8'])
+    }
+    expect(calls).toBe(2)
+    const warnings = lines.filter((line) => line.level === 40)
+    expect(warnings.map((line) => line.msg)).toEqual([
+      'Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.',
+      'Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.',
+    ])
+  })
+
+  it('from frameworkErrors (whose reply belongs to the root not-found route): the plain 404', async () => {
+    const app = warren({ frameworkErrors: (_error: any, _request: any, reply: any) => reply.callNotFound() })
+    app.get('/hello/:id', async () => 'never')
+    const res = await app.inject('/hello/%world')
+    expect([res.statusCode, res.body]).toEqual([404, '404 Not Found'])
+  })
+
+  it('onSend hooks still see the plain answer', async () => {
+    const app = warren()
+    app.addHook('onSend', async (_request: any, reply: any, payload: unknown) => {
+      reply.header('x-seen', String(payload))
+      return payload
+    })
+    app.setNotFoundHandler((_request: any, reply: any) => reply.callNotFound())
+    const res = await app.inject('/nothing')
+    expect([res.statusCode, res.headers['x-seen']]).toEqual([404, '404 Not Found'])
   })
 })

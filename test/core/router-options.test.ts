@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'node:querystring'
+import FindMyWay from 'find-my-way'
 import { codes } from 'warren'
 import { captureLogs, warren } from './helpers.js'
 
@@ -92,6 +93,35 @@ describe('routerOptions', () => {
     const app = warren({ routerOptions: { compile: true } })
     app.get('/c/:id', async (req: any) => req.params.id)
     expect((await app.inject('/c/7')).body).toBe('7')
+  })
+
+  it('compile: true compiles the routes and the not-found prefixes once, at start-up', async () => {
+    const compile = vi.spyOn(Object.getPrototypeOf(FindMyWay()), 'compile')
+    try {
+      const app = warren({ routerOptions: { compile: true } })
+      app.get('/c/:id', async (req: any) => req.params.id)
+      app.register(async (api: any) => api.setNotFoundHandler((_req: any, reply: any) => reply.code(404).send('api')), { prefix: '/api' })
+      await app.ready()
+      // the router and the not-found router
+      expect(compile).toHaveBeenCalledTimes(2)
+      expect((await app.inject({ method: 'DELETE', url: '/api/x?y=1' })).body).toBe('api')
+      expect((await app.inject('/elsewhere')).json()).toMatchObject({ code: 'SVC_ERR_NOT_FOUND' })
+      expect(compile).toHaveBeenCalledTimes(2)
+      compile.mockClear()
+      await warren().ready()
+      expect(compile).not.toHaveBeenCalled()
+    } finally {
+      compile.mockRestore()
+    }
+  })
+
+  it('initialConfig shows routerOptions only when given, as given', () => {
+    expect(warren({ caseSensitive: false }).initialConfig).not.toHaveProperty('routerOptions')
+    const routerOptions = { compile: true, maxParamLength: 50 }
+    const shown = warren({ routerOptions }).initialConfig.routerOptions
+    expect(shown).toEqual({ compile: true, maxParamLength: 50 })
+    expect(shown).not.toBe(routerOptions)
+    expect(Object.isFrozen(shown)).toBe(true)
   })
 
   it('wrong settings are refused, naming the key', () => {

@@ -87,6 +87,33 @@ describe('routes', () => {
     expect(() => app.post('/dup', async () => 'post')).not.toThrow()
   })
 
+  it('a HEAD route whose path differs from an automatic one only by its parameter names is a duplicate', () => {
+    const app = warren()
+    app.get('/:first', async () => 'get')
+    expect(() => app.head('/:second', async () => 'head')).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_DUPLICATED_ROUTE', message: "Method 'HEAD' already declared for route '/:second'" }),
+    )
+    expect(() => app.post('/:other', async () => 'post')).not.toThrow()
+    expect(() => app.post('/:another', async () => 'post')).toThrow(codes.SVC_ERR_DUPLICATED_ROUTE)
+  })
+
+  it("the automatic HEAD route is built from the declared options, not from what onRoute hooks made of the GET route's", async () => {
+    const app = warren()
+    const seen: Array<[string, number]> = []
+    app.addHook('onRoute', (options: any) => {
+      if (Array.isArray(options.onRequest)) options.onRequest.push(async () => {})
+      else options.onRequest = [async (_req: any, reply: any) => { reply.header('x-hook', options.method) }]
+    })
+    app.addHook('onRoute', (options: any) => seen.push([options.method, options.onRequest.length]))
+    app.get('/coffee', async () => 'hot')
+    // and a trailing-slash twin does not show the HEAD route to the hooks again
+    app.register(async (child: any) => child.get('/', async () => 'tea'), { prefix: '/tea' })
+    await app.ready()
+    expect(seen).toEqual([['GET', 1], ['HEAD', 1], ['GET', 1], ['HEAD', 1]])
+    expect((await app.inject({ method: 'HEAD', url: '/coffee' })).headers['x-hook']).toBe('HEAD')
+    expect((await app.inject({ method: 'HEAD', url: '/tea/' })).headers['x-hook']).toBe('HEAD')
+  })
+
   it('a duplicate route across contexts is also an error', async () => {
     const app = warren()
     app.get('/same', async () => 'root')
@@ -101,6 +128,9 @@ describe('routes', () => {
       expect.objectContaining({ code: 'SVC_ERR_ROUTE_OPTIONS_NOT_OBJ', message: 'Options for "GET:/a" route must be an object' }),
     )
     expect(() => app.get('/a', [] as any, handler)).toThrow(TypeError)
+    // options given as undefined or null before a handler are not an object either
+    expect(() => app.get('/a', undefined as any, handler)).toThrow(codes.SVC_ERR_ROUTE_OPTIONS_NOT_OBJ)
+    expect(() => app.get('/a', null as any, handler)).toThrow(codes.SVC_ERR_ROUTE_OPTIONS_NOT_OBJ)
     // even the same function twice: Fastify refuses it too
     expect(() => app.post('/b', { handler } as any, handler)).toThrow(
       expect.objectContaining({ code: 'SVC_ERR_ROUTE_DUPLICATED_HANDLER', message: 'Duplicate handler for "POST:/b" route is not allowed!' }),
@@ -126,7 +156,11 @@ describe('routes', () => {
     expect(() => app.route({ method: 'FETCH', url: '/', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_METHOD_INVALID' }))
     expect(() => app.route({ method: 'GET', url: '/' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_MISSING_HANDLER' }))
     expect(() => app.route({ method: 'GET', url: '/', handler: 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_HANDLER_NOT_FN' }))
-    expect(() => app.route({ method: 'GET', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_URL_INVALID' }))
+    expect(() => app.route({ method: 'GET', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INVALID_URL' }))
+    expect(() => app.get(/^\/(a|b)/, async () => 'x')).toThrow(codes.SVC_ERR_INVALID_URL)
+    // a wrong argument: a TypeError, and the code's constructor is callable without `new`, as Fastify's are
+    expect(() => app.get(42, async () => 'x')).toThrow(TypeError)
+    expect(codes.SVC_ERR_INVALID_URL('x').code).toBe('SVC_ERR_INVALID_URL')
     expect(() => app.get('/', { bodyLimit: -1 }, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT' }))
     expect(() => app.get('/', { bodyLimit: 0 }, async () => 'x')).toThrow(expect.objectContaining({ message: "'bodyLimit' option must be an integer > 0. Got '0'" }))
     // checked before the url, as in Fastify
@@ -202,6 +236,22 @@ describe('routes', () => {
       }))
     }, { prefix: '/p' })
     expect((await app.inject('/p/r/1')).json()).toEqual({ method: 'GET', url: '/p/r/:id', flag: 'on', bodyLimit: 10 })
+  })
+
+  it('request.routeOptions.method is upper-cased, and a list of methods stays a list', async () => {
+    const app = warren()
+    const method = async (req: any) => ({ method: req.routeOptions.method })
+    app.route({ method: ['pOSt'], url: '/one', handler: method })
+    app.route({ method: ['put', 'PATCH'], url: '/two', handler: method })
+    app.route({ method: 'delete', url: '/three', handler: method })
+    const seen: unknown[] = []
+    app.addHook('onRoute', (options: any) => seen.push(options.method))
+    app.route({ method: ['get'], url: '/four', handler: method })
+    expect((await app.inject({ method: 'POST', url: '/one' })).json()).toEqual({ method: ['POST'] })
+    expect((await app.inject({ method: 'PATCH', url: '/two' })).json()).toEqual({ method: ['PUT', 'PATCH'] })
+    expect((await app.inject({ method: 'DELETE', url: '/three' })).json()).toEqual({ method: 'DELETE' })
+    expect((await app.inject('/four')).json()).toEqual({ method: ['GET'] })
+    expect(seen).toEqual([['GET'], 'HEAD'])
   })
 
   it('a route bodyLimit overrides the server one', async () => {
