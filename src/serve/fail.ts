@@ -140,6 +140,21 @@ function clientErrorSummary(error: Error & { code?: unknown; statusCode?: unknow
 
 const internalCode = codes.SVC_ERR_INTERNAL.code
 const clientCode = codes.SVC_ERR_CLIENT.code
+const asyncConstraintCode = codes.SVC_ERR_ASYNC_CONSTRAINT.code
+const serializationCode = codes.SVC_ERR_RESPONSE_SERIALIZATION.code
+
+type ErrorFields = { code?: unknown; message?: unknown; cause?: unknown }
+
+/**
+ * What Fastify's body shows of an error (`fastifyErrorBodies`): its own code and message, except
+ * where Fastify answers a failure of its own without warren's wrapping — a response serializer's
+ * error as the serializer threw it, an async constraint's failure with no code.
+ */
+function fastifyView(error: ErrorFields): ErrorFields {
+  if (error.code === asyncConstraintCode) return { message: error.message }
+  if (error.code === serializationCode && error.cause !== null && typeof error.cause === 'object') return error.cause as ErrorFields
+  return error
+}
 
 /**
  * Builds the error body a status and an error give. Every body has a `code` (a generic one for an
@@ -151,7 +166,8 @@ function errorBody(reply: Reply, statusCode: number, thrown: unknown, serverFaul
   const options = reply[kRoute].root.options
   const phrase = STATUS_CODES[statusCode] ?? 'Unknown Error'
   // a thrown value that is not an object has no code nor message of its own
-  const error = (thrown !== null && typeof thrown === 'object' ? thrown : {}) as { code?: unknown; message?: unknown }
+  const own = (thrown !== null && typeof thrown === 'object' ? thrown : {}) as ErrorFields
+  const error = options.fastifyErrorBodies ? fastifyView(own) : own
   const ownCode = typeof error.code === 'string' ? error.code : undefined
   const hidden = serverFault && !options.exposeServerErrors
   return {

@@ -26,7 +26,10 @@ export function defaultNotFoundHandler(request: Request, reply: Reply): void {
   // (a fifth of the CPU a 404 cost), and nothing ever throws it
   const message = `Route ${request.method}:${request.url} not found`
   if (isRequestLogged(request)) request.log.info(message)
-  reply.code(404).send({ statusCode: 404, code: notFoundCode, error: 'Not Found', message })
+  const body = reply[kRoute].root.options.fastifyErrorBodies
+    ? { message, error: 'Not Found', statusCode: 404 } // Fastify's body, in Fastify's key order
+    : { statusCode: 404, code: notFoundCode, error: 'Not Found', message }
+  reply.code(404).send(body)
 }
 
 /**

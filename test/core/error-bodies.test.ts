@@ -40,6 +40,49 @@ describe('every error body has a code', () => {
     })
     expect((await app.inject('/')).json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'kaboom' })
   })
+
+  it("fastifyErrorBodies: true gives the default 404 Fastify's body, in Fastify's key order", async () => {
+    const app = warren({ fastifyErrorBodies: true })
+    const res = await app.inject('/missing')
+    expect(res.statusCode).toBe(404)
+    expect(res.body).toBe('{"message":"Route GET:/missing not found","error":"Not Found","statusCode":404}')
+    const warrens = await warren().inject('/missing')
+    expect(warrens.json()).toEqual({ statusCode: 404, code: 'SVC_ERR_NOT_FOUND', error: 'Not Found', message: 'Route GET:/missing not found' })
+  })
+
+  it('fastifyErrorBodies: true answers a response that fails its schema with the serializer\'s own error, as Fastify does', async () => {
+    const schema = { response: { 200: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } } }
+    const compat = warren({ fastifyErrorBodies: true, exposeServerErrors: true })
+    compat.get('/', { schema }, async () => ({ name: 'no id' }))
+    const res = await compat.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: '"id" is required!' })
+    const own = warren({ exposeServerErrors: true })
+    own.get('/', { schema }, async () => ({ name: 'no id' }))
+    expect((await own.inject('/')).json()).toEqual({
+      statusCode: 500,
+      code: 'SVC_ERR_RESPONSE_SERIALIZATION',
+      error: 'Internal Server Error',
+      message: 'Failed to serialize the response of GET:/ with status 200: "id" is required!',
+    })
+  })
+
+  it('fastifyErrorBodies: true answers a failing async constraint without a code, as Fastify does', async () => {
+    const failingTenant = {
+      name: 'tenant',
+      storage() {
+        const stores = new Map<string, unknown>()
+        return { get: (value: string) => stores.get(value) ?? null, set: (value: string, store: unknown) => void stores.set(value, store) }
+      },
+      deriveConstraint: (_req: unknown, _ctx: unknown, done: (error: Error | null) => void) => done(new Error('down')),
+      validate() {},
+    }
+    const app = warren({ fastifyErrorBodies: true, exposeServerErrors: true, constraints: { tenant: failingTenant } })
+    app.get('/', { constraints: { tenant: 'a' } }, async () => 'tenant a')
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Unexpected error from async constraint' })
+  })
 })
 
 describe('exposeServerErrors', () => {
