@@ -72,13 +72,14 @@ function compileResponse(input: RouteSerializersInput, httpStatus: string, schem
 
 /**
  * The error of a response schema's serializer that failed on a payload (a required property
- * missing, a value of the wrong type): a 500 that names the route and the status.
+ * missing, a value of the wrong type): a 500 that names the route and the status. As in Fastify,
+ * `serialization` holds the route's `config`, the sign an error handler tests for.
  */
-export function serializationFailed(method: string, url: string, statusCode: number, thrown: unknown): Error {
+export function serializationFailed(route: { method: string | string[]; url: string; config: unknown }, statusCode: number, thrown: unknown): Error {
   const message = thrown instanceof Error ? thrown.message : String(thrown)
-  const error = new codes.SVC_ERR_RESPONSE_SERIALIZATION(method, url, statusCode, message)
+  const error = new codes.SVC_ERR_RESPONSE_SERIALIZATION(route.method, route.url, statusCode, message)
   error.cause = thrown
-  return error
+  return Object.assign(error, { serialization: route.config })
 }
 
 function compileContentMap(input: RouteSerializersInput, key: string, content: Record<string, { schema?: unknown }>): Map<string, SerializerFunction> {

@@ -119,7 +119,7 @@ export function serialize(reply: Reply, payload: unknown): string {
   try {
     return bySchema(payload)
   } catch (error) {
-    throw serializationFailed(route.routeOptions.method, route.routeOptions.url, statusCode, error)
+    throw serializationFailed(route.routeOptions, statusCode, error)
   }
 }
 

@@ -159,6 +159,22 @@ describe('4.5.1 serialization with the response schema', () => {
     expect(wrongType.json().message).toBe('Failed to serialize the response of GET:/:kind with status 200: The value "abc" cannot be converted to an integer.')
   })
 
+  it("an error handler sees a serialization failure by its code, its cause, and Fastify's sign: serialization holds the route's config", async () => {
+    const app = warren()
+    let seen: { code?: unknown; cause?: unknown; serialization?: unknown } = {}
+    app.setErrorHandler((error: any, _request, reply) => {
+      seen = error
+      return reply.code(502).send({ failed: error.serialization?.area })
+    })
+    app.get('/', { config: { area: 'billing' }, schema: { response: { 200: Item } } }, async (): Promise<any> => ({ name: 'no id' }))
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(502)
+    expect(res.json()).toEqual({ failed: 'billing' })
+    expect(seen.code).toBe('SVC_ERR_RESPONSE_SERIALIZATION')
+    expect((seen.cause as Error).message).toBe('"id" is required!')
+    expect(seen.serialization).toMatchObject({ area: 'billing' })
+  })
+
   it('4.5.1 an unserializable payload never leaves a half-written response on the socket', async () => {
     const app = warren()
     app.get('/', { schema: { response: { 200: Item } } }, async (): Promise<any> => ({ id: 1 }))
