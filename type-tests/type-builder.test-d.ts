@@ -37,6 +37,12 @@ const Num = Type.Object({ 1: Type.String() })
 const Str = Type.Object({ '1': Type.Literal('a') })
 expectType<TComposite<[typeof Num, typeof Str]>>(Type.Composite([Num, Str]))
 
+// two objects with disjoint keys (numeric keys, optional properties, a named input, a Never property kept)
+const Two = Type.Object({ 2: Type.Optional(Type.String()), gone: Type.Never() }, { $id: 'Two' })
+expectType<TComposite<[typeof Num, typeof Two]>>(Type.Composite([Num, Two]))
+expectType<TComposite<[typeof Two, typeof Base]>>(Type.Composite([Two, Base]))
+expectType<{ 1: string; 2?: string; gone: never }>({} as Static<ReturnType<typeof Type.Composite<[typeof Num, typeof Two]>>>)
+
 // one input, none, and objects whose properties are not known
 expectType<TComposite<[typeof Base]>>(Type.Composite([Base]))
 expectType<TComposite<[]>>(Type.Composite([]))

@@ -48,7 +48,21 @@ export type NamedBy<O> = O extends { $id: infer Id extends string } ? (string ex
  * Other inputs (unions, intersections, …) keep TypeBox's own `TComposite`. The inputs are told
  * apart by their `Kind` alone: relating them to `TObject` would compute their members.
  */
-export type CompositeOf<T extends TSchema[]> = T[number] extends { [Kind]: 'Object' } ? ObjectComposite<T, CompositeScan<T>> : TComposite<T>
+export type CompositeOf<T extends TSchema[]> = T[number] extends { [Kind]: 'Object' }
+  ? T extends [infer A, infer B]
+    ? PairComposite<T, PropertiesOf<A>, PropertiesOf<B>>
+    : ObjectComposite<T, CompositeScan<T>>
+  : TComposite<T>
+
+/**
+ * {@link CompositeOf} of two objects with property maps `A` and `B`: their keys compared once;
+ * disjoint (the usual case: an entity and what it is extended with), each key keeps its schema,
+ * read from the maps' intersection, without the scan (~180 instantiations less per composite in
+ * the realistic app); with keys in both, the scan's computation given those keys.
+ */
+type PairComposite<T extends TSchema[], A extends TProperties, B extends TProperties, Shared = StringKeys<A> & StringKeys<B>> = [Shared] extends [never]
+  ? TObject<{ [K in keyof (A & B)]: (A & B)[K] }>
+  : ObjectComposite<T, [Shared, A & B, keyof (A & B)]>
 
 /**
  * One pass over the objects' property maps: `[shared, merged, keys]`, with `shared` the keys (as
