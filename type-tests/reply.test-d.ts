@@ -175,3 +175,21 @@ app.post('/by-hand', { schema: { body: Type.Object({ a: Type.Integer() }), respo
   expectError(request.validateInput(1, 42))
   expectError(reply.serializeInput({ id: 1 }, true))
 })
+
+// a handler may return any reply (known by its brand), whatever its response schema allows as a payload
+{
+  const withReply = warren().decorateReply('created', function (id: number) {
+    return this.code(201).send({ id, name: 'new' })
+  })
+  withReply.get('/replies', { schema: { response: { 200: User, 201: User, '3xx': Type.Null() } } }, async (request, reply) => {
+    if (request.url === '/a') return reply.redirect('/b')
+    if (request.url === '/b') return reply.hijack()
+    if (request.url === '/c') return reply.header('x', '1').code(201).send({ id: 1, name: 'a' })
+    if (request.url === '/d') return reply.created(2)
+    if (request.url === '/e') return request.server.log ? reply : reply.callNotFound()
+    return { id: 1, name: 'b' }
+  })
+  // something that is not a reply still has to be the payload
+  expectError(withReply.get('/not-a-reply', { schema: { response: { 200: User } } }, async (request) => request))
+  expectError(withReply.get('/not-a-reply2', { schema: { response: { 200: User } } }, async () => ({ statusCode: 200, sent: true })))
+}

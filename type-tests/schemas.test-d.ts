@@ -1,5 +1,5 @@
 import { expectError, expectType } from 'tsd'
-import warren, { Type, plugin, type Static, type TSchema, type Warren } from 'warren'
+import warren, { Type, plugin, type Static, type StaticOf, type TSchema, type Warren } from 'warren'
 
 const User = Type.Object({ id: Type.Integer(), name: Type.String() })
 const Address = Type.Object({ city: Type.String() })
@@ -140,3 +140,24 @@ interface NotABuilder {
 }
 declare const notABuilder: NotABuilder
 expectError(warren().post('/not-fluent', { schema: { body: notABuilder } }, () => 'x'))
+
+// ---------- the static type of an object schema (StaticOf; issue #13, type-check cost) ----------
+{
+  type Reg = { Money: typeof Money }
+  const Money = Type.Object({ amount: Type.Number(), currency: Type.String() })
+  // no optional property: every key required, none readonly (also for `Type.Readonly`)
+  const Plain = Type.Object({ id: Type.Integer(), price: Type.Ref('Money'), tags: Type.Array(Type.String()), note: Type.Readonly(Type.String()) })
+  expectType<{ id: number; price: { amount: number; currency: string }; tags: string[]; note: string }>({} as StaticOf<typeof Plain, Reg>)
+  // optional properties stay optional, the others required
+  const Some = Type.Object({ id: Type.Integer(), price: Type.Optional(Type.Ref('Money')), note: Type.ReadonlyOptional(Type.String()) })
+  expectType<{ id: number; price?: { amount: number; currency: string }; note?: string }>({} as StaticOf<typeof Some, Reg>)
+  const All = Type.Object({ a: Type.Optional(Type.String()), b: Type.Optional(Type.Boolean()) })
+  expectType<{ a?: string; b?: boolean }>({} as StaticOf<typeof All, Reg>)
+  const Empty = Type.Object({})
+  expectType<{}>({} as StaticOf<typeof Empty, Reg>)
+  // nested, and inside arrays and unions
+  const Nested = Type.Object({ inner: Type.Object({ x: Type.Optional(Type.Number()), y: Type.Ref('Money') }), list: Type.Array(Type.Object({ z: Type.String() })) })
+  expectType<{ inner: { x?: number; y: { amount: number; currency: string } }; list: { z: string }[] }>({} as StaticOf<typeof Nested, Reg>)
+  const Either = Type.Union([Type.Object({ k: Type.Literal('a') }), Type.Object({ k: Type.Literal('b'), v: Type.Optional(Type.Number()) })])
+  expectType<{ k: 'a' } | { k: 'b'; v?: number }>({} as StaticOf<typeof Either, Reg>)
+}

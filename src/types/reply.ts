@@ -79,6 +79,15 @@ export interface ReplyBase<Server = BareInstance> extends FastifyReply {
   hijack(): this
 }
 
+/**
+ * Any reply, known by its brand alone: what a handler may return besides its payload. (Typed as
+ * `ReplyBase<unknown>`, each returned reply was compared with it member by member.)
+ */
+export interface AnyReply {
+  /** Phantom brand of every reply. */
+  readonly [kReply]: true
+}
+
 /** `send`'s arguments: the payload is optional only when the selected schema admits `undefined` or `null`. */
 type SendArgs<P> = undefined extends P ? [payload?: P] : null extends P ? [payload?: P] : [payload: P]
 

@@ -10,7 +10,7 @@
  */
 import type { HandlerError, HookOption, RequestHooks } from './hooks.js'
 import type { RouteConfig, RouteOptionsExtensions } from './augment.js'
-import type { ReplyBase, RouteReply } from './reply.js'
+import type { AnyReply, RouteReply } from './reply.js'
 import type { RouteRequest } from './request.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes, RouteTypesOf } from './schema.js'
 import type { SuccessPayload } from './status.js'
@@ -78,7 +78,7 @@ export type HandlerFor<Self, RT extends RouteTypes, Rq, Rp> = (
   this: Self,
   request: RouteRequest<RT, Rq, Self>,
   reply: RouteReply<RT, Rp, Self>,
-) => MaybePromise<SuccessPayload<RT['responses']> | void | ReplyBase<unknown>>
+) => MaybePromise<SuccessPayload<RT['responses']> | void | AnyReply>
 
 /**
  * An error handler (`setErrorHandler`, route option `errorHandler`). Its reply is not narrowed

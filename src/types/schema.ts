@@ -104,10 +104,16 @@ export type ContainsRef<Sc> = Sc extends TRef
 /** The keys of an object schema's properties that are `Type.Optional`. */
 type OptionalKeys<P> = { [K in keyof P]: P[K] extends TOptional<TSchema> ? K : never }[keyof P]
 
-/** The static type of an object schema's properties, refs resolved. */
-type ObjectWithRefs<P, Reg> = Flatten<
-  { [K in Exclude<keyof P, OptionalKeys<P>>]: WithRefs<P[K], Reg> } & { [K in OptionalKeys<P>]?: WithRefs<P[K], Reg> }
->
+/**
+ * The static type of an object schema's properties, refs resolved. Without an optional property,
+ * one mapped type over the property map; with some, required and optional keys apart.
+ */
+type ObjectWithRefs<P, Reg> = ObjectWithOptional<P, OptionalKeys<P>, Reg>
+
+/** {@link ObjectWithRefs} given the optional keys `O`. */
+type ObjectWithOptional<P, O, Reg> = [O] extends [never]
+  ? { -readonly [K in keyof P]: WithRefs<P[K], Reg> }
+  : Flatten<{ [K in Exclude<keyof P, O>]: WithRefs<P[K], Reg> } & { [K in O & keyof P]?: WithRefs<P[K], Reg> }>
 
 /** Folds a tuple of schemas into the intersection of their static types. */
 type IntersectionWithRefs<U, Reg> = U extends [infer Head, ...infer Tail] ? WithRefs<Head, Reg> & IntersectionWithRefs<Tail, Reg> : unknown

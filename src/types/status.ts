@@ -36,9 +36,12 @@ export type PayloadForCode<RS, C extends number> = KeyFor<RS, C> extends infer K
 /**
  * The parameter type of `reply.code`: the code itself when the response map declares it
  * (exactly, by class or through `default`) or has no keys, otherwise a message that names the problem.
+ * `KeyFor<…> extends never` is not distributive (its check type is no type parameter): written
+ * `[KeyFor<…>] extends [never]`, the tuple was a deferred type reference, instantiated again with
+ * the response map (and the shared schemas it holds) at each `reply.code` call.
  */
-export type DeclaredCode<RS, C extends number> = [KeyFor<RS, C>] extends [never]
-  ? [keyof RS] extends [never]
+export type DeclaredCode<RS, C extends number> = KeyFor<RS, C> extends never
+  ? keyof RS extends never
     ? C
     : `Status code ${C} is not declared in this route's response schema`
   : C

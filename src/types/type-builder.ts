@@ -9,6 +9,7 @@
  */
 import type {
   ArrayOptions,
+  Evaluate,
   IntegerOptions,
   Intersect,
   IntersectOptions,
@@ -26,6 +27,8 @@ import type {
   TNever,
   TNumber,
   TObject,
+  TOmit,
+  TPick,
   TProperties,
   TSchema,
   TString,
@@ -45,7 +48,21 @@ export type NamedBy<O> = O extends { $id: infer Id extends string } ? (string ex
  * Other inputs (unions, intersections, …) keep TypeBox's own `TComposite`. The inputs are told
  * apart by their `Kind` alone: relating them to `TObject` would compute their members.
  */
-export type CompositeOf<T extends TSchema[]> = T[number] extends { [Kind]: 'Object' } ? ObjectComposite<T, CompositeScan<T>> : TComposite<T>
+export type CompositeOf<T extends TSchema[]> = T[number] extends { [Kind]: 'Object' }
+  ? T extends [infer A, infer B]
+    ? PairComposite<T, PropertiesOf<A>, PropertiesOf<B>>
+    : ObjectComposite<T, CompositeScan<T>>
+  : TComposite<T>
+
+/**
+ * {@link CompositeOf} of two objects with property maps `A` and `B`: their keys compared once;
+ * disjoint (the usual case: an entity and what it is extended with), each key keeps its schema,
+ * read from the maps' intersection, without the scan (~180 instantiations less per composite in
+ * the realistic app); with keys in both, the scan's computation given those keys.
+ */
+type PairComposite<T extends TSchema[], A extends TProperties, B extends TProperties, Shared = StringKeys<A> & StringKeys<B>> = [Shared] extends [never]
+  ? TObject<{ [K in keyof (A & B)]: (A & B)[K] }>
+  : ObjectComposite<T, [Shared, A & B, keyof (A & B)]>
 
 /**
  * One pass over the objects' property maps: `[shared, merged, keys]`, with `shared` the keys (as
@@ -90,11 +107,39 @@ type PropertyOf<P, K extends PropertyKey> = K extends keyof P
     ? P[(K & (string | number)) & keyof P]
     : TNever
 
+/**
+ * The schema `Type.Pick(T, [...keys])` returns, TypeBox's `TPick<T, K>`, computed directly when `T` is
+ * an object schema: `TObject` of the picked properties, evaluated, as TypeBox computes it after
+ * its dispatch over mapped results, refs, recursive, intersected and united schemas, each of
+ * which relates the schema to another TypeBox type (realistic app: a `Pick` and an `Omit` per
+ * route, ~80 instantiations less per route). Other schemas, and keys given as a schema, keep
+ * TypeBox's own `TPick`.
+ */
+export type PickOf<T extends TSchema, K extends PropertyKey[]> = T extends { [Kind]: 'Object'; properties: infer P extends TProperties }
+  ? TObject<Evaluate<Pick<P, K[number] & keyof P>>>
+  : TPick<T, K>
+
+/** The schema `Type.Omit(T, [...keys])` returns, TypeBox's `TOmit<T, K>`, computed directly when `T` is an object schema (see {@link PickOf}). */
+export type OmitOf<T extends TSchema, K extends PropertyKey[]> = T extends { [Kind]: 'Object'; properties: infer P extends TProperties }
+  ? TObject<Evaluate<Omit<P, K[number]>>>
+  : TOmit<T, K>
+
 /** The constructors whose `$id` option is kept in the type. */
 type Kept = 'Object' | 'Array' | 'String' | 'Number' | 'Integer' | 'Boolean' | 'Composite' | 'Union' | 'Intersect'
 
-/** TypeBox's builder, with a literal `$id` kept in the type by the constructors a shared schema is usually built with. */
-export interface WarrenTypeBuilder extends Omit<JavaScriptTypeBuilder, Kept> {
+/**
+ * TypeBox's builder, with a literal `$id` kept in the type by the constructors a shared schema is
+ * usually built with, and `Pick` / `Omit` of an object schema computed directly.
+ */
+export interface WarrenTypeBuilder extends Omit<JavaScriptTypeBuilder, Kept | 'Pick' | 'Omit'> {
+  /** `Type.Pick` with the keys as a tuple: TypeBox's `TPick`, computed directly for an object schema ({@link PickOf}). */
+  Pick<T extends TSchema, K extends PropertyKey[]>(type: T, key: readonly [...K], options?: SchemaOptions): PickOf<T, K>
+  /** `Type.Pick` with the keys as a schema (a union of literals, `Type.KeyOf`…). */
+  Pick<T extends TSchema, K extends TSchema>(type: T, key: K, options?: SchemaOptions): TPick<T, K>
+  /** `Type.Omit` with the keys as a tuple: TypeBox's `TOmit`, computed directly for an object schema ({@link OmitOf}). */
+  Omit<T extends TSchema, K extends PropertyKey[]>(type: T, key: readonly [...K], options?: SchemaOptions): OmitOf<T, K>
+  /** `Type.Omit` with the keys as a schema (a union of literals, `Type.KeyOf`…). */
+  Omit<T extends TSchema, K extends TSchema>(type: T, key: K, options?: SchemaOptions): TOmit<T, K>
   /** `Type.Object`, keeping a literal `$id`. */
   Object<T extends TProperties, const O extends ObjectOptions = {}>(properties: T, options?: O): TObject<T> & NamedBy<O>
   /** `Type.Array`, keeping a literal `$id`. */
