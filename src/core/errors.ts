@@ -188,6 +188,8 @@ export const codes = {
   SVC_ERR_HANDLER_TIMEOUT: defineError('SVC_ERR_HANDLER_TIMEOUT', 'The request was not answered within %s ms (handlerTimeout)', 503),
   SVC_ERR_LOG_INVALID_LOGGER: defineError('SVC_ERR_LOG_INVALID_LOGGER', "Invalid logger object provided. The logger instance should have these functions(s): '%s'.", 500, WarrenTypeError),
   SVC_ERR_LOG_INVALID_LOGGER_INSTANCE: defineError('SVC_ERR_LOG_INVALID_LOGGER_INSTANCE', 'loggerInstance only accepts a logger instance.', 500, WarrenTypeError),
+  SVC_ERR_LOG_INVALID_LOGGER_CONFIG: defineError('SVC_ERR_LOG_INVALID_LOGGER_CONFIG', 'The logger option takes pino options (or true); pass a ready logger as loggerInstance instead.', 500, WarrenTypeError),
+  SVC_ERR_LOG_SERIALIZERS_INVALID: defineError('SVC_ERR_LOG_SERIALIZERS_INVALID', 'logSerializers must be an object of functions: %s', 500, WarrenTypeError),
   SVC_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: defineError('SVC_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', 'You cannot provide both logger and loggerInstance. Please provide only one.', 500, WarrenTypeError),
   SVC_ERR_GEN_REQ_ID_NOT_FN: defineError('SVC_ERR_GEN_REQ_ID_NOT_FN', 'The request id generator must be a function, got %s'),
   SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN: defineError('SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN', 'The child logger factory must be a function, got %s'),

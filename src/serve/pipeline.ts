@@ -32,8 +32,8 @@ export function createExchange(
   const id = route.genReqId(req)
   const label = root.options.requestIdLogLabel
   const log = route.childLoggerFactory === null
-    ? requestLogger(root.logger, root.loggerEnabled, label, id, route.routeOptions.logLevel)
-    : factoryLogger(route.childLoggerFactory, route.server, root.logger, label, id, route.routeOptions.logLevel, req)
+    ? requestLogger(root.logger, root.loggerEnabled, label, id, route.logOptions)
+    : factoryLogger(route.childLoggerFactory, route.server, root.logger, label, id, route.logOptions, req)
   const request = new route.Request(id, params as Record<string, string>, req, query, log, route)
   request[kRequestResponse] = res
   return new route.Reply(res, request, log)
