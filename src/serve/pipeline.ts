@@ -55,8 +55,9 @@ export function handleRequest(
   if (route.handlerTimeout > 0) armHandlerTimeout(reply, route.handlerTimeout)
   const root = route.root
   if (root.closing) {
-    // a request arriving while the server closes ends its connection, so close() does not wait on it
-    reply.header('connection', 'close')
+    // a request arriving while the server closes ends its connection, so close() does not wait on
+    // it (HTTP/2 has no such header: close() ends the session once its streams are done)
+    if (req.httpVersionMajor !== 2) reply.header('connection', 'close')
     if (root.options.return503OnClosing) return refuseWhileClosing(reply)
   }
   if (route.hooks.onRequest === null) return runPreParsing(request, reply)

@@ -118,7 +118,9 @@ function discardStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStr
  */
 function closeConnectionIfClosing(reply: Reply, headers: Record<string, unknown>): void {
   const root = reply[kRoute].root
-  if (root.closing && root.options.forceCloseConnections === 'idle') headers.connection = 'close'
+  if (!root.closing || root.options.forceCloseConnections !== 'idle') return
+  // HTTP/2 has no such header: close() ends each session once its streams are done
+  if (reply.request.raw.httpVersionMajor !== 2) headers.connection = 'close'
 }
 
 function writeHead(reply: Reply, headers: Record<string, unknown>): boolean {
