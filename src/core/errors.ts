@@ -195,7 +195,7 @@ export const codes = {
   SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN: defineError('SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN', 'The child logger factory must be a function, got %s'),
 
   // HTTP methods, route declaration and constraints (issue #12)
-  SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED: defineError('SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED', "The %s method is not accepted for routes: add it with addHttpMethod('%s') first"),
+  SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED: defineError('SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED', "%s method is not supported. Add it with addHttpMethod('%s') first"),
   SVC_ERR_ROUTE_METHOD_EXISTS: defineError('SVC_ERR_ROUTE_METHOD_EXISTS', 'The %s method is already accepted %s a body: pass { overrideExisting: true } to change that'),
   SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID: defineError('SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID', "Invalid addHttpMethod option '%s': %s"),
   SVC_ERR_ROUTE_MISSING_CONTENT_TYPE: defineError('SVC_ERR_ROUTE_MISSING_CONTENT_TYPE', "A %s request must have a 'Content-Type' header", 400),
