@@ -214,6 +214,47 @@ describe('the server warren builds', () => {
     }
   })
 
+  it('writes a large HTTP/2 body as the stream drains: it arrives whole, and a client that cancels it can still use the session', async () => {
+    const app = warren({ http2: true })
+    const large = Buffer.alloc(24 * 1024 * 1024, 'a')
+    large.write('end', large.length - 3)
+    app.get('/large', async () => large)
+    app.get('/text', async () => 'é'.repeat(300 * 1024))
+    app.get('/small', async () => 'ok')
+    const address = await app.listen({ port: 0 })
+    const client = http2.connect(address)
+    const read = (path: string) => new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = []
+      const req = client.request({ ':path': path })
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => resolve(Buffer.concat(chunks)))
+      req.on('error', reject)
+      req.end()
+    })
+    try {
+      expect((await read('/large')).equals(large)).toBe(true)
+      expect((await read('/text')).toString()).toBe('é'.repeat(300 * 1024))
+      // read nothing of it, then cancel it
+      await new Promise<void>((resolve, reject) => {
+        const req = client.request({ ':path': '/large' })
+        req.on('response', () => {
+          req.pause()
+          setTimeout(() => {
+            req.close(http2.constants.NGHTTP2_CANCEL)
+            resolve()
+          }, 50)
+        })
+        req.on('error', reject)
+        req.end()
+      })
+      await sleepMs(50)
+      expect((await read('/small')).toString()).toBe('ok')
+    } finally {
+      client.destroy()
+      await app.close()
+    }
+  })
+
   /** Sends a GET on a new HTTP/2 session and calls app.close() in the same tick: the request is on the wire, not yet read. */
   function requestThenClose(app: any, address: string): Promise<{ status: number; body: string; closed: Promise<void> }> {
     return new Promise((resolve, reject) => {
