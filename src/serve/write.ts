@@ -61,6 +61,12 @@ export function writeResponse(reply: Reply, payload: unknown): void {
   res.end(body)
 }
 
+/**
+ * The HTTP/2 responses whose whole body warren holds and writes in pieces: handed over like an
+ * ended one, though not ended yet (serve/handler-timeout resets such a stream rather than failing it).
+ */
+export const bodiesInPieces = new WeakSet<object>()
+
 /** Above this size an HTTP/2 body is written in pieces of this size (see {@link writeInChunks}). */
 const HTTP2_CHUNK_BYTES = 256 * 1024
 
@@ -71,6 +77,7 @@ const HTTP2_CHUNK_BYTES = 256 * 1024
  * streams (ENHANCE_YOUR_CALM). Stops when the stream is closed.
  */
 function writeInChunks(res: Http2ServerResponse, body: string | Buffer): void {
+  bodiesInPieces.add(res)
   const bytes = typeof body === 'string' ? Buffer.from(body) : body
   let offset = 0
   const writeMore = (): void => {
