@@ -52,7 +52,7 @@ const app = warren({
   validator: { customOptions: { allErrors: false, coerceTypes: 'array' }, plugins: [ajvFormats.default, [ajvFormats.default, { mode: 'fast' }]] },
 })
 warren({ logger: true })
-warren({ logger: pino() })
+warren({ loggerInstance: pino() })
 expectError(warren({ logger: 'yes' }))
 expectError(warren({ onProtoPoisoning: 'drop' }))
 expectError(warren({ bodyLimit: '1mb' }))

@@ -30,12 +30,22 @@ function trackSession(open: Set<http2.ServerHttp2Session>, session: http2.Server
  * At close(): an HTTP/2 server stops only once its sessions are gone, and a client may keep an
  * idle one open for as long as it likes. Each is closed — gracefully (GOAWAY: its open streams
  * finish), or at once when `force`. Does nothing for other servers.
+ *
+ * The graceful close waits for the next poll of the sockets first: a GOAWAY refuses every stream
+ * the server has not read yet, so a request already sent (its bytes waiting in the socket) would
+ * be refused rather than answered (503 while closing, or served with `return503OnClosing: false`).
  */
 export function closeHttp2Sessions(server: object, force: boolean): void {
-  for (const session of openSessions.get(server) ?? []) {
-    if (force) session.destroy()
-    else session.close()
+  const sessions = openSessions.get(server)
+  if (sessions === undefined || sessions.size === 0) return
+  if (force) {
+    for (const session of sessions) session.destroy()
+    return
   }
+  // the first immediate runs before the next poll, the second after it
+  setImmediate(() => setImmediate(() => {
+    for (const session of sessions) session.close()
+  }))
 }
 
 function createHttp2Server(options: NormalizedOptions, handler: http.RequestListener): http.Server {

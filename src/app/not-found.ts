@@ -6,7 +6,7 @@
 import { METHODS } from 'node:http'
 import type FindMyWay from 'find-my-way'
 import { codes } from '../core/errors.js'
-import { kLogLevel, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
+import { kLogLevel, kLogSerializers, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
 import type { RootState } from '../model/root-state.js'
 import { RouteContext, type NotFoundSlot } from '../model/route-context.js'
 import type { ResolvedRouteOptions } from '../model/route-options.js'
@@ -47,6 +47,7 @@ export function registerNotFoundHandler(server: any, handler: ResolvedRouteOptio
     handlerTimeout: root.options.handlerTimeout,
     attachValidation: false,
     logLevel: server[kLogLevel],
+    logSerializers: server[kLogSerializers] ?? undefined,
     exposeHeadRoute: false,
     config: {},
     schema: undefined,

@@ -5,6 +5,7 @@
  */
 import semver from 'semver'
 import { codes } from '../core/errors.js'
+import { mergeLogSerializers } from '../core/logger.js'
 import { FASTIFY_API_LEVEL, VERSION } from '../core/version.js'
 import { deriveHooks } from '../hooks/store.js'
 import { deriveRequestClass } from '../model/request.js'
@@ -19,6 +20,7 @@ import {
   kDisplayName,
   kHooks,
   kLogLevel,
+  kLogSerializers,
   kParsers,
   kPluginMeta,
   kPluginNames,
@@ -173,6 +175,8 @@ function createChildContext(parent: any, name: string, opts: Record<string, unkn
     child[kLogLevel] = opts.logLevel
     child.log = parent.log.child({}, { level: opts.logLevel })
   }
+  // inherited by the context's children; its routes' request loggers use them
+  if (opts.logSerializers !== undefined) child[kLogSerializers] = mergeLogSerializers(parent[kLogSerializers] ?? null, opts.logSerializers)
   for (const hook of child[kHooks].onRegister) hook.call(child, child, opts)
   return child
 }

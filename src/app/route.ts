@@ -7,8 +7,9 @@
 import { METHODS } from 'node:http'
 import type FindMyWay from 'find-my-way'
 import { codes } from '../core/errors.js'
+import { mergeLogSerializers } from '../core/logger.js'
 import { assertValidRouteHooks, requestHookNames } from '../hooks/names.js'
-import { kDeclaredMethod, kHooks, kLogLevel, kOwnBodyLimit, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
+import { kDeclaredMethod, kHooks, kLogLevel, kLogSerializers, kOwnBodyLimit, kPrefix, kRoot, kRouteTable } from '../core/symbols.js'
 import type { HttpMethods } from '../model/http-methods.js'
 import type { RootState } from '../model/root-state.js'
 import { RouteContext } from '../model/route-context.js'
@@ -195,6 +196,8 @@ function routeView(server: any, root: RootState, options: Record<string, any>, m
     [kOwnBodyLimit]: options.bodyLimit,
     attachValidation: options.attachValidation === true,
     logLevel: options.logLevel ?? server[kLogLevel],
+    // the route's own over its context's
+    logSerializers: mergeLogSerializers(server[kLogSerializers] ?? null, options.logSerializers) ?? undefined,
     exposeHeadRoute: options.exposeHeadRoute ?? root.options.exposeHeadRoutes,
     prefixTrailingSlash: options.prefixTrailingSlash ?? 'both',
     config: { ...options.config, url: path, method: options.method },

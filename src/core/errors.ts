@@ -189,12 +189,14 @@ export const codes = {
   SVC_ERR_HANDLER_TIMEOUT: defineError('SVC_ERR_HANDLER_TIMEOUT', 'The request was not answered within %s ms (handlerTimeout)', 503),
   SVC_ERR_LOG_INVALID_LOGGER: defineError('SVC_ERR_LOG_INVALID_LOGGER', "Invalid logger object provided. The logger instance should have these functions(s): '%s'.", 500, WarrenTypeError),
   SVC_ERR_LOG_INVALID_LOGGER_INSTANCE: defineError('SVC_ERR_LOG_INVALID_LOGGER_INSTANCE', 'loggerInstance only accepts a logger instance.', 500, WarrenTypeError),
+  SVC_ERR_LOG_INVALID_LOGGER_CONFIG: defineError('SVC_ERR_LOG_INVALID_LOGGER_CONFIG', 'The logger option takes pino options (or true); pass a ready logger as loggerInstance instead.', 500, WarrenTypeError),
+  SVC_ERR_LOG_SERIALIZERS_INVALID: defineError('SVC_ERR_LOG_SERIALIZERS_INVALID', 'logSerializers must be an object of functions: %s', 500, WarrenTypeError),
   SVC_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: defineError('SVC_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', 'You cannot provide both logger and loggerInstance. Please provide only one.', 500, WarrenTypeError),
   SVC_ERR_GEN_REQ_ID_NOT_FN: defineError('SVC_ERR_GEN_REQ_ID_NOT_FN', 'The request id generator must be a function, got %s'),
   SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN: defineError('SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN', 'The child logger factory must be a function, got %s'),
 
   // HTTP methods, route declaration and constraints (issue #12)
-  SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED: defineError('SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED', "The %s method is not accepted for routes: add it with addHttpMethod('%s') first"),
+  SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED: defineError('SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED', "%s method is not supported. Add it with addHttpMethod('%s') first"),
   SVC_ERR_ROUTE_METHOD_EXISTS: defineError('SVC_ERR_ROUTE_METHOD_EXISTS', 'The %s method is already accepted %s a body: pass { overrideExisting: true } to change that'),
   SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID: defineError('SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID', "Invalid addHttpMethod option '%s': %s"),
   SVC_ERR_ROUTE_MISSING_CONTENT_TYPE: defineError('SVC_ERR_ROUTE_MISSING_CONTENT_TYPE', "A %s request must have a 'Content-Type' header", 400),

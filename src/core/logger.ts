@@ -66,7 +66,7 @@ const defaultSerializers: Record<'req' | 'res' | 'err', Serializer> = {
 }
 
 /**
- * Builds the server logger from the `logger` option (false: off, true, pino options or a logger)
+ * Builds the server logger from the `logger` option (false: off, true or pino options)
  * or the `loggerInstance` option (a logger, as Fastify 5 takes it); not both.
  */
 export function createLogger(option: unknown, instance?: unknown): { logger: Logger; enabled: boolean } {
@@ -79,11 +79,21 @@ export function createLogger(option: unknown, instance?: unknown): { logger: Log
   if (option === undefined || option === false || option === null) return { logger: silentLogger, enabled: false }
   assertNotPartialLogger(option)
   if (option === true) return { logger: pino({ serializers: defaultSerializers }) as unknown as Logger, enabled: true }
-  if (typeof option === 'object' && isLoggerInstance(option)) return { logger: withDefaultSerializers(option), enabled: true }
-  const { stream, serializers, ...options } = option as { stream?: unknown; serializers?: Record<string, Serializer> }
+  // as in Fastify 5, a ready logger goes in `loggerInstance`: `logger` takes options only
+  if (typeof option === 'object' && isLoggerInstance(option)) throw new codes.SVC_ERR_LOG_INVALID_LOGGER_CONFIG()
+  const { stream, file, serializers, ...options } = option as { stream?: unknown; file?: unknown; serializers?: Record<string, Serializer> }
   const withSerializers = { ...options, serializers: { ...defaultSerializers, ...serializers } }
-  const logger = isDestination(stream) ? pino(withSerializers, stream) : pino(withSerializers)
+  const destination = destinationOf(stream, file)
+  const logger = destination === null ? pino(withSerializers) : pino(withSerializers, destination)
   return { logger: logger as unknown as Logger, enabled: true }
+}
+
+/** Where `logger: { stream }` or `logger: { file }` writes (a stream wins); null: stdout. */
+function destinationOf(stream: unknown, file: unknown): NodeJS.WritableStream | null {
+  if (isDestination(stream)) return stream
+  // pino's file destination (sonic-boom), which creates the file
+  if (typeof file === 'string' && file !== '') return pino.destination(file) as unknown as NodeJS.WritableStream
+  return null
 }
 
 /** A pino instance given by the user: its own serializers win, the defaults fill the rest. */
@@ -98,17 +108,51 @@ function isDestination(stream: unknown): stream is NodeJS.WritableStream {
   return stream !== null && typeof stream === 'object' && typeof (stream as NodeJS.WritableStream).write === 'function'
 }
 
+/** Log serializers by the key of the logged object they turn into what the line shows. */
+export type LogSerializers = Record<string, Serializer>
+
+/** What a route's request loggers are made with besides the request id: its level and serializers. */
+export interface ChildLoggerOptions {
+  level?: string
+  serializers?: LogSerializers
+}
+
+/**
+ * The serializers of a context or a route: its own `logSerializers` (a `register` or route
+ * option) over those it inherits; null when neither has any. Throws
+ * `SVC_ERR_LOG_SERIALIZERS_INVALID` for anything but an object of functions.
+ */
+export function mergeLogSerializers(inherited: LogSerializers | null, own: unknown): LogSerializers | null {
+  if (own === undefined || own === null) return inherited
+  if (typeof own !== 'object' || Array.isArray(own)) throw new codes.SVC_ERR_LOG_SERIALIZERS_INVALID(`got ${Array.isArray(own) ? 'an array' : typeof own}`)
+  for (const [key, serializer] of Object.entries(own)) {
+    if (typeof serializer !== 'function') throw new codes.SVC_ERR_LOG_SERIALIZERS_INVALID(`'${key}' is ${typeof serializer}`)
+  }
+  return { ...inherited, ...(own as LogSerializers) }
+}
+
+/**
+ * A route's child logger options, built once when the route is resolved; null when it sets
+ * neither (an absent level inherits, where an undefined one would make pino reset it).
+ */
+export function childLoggerOptions(level: string | undefined, serializers: LogSerializers | null | undefined): ChildLoggerOptions | null {
+  if (!level && !serializers) return null
+  const options: ChildLoggerOptions = {}
+  if (level) options.level = level
+  if (serializers) options.serializers = serializers
+  return options
+}
+
 /** The request's child logger; with logging off, the silent logger itself (no allocation). */
-export function requestLogger(logger: Logger, enabled: boolean, label: string, id: string, level?: string): Logger {
+export function requestLogger(logger: Logger, enabled: boolean, label: string, id: string, options: ChildLoggerOptions | null): Logger {
   if (!enabled) return logger
-  return level ? logger.child({ [label]: id }, { level }) : logger.child({ [label]: id })
+  return options === null ? logger.child({ [label]: id }) : logger.child({ [label]: id }, options as Record<string, unknown>)
 }
 
 /**
  * The request's logger from a user's child logger factory, called with `this` the route's
- * instance. The options hold a `level` only when the route sets one: an absent level inherits,
- * where an undefined one would reset it. Throws `SVC_ERR_LOG_INVALID_LOGGER` when the factory
- * returns something that is not a logger (a programming error, found on the first request).
+ * instance. The options hold a `level` and `serializers` only when the route has them. Throws
+ * `SVC_ERR_LOG_INVALID_LOGGER` when the factory returns something that is not a logger (a programming error, found on the first request).
  */
 export function factoryLogger(
   factory: ChildLoggerFactory,
@@ -116,10 +160,11 @@ export function factoryLogger(
   logger: Logger,
   label: string,
   id: string,
-  level: string | undefined,
+  options: ChildLoggerOptions | null,
   req: IncomingMessage,
 ): Logger {
-  const child = factory.call(instance, logger, { [label]: id }, level ? { level } : {}, req)
+  // a copy: the factory may change the options it is given
+  const child = factory.call(instance, logger, { [label]: id }, { ...options }, req)
   if (child === null || typeof child !== 'object' || !isLoggerInstance(child)) {
     throw new codes.SVC_ERR_LOG_INVALID_LOGGER(missingLoggerMethods(child).join(','))
   }

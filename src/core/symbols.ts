@@ -31,6 +31,8 @@ export const kErrorHandler = Symbol('warren.errorHandler')
 export const kPrefix = Symbol('warren.prefix')
 /** The `logLevel` a context was registered with; its routes log at that level. */
 export const kLogLevel = Symbol('warren.logLevel')
+/** The `logSerializers` of a context (its own merged over its parent's); its routes' request loggers use them. */
+export const kLogSerializers = Symbol('warren.logSerializers')
 /** Metadata names of the plugins registered in a context and its ancestors (`dependencies`, `hasPlugin`). */
 export const kRegisteredPlugins = Symbol('warren.registeredPlugins')
 /** Names of the plugins that built a context (`pluginName`). */

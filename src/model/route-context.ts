@@ -13,6 +13,7 @@ import { OnDemandSchemas } from '../schema/on-demand.js'
 import { resolveSchemaBuilders } from '../schema/fluent.js'
 import { buildRouteSerializers, type RouteSerializers } from '../schema/serialization.js'
 import type { IncomingMessage } from 'node:http'
+import { childLoggerOptions, type ChildLoggerOptions, type LogSerializers } from '../core/logger.js'
 import {
   kChildLoggerFactory,
   kDeclaredMethod,
@@ -99,6 +100,8 @@ export class RouteContext {
   genReqId!: (req: IncomingMessage) => string
   /** The child logger factory of the route's context, or null for warren's own child loggers. */
   childLoggerFactory: ChildLoggerFactory | null = null
+  /** The level and serializers of the route's request loggers (null: the application logger's). */
+  logOptions: ChildLoggerOptions | null = null
   /** Milliseconds the route has to answer before a 503 (0: no limit). */
   handlerTimeout = 0
   #onDemand: OnDemandSchemas | null = null
@@ -146,6 +149,7 @@ export class RouteContext {
     this.genReqId = server[kGenReqId]
     // a route's own `childLoggerFactory` option (as in Fastify) wins over its context's
     this.childLoggerFactory = (options.childLoggerFactory as ChildLoggerFactory | undefined) ?? server[kChildLoggerFactory]
+    this.logOptions = childLoggerOptions(options.logLevel, options.logSerializers as LogSerializers | undefined)
     // not-found routes are declared without one: they take the application's
     this.handlerTimeout = options.handlerTimeout ?? this.root.options.handlerTimeout
   }

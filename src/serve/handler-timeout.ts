@@ -8,6 +8,7 @@ import { constants as http2Constants, type Http2Stream } from 'node:http2'
 import { codes } from '../core/errors.js'
 import { kReplyFail, kReplyHijacked, kReplySending, kRequestAbort } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
+import { bodiesInPieces } from './write.js'
 
 /** Starts the route's timer for this request; the response closing (answered or not) stops it. */
 export function armHandlerTimeout(reply: Reply, ms: number): void {
@@ -20,7 +21,7 @@ export function armHandlerTimeout(reply: Reply, ms: number): void {
 function onHandlerTimeout(reply: Reply, ms: number): void {
   const res = reply.raw
   if (reply[kReplyHijacked]) return
-  if (res.writableEnded) return endStuckHttp2Stream(res)
+  if (res.writableEnded || bodiesInPieces.has(res)) return endStuckHttp2Stream(res)
   // an answer already on its way through onSend hooks is left to finish
   if (reply[kReplySending] && !res.headersSent) return
   const error = new codes.SVC_ERR_HANDLER_TIMEOUT(ms)

@@ -45,7 +45,10 @@ type Found = FindMyWay.FindResult<FindMyWay.HTTPVersion.V1> | null
 function findSlot(root: RootState, method: string, url: string): Found {
   const queryStart = url.indexOf('?')
   const path = queryStart === -1 ? url : url.slice(0, queryStart)
-  return root.notFoundRouter.find(method as FindMyWay.HTTPMethod, path) ?? root.notFoundRouter.find('GET', '/')
+  const router = root.notFoundRouter
+  // a method node does not know (over HTTP/2, which has no method list) has no slots of its own:
+  // its URL still belongs to the context of its prefix
+  return router.find(method as FindMyWay.HTTPMethod, path) ?? router.find('GET', path) ?? router.find('GET', '/')
 }
 
 function slotRoute(root: RootState, found: Found): RouteContext | null {

@@ -32,8 +32,8 @@ export function createExchange(
   const id = route.genReqId(req)
   const label = root.options.requestIdLogLabel
   const log = route.childLoggerFactory === null
-    ? requestLogger(root.logger, root.loggerEnabled, label, id, route.routeOptions.logLevel)
-    : factoryLogger(route.childLoggerFactory, route.server, root.logger, label, id, route.routeOptions.logLevel, req)
+    ? requestLogger(root.logger, root.loggerEnabled, label, id, route.logOptions)
+    : factoryLogger(route.childLoggerFactory, route.server, root.logger, label, id, route.logOptions, req)
   const request = new route.Request(id, params as Record<string, string>, req, query, log, route)
   request[kRequestResponse] = res
   return new route.Reply(res, request, log)
@@ -55,8 +55,9 @@ export function handleRequest(
   if (route.handlerTimeout > 0) armHandlerTimeout(reply, route.handlerTimeout)
   const root = route.root
   if (root.closing) {
-    // a request arriving while the server closes ends its connection, so close() does not wait on it
-    reply.header('connection', 'close')
+    // a request arriving while the server closes ends its connection, so close() does not wait on
+    // it (HTTP/2 has no such header: close() ends the session once its streams are done)
+    if (req.httpVersionMajor !== 2) reply.header('connection', 'close')
     if (root.options.return503OnClosing) return refuseWhileClosing(reply)
   }
   if (route.hooks.onRequest === null) return runPreParsing(request, reply)

@@ -24,7 +24,8 @@ export function send(reply: Reply, payload: unknown): void {
     return
   }
   if (reply[kReplySending]) {
-    reply.log.warn({ url: reply.request.url }, 'Reply was already sent, did you forget to "return reply" in an async handler?')
+    // the error's message names the request's url and method (as a value returned after send() does)
+    reply.log.warn({ err: new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.url, reply.request.method) })
     return
   }
   if (payload instanceof Error) return reply[kReplyFail](payload)

@@ -5,6 +5,7 @@
  * HEAD. A header Node refuses or a stream that fails before its first byte is reported through
  * the reply.
  */
+import type { Http2ServerResponse } from 'node:http2'
 import { Readable, finished } from 'node:stream'
 import { codes } from '../core/errors.js'
 import { isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
@@ -53,8 +54,43 @@ export function writeResponse(reply: Reply, payload: unknown): void {
   if (headers['content-length'] === undefined || (!isHead && Number(headers['content-length']) !== length)) {
     headers['content-length'] = String(length)
   }
+  if (!writeHead(reply, headers)) return
   // a HEAD response carries the headers of the GET one, never its body
-  if (writeHead(reply, headers)) res.end(isHead ? undefined : body)
+  if (isHead) return void res.end()
+  if (length > HTTP2_CHUNK_BYTES && reply.request.raw.httpVersionMajor === 2) return writeInChunks(res as unknown as Http2ServerResponse, body)
+  res.end(body)
+}
+
+/**
+ * The HTTP/2 responses whose whole body warren holds and writes in pieces: handed over like an
+ * ended one, though not ended yet (serve/handler-timeout resets such a stream rather than failing it).
+ */
+export const bodiesInPieces = new WeakSet<object>()
+
+/** Above this size an HTTP/2 body is written in pieces of this size (see {@link writeInChunks}). */
+const HTTP2_CHUNK_BYTES = 256 * 1024
+
+/**
+ * A large body on an HTTP/2 stream, one piece at a time as the stream drains. Written whole, it
+ * would all count against the session's memory (`maxSessionMemory`, 10 MB by default) until the
+ * client read it: a client that cancels the stream would find the session refusing its next
+ * streams (ENHANCE_YOUR_CALM). Stops when the stream is closed.
+ */
+function writeInChunks(res: Http2ServerResponse, body: string | Buffer): void {
+  bodiesInPieces.add(res)
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body
+  let offset = 0
+  const writeMore = (): void => {
+    while (offset < bytes.length) {
+      if (res.stream.destroyed || res.writableEnded) return
+      const end = Math.min(offset + HTTP2_CHUNK_BYTES, bytes.length)
+      const piece = bytes.subarray(offset, end)
+      offset = end
+      if (offset === bytes.length) return void res.end(piece)
+      if (!res.write(piece)) return void res.once('drain', writeMore)
+    }
+  }
+  writeMore()
 }
 
 /** A reply with trailers (see `serve/trailers`): the payload as bytes, a string or a Node stream. */
@@ -118,7 +154,9 @@ function discardStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStr
  */
 function closeConnectionIfClosing(reply: Reply, headers: Record<string, unknown>): void {
   const root = reply[kRoute].root
-  if (root.closing && root.options.forceCloseConnections === 'idle') headers.connection = 'close'
+  if (!root.closing || root.options.forceCloseConnections !== 'idle') return
+  // HTTP/2 has no such header: close() ends each session once its streams are done
+  if (reply.request.raw.httpVersionMajor !== 2) headers.connection = 'close'
 }
 
 function writeHead(reply: Reply, headers: Record<string, unknown>): boolean {

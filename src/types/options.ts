@@ -96,8 +96,13 @@ export interface SchemaController {
 }
 
 export interface WarrenOptions {
-  /** `true` for a pino logger, pino options, or a logger instance; off by default. */
-  logger?: boolean | (LoggerOptions & { /** Where log lines are written (default: stdout). */ stream?: DestinationStream }) | WarrenLogger
+  /** `true` for a pino logger, or pino options; off by default (a ready logger goes in `loggerInstance`). */
+  logger?: boolean | (LoggerOptions & {
+    /** Where log lines are written (default: stdout). */
+    stream?: DestinationStream
+    /** A file to append log lines to, created if missing (when no `stream` is given). */
+    file?: string
+  })
   /**
    * A ready logger (a pino instance, or anything with `info`, `error`, `debug`, `fatal`, `warn`,
    * `trace` and `child`), as Fastify 5 takes it; not together with `logger`.

@@ -15,6 +15,11 @@ export interface RegisterOptions<Prefix extends string = string> {
   prefix?: Prefix
   /** Log level for the plugin's routes. */
   logLevel?: string
+  /**
+   * Serializers of this plugin's request loggers, by the key of the logged object (`request.log.info({ user })`
+   * logs what `user` returns), over those of the instance's logger and of the plugins it is registered in (its children inherit them).
+   */
+  logSerializers?: Record<string, (value: any) => unknown>
 }
 
 /** Metadata of `plugin(fn, meta)`. */

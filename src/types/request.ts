@@ -29,6 +29,8 @@ export interface RequestRouteOptions {
   attachValidation: boolean
   /** The route's log level. */
   logLevel?: string
+  /** The serializers of the route's request loggers (its own `logSerializers` over its plugins'). */
+  logSerializers?: Record<string, (value: any) => unknown>
   /** The route's handler. */
   handler: Function
   /** Whether a HEAD route was derived from this GET route. */

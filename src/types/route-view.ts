@@ -32,6 +32,8 @@ export interface RouteOptionsView {
   attachValidation?: boolean
   /** The route's log level. */
   logLevel?: string
+  /** The serializers of the route's request loggers (its own `logSerializers` over its plugins'). */
+  logSerializers?: Record<string, (value: any) => unknown>
   /** Whether a HEAD route is derived from this GET route. */
   exposeHeadRoute?: boolean
   /** How a `'/'` route under a prefix answers: `/prefix` and `/prefix/` (`'both'`, the default), or only one of them. */

@@ -118,6 +118,11 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   handlerTimeout?: number
   /** Log level for this route's requests. */
   logLevel?: string
+  /**
+   * Serializers of this route's request loggers, by the key of the logged object (`request.log.info({ user })`
+   * logs what `user` returns), over those of the instance's logger and of the plugins it is registered in.
+   */
+  logSerializers?: Record<string, (value: any) => unknown>
   /** Whether a GET route also answers HEAD (default from the `exposeHeadRoutes` factory option). */
   exposeHeadRoute?: boolean
   /** The route answers only requests that match these constraints: `version` (`Accept-Version`), `host`, or an added strategy's. */

@@ -184,6 +184,135 @@ describe('the server warren builds', () => {
     busy.destroy()
   })
 
+  it('answers an unknown method over HTTP/2 from the not-found handler of the URL\'s context', async () => {
+    const app = warren({ http2: true })
+    app.get('/', async () => 'ok')
+    app.register(async (child: any) => {
+      child.setNotFoundHandler(async (request: any, reply: any) => reply.code(404).send(`no ${request.method} here`))
+    }, { prefix: '/custom' })
+    const address = await app.listen({ port: 0 })
+    const client = http2.connect(address)
+    const ask = (path: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = client.request({ ':method': 'UNKNOWN_METHOD', ':path': path })
+      let body = ''
+      let status = 0
+      req.setEncoding('utf8')
+      req.on('response', (headers) => (status = Number(headers[':status'])))
+      req.on('data', (chunk) => (body += chunk))
+      req.on('end', () => resolve({ status, body }))
+      req.on('error', reject)
+      req.end()
+    })
+    try {
+      const root = await ask('/')
+      expect(root.status).toBe(404)
+      expect(JSON.parse(root.body)).toEqual({ statusCode: 404, code: 'SVC_ERR_NOT_FOUND', error: 'Not Found', message: 'Route UNKNOWN_METHOD:/ not found' })
+      expect(await ask('/custom/x')).toEqual({ status: 404, body: 'no UNKNOWN_METHOD here' })
+    } finally {
+      client.destroy()
+      await app.close()
+    }
+  })
+
+  it('writes a large HTTP/2 body as the stream drains: it arrives whole, and a client that cancels it can still use the session', async () => {
+    const app = warren({ http2: true })
+    const large = Buffer.alloc(24 * 1024 * 1024, 'a')
+    large.write('end', large.length - 3)
+    app.get('/large', async () => large)
+    app.get('/text', async () => 'é'.repeat(300 * 1024))
+    app.get('/small', async () => 'ok')
+    const address = await app.listen({ port: 0 })
+    const client = http2.connect(address)
+    const read = (path: string) => new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = []
+      const req = client.request({ ':path': path })
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => resolve(Buffer.concat(chunks)))
+      req.on('error', reject)
+      req.end()
+    })
+    try {
+      expect((await read('/large')).equals(large)).toBe(true)
+      expect((await read('/text')).toString()).toBe('é'.repeat(300 * 1024))
+      // read nothing of it, then cancel it
+      await new Promise<void>((resolve, reject) => {
+        const req = client.request({ ':path': '/large' })
+        req.on('response', () => {
+          req.pause()
+          setTimeout(() => {
+            req.close(http2.constants.NGHTTP2_CANCEL)
+            resolve()
+          }, 50)
+        })
+        req.on('error', reject)
+        req.end()
+      })
+      await sleepMs(50)
+      expect((await read('/small')).toString()).toBe('ok')
+    } finally {
+      client.destroy()
+      await app.close()
+    }
+  })
+
+  /** Sends a GET on a new HTTP/2 session and calls app.close() in the same tick: the request is on the wire, not yet read. */
+  function requestThenClose(app: any, address: string): Promise<{ status: number; body: string; closed: Promise<void> }> {
+    return new Promise((resolve, reject) => {
+      const client = http2.connect(address, () => {
+        const req = client.request({ ':path': '/' })
+        let body = ''
+        req.setEncoding('utf8')
+        req.on('data', (chunk) => (body += chunk))
+        req.on('response', (headers) => req.on('end', () => {
+          resolve({ status: Number(headers[':status']), body, closed: closed.then(() => client.destroy()) })
+        }))
+        req.on('error', reject)
+        req.end()
+        const closed = app.close() as Promise<void>
+      })
+      client.on('error', reject)
+    })
+  }
+
+  /** Records the `connection` header each response of `app` is given (HTTP/2 has none: node drops it, with a warning once per process). */
+  function recordConnectionHeaders(app: any): unknown[] {
+    const seen: unknown[] = []
+    // before warren's own listener: a request refused while closing runs no hook
+    app.server.prependListener('request', (_req: unknown, raw: any) => {
+      const writeHead = raw.writeHead
+      raw.writeHead = function (status: number, headers?: Record<string, unknown>) {
+        seen.push(headers?.connection ?? raw.getHeader('connection'))
+        return writeHead.call(raw, status, headers)
+      }
+    })
+    return seen
+  }
+
+  it('close(): an HTTP/2 request already sent is answered (503 while closing), not refused by the GOAWAY, without a connection header', async () => {
+    const app = warren({ http2: true })
+    const connectionHeaders = recordConnectionHeaders(app)
+    app.get('/', async () => 'ok')
+    const address = await app.listen({ port: 0 })
+    const { status, body, closed } = await requestThenClose(app, address)
+    expect(status).toBe(503)
+    expect(JSON.parse(body)).toMatchObject({ statusCode: 503, code: 'SVC_ERR_SERVICE_UNAVAILABLE' })
+    await closed
+    expect(connectionHeaders).toEqual([undefined])
+  })
+
+  it('close() with return503OnClosing: false serves an HTTP/2 request already sent, then ends the session', async () => {
+    const app = warren({ http2: true, return503OnClosing: false })
+    const connectionHeaders = recordConnectionHeaders(app)
+    app.get('/', async () => 'ok')
+    const address = await app.listen({ port: 0 })
+    const { status, body, closed } = await requestThenClose(app, address)
+    expect(status).toBe(200)
+    expect(body).toBe('ok')
+    await closed
+    expect(connectionHeaders).toEqual([undefined])
+    expect(app.server.listening).toBe(false)
+  })
+
   it('serves HTTP/2 over TLS with `http2: true` and `https`, and closes idle sessions after http2SessionTimeout', async () => {
     const app = warren({ http2: true, https: tls, http2SessionTimeout: 100 })
     app.get('/', async () => 'secure')

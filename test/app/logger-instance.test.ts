@@ -1,3 +1,7 @@
+import { once } from 'node:events'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
@@ -52,5 +56,37 @@ describe('loggerInstance: a ready logger, as Fastify 5 takes it', () => {
     )
     // logger: false beside an instance is no conflict
     expect(() => warren({ logger: false, loggerInstance: capturedLogger().logger })).not.toThrow()
+  })
+})
+
+describe('logger: options for a pino logger warren builds', () => {
+  it('refuses a ready logger, pointing to loggerInstance', () => {
+    expect(() => warren({ logger: capturedLogger().logger as never })).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_LOG_INVALID_LOGGER_CONFIG', message: expect.stringContaining('loggerInstance') }),
+    )
+    const custom = { info() {}, error() {}, debug() {}, fatal() {}, warn() {}, trace() {}, child() { return custom } }
+    expect(() => warren({ logger: custom as never })).toThrow(expect.objectContaining({ code: 'SVC_ERR_LOG_INVALID_LOGGER_CONFIG' }))
+  })
+
+  it('file: writes the log lines to that file, creating it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warren-log-'))
+    const file = join(dir, 'app.log')
+    try {
+      const app = warren({ logger: { file } })
+      app.get('/', async (request) => {
+        request.log.info('in the handler')
+        return 'ok'
+      })
+      await app.inject({ url: '/' })
+      // pino's file destination opens the file asynchronously and buffers until then
+      const destination = (app.log as any)[pino.symbols.streamSym]
+      if (destination.fd < 0) await once(destination, 'ready')
+      destination.flushSync()
+      const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line))
+      expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'in the handler', 'request completed'])
+      await app.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -56,7 +56,7 @@ describe('HTTP methods', () => {
   it('a method Node knows but the application does not accept is refused until addHttpMethod', () => {
     const app = warren()
     expect(() => app.route({ method: 'PROPFIND', url: '/', handler: echo })).toThrow(
-      expect.objectContaining({ code: 'SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED', message: "The PROPFIND method is not accepted for routes: add it with addHttpMethod('PROPFIND') first" }),
+      expect.objectContaining({ code: 'SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED', message: "PROPFIND method is not supported. Add it with addHttpMethod('PROPFIND') first" }),
     )
     expect(app.propfind).toBeUndefined()
     // not a method at all: invalid, whatever addHttpMethod could do

@@ -89,10 +89,10 @@ describe('logging', () => {
     expect(messages).toContain('loud info')
   })
 
-  it('accepts a pino instance; its serializers win over the defaults', async () => {
+  it('accepts a pino instance as loggerInstance; its serializers win over the defaults', async () => {
     const { lines, stream } = capture()
     const logger = pino({ serializers: { res: (reply: any) => ({ code: reply.statusCode }) } }, stream)
-    const app = warren({ logger })
+    const app = warren({ loggerInstance: logger })
     expect(app.log.info).toBeTypeOf('function')
     app.get('/', async () => 'ok')
     await app.inject('/')

@@ -23,6 +23,19 @@ describe('what is logged when a handler answers twice or fails after hijacking (
     expect(warning).toMatchObject({ msg: 'Reply was already sent, did you forget to "return reply" in "/" (GET)?', err: { code: 'SVC_ERR_REP_ALREADY_SENT' } })
   })
 
+  it('a second reply.send() is ignored, with a warning naming the url and method', async () => {
+    const { app, lines } = loggedApp()
+    app.post('/items', (_request, reply) => {
+      reply.send({ first: true })
+      reply.send({ second: true })
+    })
+    const res = await app.inject({ method: 'POST', url: '/items?x=1' })
+    expect(res.json()).toEqual({ first: true })
+    const warnings = lines.filter((line) => line.level === 40)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatchObject({ msg: 'Reply was already sent, did you forget to "return reply" in "/items?x=1" (POST)?', err: { code: 'SVC_ERR_REP_ALREADY_SENT' } })
+  })
+
   it('a hijacked reply whose handler then rejects logs the error; nothing is answered for it', async () => {
     const { app, lines } = loggedApp()
     app.get('/', async (_request, reply) => {
