@@ -61,8 +61,9 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
     if (settled) return
     settled = true
     if (error !== null && error !== undefined) {
-      // the client may still be sending the part of the body nobody read
-      reply.header('connection', 'close')
+      // the client may still be sending the part of the body nobody read (HTTP/1 only: an HTTP/2
+      // stream ends by itself, and Node warns about a connection header there)
+      if (request.raw.httpVersionMajor !== 2) reply.header('connection', 'close')
       return reply[kReplyFail](error)
     }
     request.body = body

@@ -145,6 +145,38 @@ describe('the server warren builds', () => {
     }
   })
 
+  it('answers an HTTP/2 body that fails to parse with 400 and no connection header (Node refuses it on HTTP/2 with a warning)', async () => {
+    const app = warren({ http2: true, logger: false })
+    app.post('/', async (request: any) => request.body)
+    const warnings: string[] = []
+    const onWarning = (warning: Error): void => void warnings.push(warning.message)
+    process.on('warning', onWarning)
+    const address = await app.listen({ port: 0 })
+    const client = http2.connect(address)
+    try {
+      const answer = await new Promise<{ status: number; headers: http2.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const req = client.request({ ':method': 'POST', ':path': '/', 'content-type': 'application/json' })
+        let body = ''
+        let headers: http2.IncomingHttpHeaders = {}
+        req.setEncoding('utf8')
+        req.on('response', (received) => (headers = received))
+        req.on('data', (chunk) => (body += chunk))
+        req.on('end', () => resolve({ status: Number(headers[':status']), headers, body }))
+        req.on('error', reject)
+        req.end('{"broken":')
+      })
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(answer.status).toBe(400)
+      expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 400, code: 'SVC_ERR_CTP_INVALID_JSON_BODY' })
+      expect(answer.headers.connection).toBeUndefined()
+      expect(warnings.filter((message) => message.includes('connection'))).toEqual([])
+    } finally {
+      process.off('warning', onWarning)
+      client.close()
+      await app.close()
+    }
+  })
+
   it('close() closes idle HTTP/2 sessions (a client may keep one open forever) and lets open streams finish', async () => {
     const app = warren({ http2: true })
     let release!: () => void
