@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import warren, { Type } from 'warren'
 import { entryText } from '../../src/schema/cache-entry.js'
 import { schemaCacheSettled, schemaCacheStats } from '../../src/schema/cache-stats.js'
-import { cacheWarningsDuring } from './cache-warnings.js'
+import { cacheWarningsDuring } from './process-warnings.js'
 
 // The schema compile cache's files: when they are written, with which modes, what a start makes
 // of files it did not write, and what it skips when it cannot write. (Hits, misses, stale

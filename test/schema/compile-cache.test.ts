@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import warren, { Type } from 'warren'
 import { schemaCacheSettled, schemaCacheStats } from '../../src/schema/cache-stats.js'
-import { cacheWarningsDuring } from './cache-warnings.js'
+import { cacheWarningsDuring } from './process-warnings.js'
 
 /** ajv-errors is CommonJS: its default import is the plugin at run time, whatever its typings say. */
 const ajvErrors = ajvErrorsModule.default

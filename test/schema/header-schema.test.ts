@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import warren, { Type } from 'warren'
+import { warningsDuring } from './process-warnings.js'
 
-/** Security warnings about header schemas emitted while `run` goes on (delivered on a later tick). */
-async function headerWarningsDuring(run: () => Promise<void>): Promise<Array<Error & { code?: string }>> {
-  const seen: Array<Error & { code?: string }> = []
-  const listener = (warning: Error & { code?: string }) => {
-    if (warning.code?.startsWith('SVC_SEC_HEADER_SCHEMA') === true) seen.push(warning)
-  }
-  process.on('warning', listener)
-  try {
-    await run()
-    await new Promise((resolve) => setImmediate(resolve))
-  } finally {
-    process.off('warning', listener)
-  }
-  return seen
-}
+/** Security warnings about header schemas emitted while `run` goes on. */
+const headerWarningsDuring = (run: () => Promise<void>) => warningsDuring('SVC_SEC_HEADER_SCHEMA', run)
 
 /** An app with one GET route validating `headers`, answering `{ ok: true }`. */
 async function appWith(headers: any, options: Record<string, unknown> = {}): Promise<any> {
