@@ -133,9 +133,13 @@ function sendThrownValue(reply: Reply, value: unknown): void {
   reply.send(value)
 }
 
-/** What the log keeps of a client error: what went wrong, not where in the server (no stack). */
+/**
+ * What the log keeps of a client error: what went wrong, not where in the server (no stack).
+ * Without a prototype, so that pino's standard error serializer (an application's own logger)
+ * names its type by `name` rather than by the constructor, `Object`.
+ */
 function clientErrorSummary(error: Error & { code?: unknown; statusCode?: unknown }): Record<string, unknown> {
-  return { type: error.name, code: error.code, statusCode: error.statusCode, message: error.message }
+  return Object.assign(Object.create(null) as Record<string, unknown>, { type: error.name, name: error.name, code: error.code, statusCode: error.statusCode, message: error.message })
 }
 
 const internalCode = codes.SVC_ERR_INTERNAL.code

@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream'
+import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { captureLogs, warren } from './helpers.js'
 
@@ -160,6 +162,20 @@ describe('error logs', () => {
     const server = lines.find((line) => line.msg === 'broken')
     expect(server.level).toBe(50)
     expect(server.err.stack).toContain('broken')
+  })
+
+  it("a 4xx logged through the application's own pino logger keeps the error's type (pino's serializer names it by name)", async () => {
+    const lines: Array<Record<string, any>> = []
+    const stream = new Writable({ write(chunk, _encoding, done) { lines.push(JSON.parse(String(chunk))); done() } })
+    const app = warren({ loggerInstance: pino({ level: 'info' }, stream) })
+    app.get('/client', async () => {
+      throw teapot()
+    })
+    await app.inject('/client')
+    await settle()
+    const client = lines.find((line) => line.msg === "I'm a teapot")
+    expect(client?.err).toMatchObject({ type: 'Error', message: "I'm a teapot", statusCode: 418 })
+    expect(client?.err.stack ?? '').toBe('')
   })
 
   it('disableRequestLogging silences them too, and the not-found line, as in Fastify 5; request.log stays', async () => {
