@@ -24,7 +24,7 @@ export type {
   RouteTypesOf,
 } from './schema.js'
 export type { PayloadForCode, DeclaredCode, SuccessPayload, NoSchemaFor200 } from './status.js'
-export type { LogFn, WarrenLogger } from './logger.js'
+export type { LogFn, LogSerializers, WarrenLogger } from './logger.js'
 export type {
   HTTPPart,
   ValidationErrorItem,

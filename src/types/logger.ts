@@ -5,6 +5,12 @@
  * @packageDocumentation
  */
 
+/**
+ * Serializers of a request logger, by the key of the logged object: `request.log.info({ user })`
+ * logs what `serializers.user(user)` returns (the `logSerializers` route and register options).
+ */
+export type LogSerializers = Record<string, (value: any) => unknown>
+
 /** One logging method: a message, or an object to merge into the line followed by a message and its format arguments. */
 export type LogFn = (objOrMsg: unknown, ...args: unknown[]) => void
 

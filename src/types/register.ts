@@ -4,6 +4,7 @@
  *
  * @packageDocumentation
  */
+import type { LogSerializers } from './logger.js'
 import type { ContextOf, ContextShape } from './context.js'
 
 /**
@@ -19,7 +20,7 @@ export interface RegisterOptions<Prefix extends string = string> {
    * Serializers of this plugin's request loggers, by the key of the logged object (`request.log.info({ user })`
    * logs what `user` returns), over those of the instance's logger and of the plugins it is registered in (its children inherit them).
    */
-  logSerializers?: Record<string, (value: any) => unknown>
+  logSerializers?: LogSerializers
 }
 
 /** Metadata of `plugin(fn, meta)`. */

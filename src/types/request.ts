@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { BareInstance } from './context.js'
 import type { FastifyRequest } from './fastify-compat.js'
-import type { WarrenLogger } from './logger.js'
+import type { WarrenLogger, LogSerializers } from './logger.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes } from './schema.js'
 import type { HTTPPart, ValidationError, ValidationFunction } from './validation.js'
 
@@ -30,7 +30,7 @@ export interface RequestRouteOptions {
   /** The route's log level. */
   logLevel?: string
   /** The serializers of the route's request loggers (its own `logSerializers` over its plugins'). */
-  logSerializers?: Record<string, (value: any) => unknown>
+  logSerializers?: LogSerializers
   /** The route's handler. */
   handler: Function
   /** Whether a HEAD route was derived from this GET route. */

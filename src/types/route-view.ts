@@ -4,6 +4,7 @@
  *
  * @packageDocumentation
  */
+import type { LogSerializers } from './logger.js'
 import type { RouteSchema } from './schema.js'
 
 /** A route's options as `onRoute` hooks see (and may change) them. */
@@ -33,7 +34,7 @@ export interface RouteOptionsView {
   /** The route's log level. */
   logLevel?: string
   /** The serializers of the route's request loggers (its own `logSerializers` over its plugins'). */
-  logSerializers?: Record<string, (value: any) => unknown>
+  logSerializers?: LogSerializers
   /** Whether a HEAD route is derived from this GET route. */
   exposeHeadRoute?: boolean
   /** How a `'/'` route under a prefix answers: `/prefix` and `/prefix/` (`'both'`, the default), or only one of them. */

@@ -8,6 +8,7 @@
  *
  * @packageDocumentation
  */
+import type { LogSerializers } from './logger.js'
 import type { HandlerError, HookOption, RequestHooks } from './hooks.js'
 import type { RouteConfig, RouteOptionsExtensions } from './augment.js'
 import type { AnyReply, RouteReply } from './reply.js'
@@ -122,7 +123,7 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
    * Serializers of this route's request loggers, by the key of the logged object (`request.log.info({ user })`
    * logs what `user` returns), over those of the instance's logger and of the plugins it is registered in.
    */
-  logSerializers?: Record<string, (value: any) => unknown>
+  logSerializers?: LogSerializers
   /** Whether a GET route also answers HEAD (default from the `exposeHeadRoutes` factory option). */
   exposeHeadRoute?: boolean
   /** The route answers only requests that match these constraints: `version` (`Accept-Version`), `host`, or an added strategy's. */
