@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import warren, { Type } from 'warren'
 import { warningsDuring } from './process-warnings.js'
+import { recordValidatorSchemas } from './recording-compiler.js'
 
 /** Security warnings about header schemas emitted while `run` goes on. */
 const headerWarningsDuring = (run: () => Promise<void>) => warningsDuring('SVC_SEC_HEADER_SCHEMA', run)
@@ -126,25 +127,17 @@ describe('header schemas: every header name is matched lower-case', () => {
     await appWith(headers)
     expect(JSON.stringify(headers)).toBe(before)
 
-    const seen: unknown[] = []
     const lowerCase = { type: 'object', properties: { 'x-a': { type: 'string' } }, required: ['x-a'] }
     const app = warren()
-    app.setValidatorCompiler(({ schema }: any) => {
-      seen.push(schema)
-      return () => true
-    })
+    const seen = recordValidatorSchemas(app)
     app.get('/', { schema: { headers: lowerCase } }, async () => 'ok')
     await app.ready()
     expect(seen[0]).toBe(lowerCase)
   })
 
   it('TypeBox header schemas keep their TypeBox markers when normalized', async () => {
-    const seen: any[] = []
     const app = warren()
-    app.setValidatorCompiler(({ schema }: any) => {
-      seen.push(schema)
-      return () => true
-    })
+    const seen = recordValidatorSchemas(app)
     const schema = Type.Object({ 'X-Count': Type.Integer() })
     app.get('/', { schema: { headers: schema } }, async () => 'ok')
     await app.ready()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import warren from 'warren'
+import { recordValidatorSchemas } from './recording-compiler.js'
 
 /**
  * A small schema builder shaped like fluent-json-schema's: an object literal of methods (so it is
@@ -109,11 +110,7 @@ describe('schema builders (fluent-json-schema style objects)', () => {
 
   it('an object marked as a builder without a valueOf of its own reaches the compiler as it is', async () => {
     const app = warren()
-    const seen: unknown[] = []
-    app.setValidatorCompiler(({ schema }: any) => {
-      seen.push(schema)
-      return () => true
-    })
+    const seen = recordValidatorSchemas(app)
     const marked = { isFluentSchema: true, type: 'object' }
     app.post('/', { schema: { body: marked } }, async () => 'ok')
     await app.ready()
