@@ -35,6 +35,11 @@ function pluginFunction(plugin: AjvPluginLike): AjvPlugin<any> {
   return typeof plugin === 'function' ? plugin : plugin.default
 }
 
+/** The functions of the user's plugins (an entry is a plugin, or `[plugin, options]`). */
+function pluginFunctions(plugins: ValidatorOptions['plugins']): AjvPlugin<any>[] {
+  return (plugins ?? []).map((entry) => pluginFunction(Array.isArray(entry) ? entry[0] : entry))
+}
+
 /**
  * Applies one validator plugin; a plugin that refuses the configuration (ajv-errors without
  * `allErrors: true`, say) fails start-up with a coded error that names it.
@@ -57,15 +62,12 @@ function applyPlugin(ajv: Ajv, entry: NonNullable<ValidatorOptions['plugins']>[n
  * identity, or by its function's name when another copy of the package is installed.
  */
 function listsFormatsPlugin(plugins: ValidatorOptions['plugins']): boolean {
-  return (plugins ?? []).some((entry) => {
-    const fn = pluginFunction(Array.isArray(entry) ? entry[0] : entry)
-    return fn === addFormats || (typeof fn === 'function' && fn.name === addFormats.name)
-  })
+  return pluginFunctions(plugins).some((fn) => fn === addFormats || (typeof fn === 'function' && fn.name === addFormats.name))
 }
 
 /** The copy of Ajv the user's plugins were written for (see schema/ajv-copy). */
 function copyFor(options: ValidatorOptions): AjvCopy {
-  return ajvCopyFor((options.plugins ?? []).map((entry) => pluginFunction(Array.isArray(entry) ? entry[0] : entry)))
+  return ajvCopyFor(pluginFunctions(options.plugins))
 }
 
 /** `withSource`: keep the generated code (Ajv's `code.source`), which standalone output needs. */

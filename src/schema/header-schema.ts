@@ -5,6 +5,7 @@
  * so a rule written as `'X-Admin'` is enforced on the `x-admin` a request carries. What the
  * normalization cannot reach (a schema another document holds) is reported as a security warning.
  */
+import { isLiteralObject } from './normalize.js'
 
 /** A warning about a header schema: its code and what it names. */
 export interface HeaderSchemaWarning {
@@ -37,12 +38,6 @@ const schemaMapKeywords = new Set(['definitions', '$defs', 'patternProperties'])
  */
 const nameKeywords = new Set(['properties', 'required', 'dependencies', 'dependentRequired', 'dependentSchemas'])
 
-function isSchemaObject(value: unknown): value is SchemaObject {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
-
 const lower = (name: unknown): unknown => (typeof name === 'string' ? name.toLowerCase() : name)
 
 /** `names` lower-cased, without the duplicates lower-casing makes (Ajv refuses a `required` with duplicates). */
@@ -61,7 +56,7 @@ function bothApply(first: unknown, second: unknown): unknown {
 
 /** A map keyed by header names, keys lower-cased and each value passed through `value`. */
 function lowerKeys(map: unknown, value: (entry: unknown) => unknown): unknown {
-  if (!isSchemaObject(map)) return map
+  if (!isLiteralObject(map)) return map
   const result: SchemaObject = {}
   let changed = false
   for (const key of Object.keys(map)) {
@@ -75,7 +70,7 @@ function lowerKeys(map: unknown, value: (entry: unknown) => unknown): unknown {
 
 /** A map whose keys stay as written (definitions, patterns), each subschema normalized. */
 function sameKeys(map: unknown, value: (entry: unknown) => unknown): unknown {
-  if (!isSchemaObject(map)) return map
+  if (!isLiteralObject(map)) return map
   const result: SchemaObject = {}
   let changed = false
   for (const key of Object.keys(map)) {
@@ -113,7 +108,7 @@ function sameArray(items: unknown[], value: (entry: unknown) => unknown): unknow
 
 /** `schema` with header names lower-cased; the same object when nothing needed to change (never mutated). */
 function normalize(schema: unknown, inNames: boolean): unknown {
-  if (!isSchemaObject(schema)) return schema
+  if (!isLiteralObject(schema)) return schema
   let copy: SchemaObject | null = null
   for (const keyword of Object.keys(schema)) {
     const value = normalizeKeyword(keyword, schema[keyword], inNames)
@@ -156,7 +151,7 @@ const normalized = new WeakMap<object, NormalizedHeaderSchema>()
  * object (a boolean, another library's schema) is returned as given.
  */
 export function normalizeHeaderSchema(schema: unknown): NormalizedHeaderSchema {
-  if (!isSchemaObject(schema)) return { schema, warnings: [] }
+  if (!isLiteralObject(schema)) return { schema, warnings: [] }
   let result = normalized.get(schema)
   if (result === undefined) {
     const warnings: HeaderSchemaWarning[] = []

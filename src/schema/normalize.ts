@@ -26,7 +26,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * An instance of a class (a joi, zod or yup schema) is another library's schema, for a custom
  * validator compiler, and never a property of the short form.
  */
-function isLiteralObject(value: unknown): value is Record<string, unknown> {
+export function isLiteralObject(value: unknown): value is Record<string, unknown> {
   if (!isPlainObject(value)) return false
   const proto = Object.getPrototypeOf(value)
   return proto === Object.prototype || proto === null

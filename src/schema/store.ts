@@ -9,6 +9,13 @@ import { jsonSchemaOf } from './fluent.js'
 /** A shared schema: any JSON Schema object with a string `$id`. */
 export type SharedSchema = Record<string, any> & { $id: string }
 
+/** What `addSchema` was given, as a shared schema (a builder's JSON Schema); SVC_ERR_SCH_MISSING_ID without a non-empty `$id`. */
+function sharedSchemaOf(input: unknown): SharedSchema {
+  const schema = jsonSchemaOf(input) as SharedSchema | null
+  if (schema === null || typeof schema !== 'object' || typeof schema.$id !== 'string' || schema.$id === '') throw new codes.SVC_ERR_SCH_MISSING_ID()
+  return schema
+}
+
 /**
  * The shared schemas of one context: its own plus its ancestors', never its
  * descendants'. A child starts empty and looks up through its parent.
@@ -23,13 +30,9 @@ export class SchemaStore implements SharedSchemaStore {
 
   /** Adds a shared schema (or a schema builder's, see schema/fluent) to this context. */
   add(input: unknown): void {
-    const schema = jsonSchemaOf(input)
-    if (schema === null || typeof schema !== 'object' || typeof (schema as SharedSchema).$id !== 'string' || (schema as SharedSchema).$id === '') {
-      throw new codes.SVC_ERR_SCH_MISSING_ID()
-    }
-    const id = (schema as SharedSchema).$id
-    if (this.get(id) !== undefined) throw new codes.SVC_ERR_SCH_ALREADY_PRESENT(id)
-    this.#own.set(id, schema as SharedSchema)
+    const schema = sharedSchemaOf(input)
+    if (this.get(schema.$id) !== undefined) throw new codes.SVC_ERR_SCH_ALREADY_PRESENT(schema.$id)
+    this.#own.set(schema.$id, schema)
   }
 
   /** The shared schema with that `$id`, from this context or an ancestor. */
@@ -90,11 +93,7 @@ export class BucketStore implements SharedSchemaStore {
   }
 
   add(input: unknown): void {
-    const schema = jsonSchemaOf(input)
-    if (schema === null || typeof schema !== 'object' || typeof (schema as SharedSchema).$id !== 'string' || (schema as SharedSchema).$id === '') {
-      throw new codes.SVC_ERR_SCH_MISSING_ID()
-    }
-    this.#bucket.add(schema)
+    this.#bucket.add(sharedSchemaOf(input))
   }
 
   get(id: string): SharedSchema | undefined {

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import warren from 'warren'
+import { schemaCacheSettled, schemaCacheStats } from '../../src/schema/cache-stats.js'
 
 const require = createRequire(import.meta.url)
 const modules = join(process.cwd(), 'node_modules')
@@ -66,16 +67,20 @@ describe('validator plugins installed with another copy of ajv', () => {
     })
   }
 
-  it('with the compile cache on, a schema of such a plugin is compiled each start (not written as standalone code), and works', async () => {
-    const dir = join(withFormats, 'cache')
-    for (let start = 0; start < 2; start++) {
-      const app = warren({ schemaCache: { dir }, validator: { customOptions: { allErrors: true }, plugins: [pluginIn(withFormats)] } })
-      app.post('/', { schema }, async (request: any) => request.body)
-      const bad = await app.inject({ method: 'POST', url: '/', payload: { age: 'old' } })
-      expect(bad.json().message).toBe('body/age age must be a number, body name please')
-      await app.close()
-    }
-  })
+  for (const [label, folder] of [['beside ajv-formats', () => withFormats], ['without ajv-formats', () => withoutFormats]] as const) {
+    it(`with the compile cache on, a schema of such a plugin (its copy ${label}) is compiled each start (not written as standalone code), and works`, async () => {
+      const dir = join(folder(), 'cache')
+      for (let start = 0; start < 2; start++) {
+        const app = warren({ schemaCache: { dir }, validator: { customOptions: { allErrors: true }, plugins: [pluginIn(folder())] } })
+        app.post('/', { schema }, async (request: any) => request.body)
+        const bad = await app.inject({ method: 'POST', url: '/', payload: { age: 'old' } })
+        expect(bad.json().message).toBe('body/age age must be a number, body name please')
+        await schemaCacheSettled(app)
+        expect(schemaCacheStats(app)).toMatchObject({ hits: 0, writes: 0 })
+        await app.close()
+      }
+    })
+  }
 
   it('plugins of two different copies of ajv fail start-up with SVC_ERR_INIT_OPTS_INVALID naming them', async () => {
     const app = warren({ validator: { customOptions: { allErrors: true }, plugins: [pluginIn(withFormats), pluginIn(withoutFormats)] } })

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Ajv } from 'ajv'
 import warren, { Type } from 'warren'
+import { recordValidatorSchemas } from './recording-compiler.js'
 
 const nameBody = Type.Object({ name: Type.String() })
 
@@ -399,11 +400,7 @@ describe('4.3.8-9 custom validators and shared schemas, async schemas', () => {
 
     it('a short form of literal JSON Schemas is still wrapped as { type: object, properties }', async () => {
       const app = warren()
-      const seen: any[] = []
-      app.setValidatorCompiler(({ schema }: any) => {
-        seen.push(schema)
-        return () => true
-      })
+      const seen = recordValidatorSchemas(app)
       const params = { id: { type: 'string' } }
       app.get('/items/:id', { schema: { params } }, async () => 'ok')
       await app.ready()

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { Ajv2019 } from 'ajv/dist/2019.js'
 import warren, { Type } from 'warren'
 import { warningsDuring } from './process-warnings.js'
+import { recordValidatorSchemas } from './recording-compiler.js'
 
 /** Security warnings about header schemas emitted while `run` goes on. */
 const headerWarningsDuring = (run: () => Promise<void>) => warningsDuring('SVC_SEC_HEADER_SCHEMA', run)
@@ -56,13 +58,23 @@ describe('header schemas: every header name is matched lower-case', () => {
   })
 
   it('`dependentRequired` and `dependentSchemas` (2019-09 keywords, with strictSchema off)', async () => {
-    const app = await appWith({
+    const headers = {
       type: 'object',
       dependentRequired: { 'X-Admin': ['X-Admin-Token'] },
       dependentSchemas: { 'X-Admin': { properties: { 'X-Admin-Token': { minLength: 4 } } } },
-    }, { validator: { customOptions: { strictSchema: false } } })
+    }
+    const app = await appWith(headers, { validator: { customOptions: { strictSchema: false } } })
     // Draft 7 Ajv ignores the keywords: the point is that normalizing them does not break compiling
     expect(await statusOf(app, { 'x-admin': '1', 'x-admin-token': 'long enough' })).toBe(200)
+
+    // a validator of draft 2019-09 enforces them, on the lower-case names
+    const ajv2019 = new Ajv2019()
+    const enforcing = warren()
+    enforcing.setValidatorCompiler(({ schema }: any) => ajv2019.compile(schema))
+    enforcing.get('/', { schema: { headers } }, async () => ({ ok: true }))
+    expect(await statusOf(enforcing, { 'X-Admin': '1' })).toBe(400)
+    expect(await statusOf(enforcing, { 'X-Admin': '1', 'X-Admin-Token': 'abc' })).toBe(400)
+    expect(await statusOf(enforcing, { 'X-Admin': '1', 'X-Admin-Token': 'long enough' })).toBe(200)
   })
 
   it('rules in nested subschemas (allOf, anyOf, not, if/then) are normalized', async () => {
@@ -126,25 +138,17 @@ describe('header schemas: every header name is matched lower-case', () => {
     await appWith(headers)
     expect(JSON.stringify(headers)).toBe(before)
 
-    const seen: unknown[] = []
     const lowerCase = { type: 'object', properties: { 'x-a': { type: 'string' } }, required: ['x-a'] }
     const app = warren()
-    app.setValidatorCompiler(({ schema }: any) => {
-      seen.push(schema)
-      return () => true
-    })
+    const seen = recordValidatorSchemas(app)
     app.get('/', { schema: { headers: lowerCase } }, async () => 'ok')
     await app.ready()
     expect(seen[0]).toBe(lowerCase)
   })
 
   it('TypeBox header schemas keep their TypeBox markers when normalized', async () => {
-    const seen: any[] = []
     const app = warren()
-    app.setValidatorCompiler(({ schema }: any) => {
-      seen.push(schema)
-      return () => true
-    })
+    const seen = recordValidatorSchemas(app)
     const schema = Type.Object({ 'X-Count': Type.Integer() })
     app.get('/', { schema: { headers: schema } }, async () => 'ok')
     await app.ready()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import warren from 'warren'
+import { recordValidatorSchemas } from './recording-compiler.js'
 
 /**
  * A small schema builder shaped like fluent-json-schema's: an object literal of methods (so it is
@@ -71,16 +72,20 @@ describe('schema builders (fluent-json-schema style objects)', () => {
     const shared = builder({ $id: 'List', type: 'array', items: { type: 'string' } }, 'symbol', calls)
     const app = warren()
     app.addSchema(shared)
-    const response = { schema: { response: { 200: builder({ $ref: 'List#' }, 'symbol', calls) } } }
+    const list = builder({ $ref: 'List#' }, 'symbol', calls)
+    const response = { schema: { response: { 200: list } } }
     app.register(async (child) => {
       child.get('/a', response, async () => ['x'])
     })
     app.register(async (child) => {
       child.get('/b', response, async () => ['y'])
+      // the same builder in a schema of its own: still read once
+      child.get('/c', { schema: { response: { 200: list } } }, async () => ['z'])
     })
     await app.ready()
     expect(calls.count).toBe(2)
     expect((await app.inject('/b')).json()).toEqual(['y'])
+    expect((await app.inject('/c')).json()).toEqual(['z'])
   })
 
   it('resolves builders inside content maps of bodies and responses', async () => {
@@ -109,11 +114,7 @@ describe('schema builders (fluent-json-schema style objects)', () => {
 
   it('an object marked as a builder without a valueOf of its own reaches the compiler as it is', async () => {
     const app = warren()
-    const seen: unknown[] = []
-    app.setValidatorCompiler(({ schema }: any) => {
-      seen.push(schema)
-      return () => true
-    })
+    const seen = recordValidatorSchemas(app)
     const marked = { isFluentSchema: true, type: 'object' }
     app.post('/', { schema: { body: marked } }, async () => 'ok')
     await app.ready()
