@@ -67,7 +67,7 @@ describe('schema builders (fluent-json-schema style objects)', () => {
     expect(() => app.addSchema(builder({ $id: 'one' }))).toThrow(expect.objectContaining({ code: 'SVC_ERR_SCH_ALREADY_PRESENT' }))
   })
 
-  it('a builder shared by routes in several contexts is read once and compiled once per context', async () => {
+  it('a builder shared by routes in several contexts is read once (one valueOf per builder) and serves each route', async () => {
     const calls = { count: 0 }
     const shared = builder({ $id: 'List', type: 'array', items: { type: 'string' } }, 'symbol', calls)
     const app = warren()
