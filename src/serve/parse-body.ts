@@ -13,6 +13,7 @@ import type { ParserEntry } from '../content-type/registry.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import { continueAfter } from './continue-after.js'
+import { closeConnectionAfter } from './write.js'
 
 type Next = (request: Request, reply: Reply) => void
 
@@ -61,9 +62,8 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
     if (settled) return
     settled = true
     if (error !== null && error !== undefined) {
-      // the client may still be sending the part of the body nobody read (HTTP/1 only: an HTTP/2
-      // stream ends by itself, and Node warns about a connection header there)
-      if (request.raw.httpVersionMajor !== 2) reply.header('connection', 'close')
+      // the client may still be sending the part of the body nobody read
+      closeConnectionAfter(reply)
       return reply[kReplyFail](error)
     }
     request.body = body
