@@ -96,16 +96,17 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
   readBody(payload, declared, limit, parser.parseAs === 'string', scope === null ? onBody : (error, body) => scope.runInAsyncScope(onBody, null, error, body), replaced)
 }
 
+/** The async resource's type, Fastify's own, so async_hooks tooling written for Fastify recognizes it. */
+const bodyResourceType = 'content-type-parser:run'
+
 /**
  * The body arrives in the socket's async context, not the request's: an AsyncLocalStorage store
  * an onRequest or preParsing hook entered would be lost to the parser and the stages after it.
  * On routes with such hooks, the request's context is kept in a resource and the body's callbacks
- * run in it; routes without them pay nothing (decided when the route is resolved). (`runInAsyncScope`, not `bind`: on Node 20 binding
- * costs some 14 µs a call, which is what halved the validated POST's throughput once.)
+ * run in it; routes without them pay nothing (decided when the route is resolved).
+ * (`runInAsyncScope`, not `bind`: on Node 20 binding costs some 14 µs a call, which is what halved
+ * the validated POST's throughput once.)
  */
-/** The async resource's type, Fastify's own, so async_hooks tooling written for Fastify recognizes it. */
-const bodyResourceType = 'content-type-parser:run'
-
 function requestScope(request: Request): AsyncResource | null {
   return request[kRoute].bodyKeepsContext ? new AsyncResource(bodyResourceType) : null
 }
