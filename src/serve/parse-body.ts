@@ -13,6 +13,7 @@ import type { ParserEntry } from '../content-type/registry.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import { continueAfter } from './continue-after.js'
+import { closeConnectionAfter } from './write.js'
 
 type Next = (request: Request, reply: Reply) => void
 
@@ -61,9 +62,8 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
     if (settled) return
     settled = true
     if (error !== null && error !== undefined) {
-      // the client may still be sending the part of the body nobody read (HTTP/1 only: an HTTP/2
-      // stream ends by itself, and Node warns about a connection header there)
-      if (request.raw.httpVersionMajor !== 2) reply.header('connection', 'close')
+      // the client may still be sending the part of the body nobody read
+      closeConnectionAfter(reply)
       return reply[kReplyFail](error)
     }
     request.body = body
@@ -96,16 +96,17 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
   readBody(payload, declared, limit, parser.parseAs === 'string', scope === null ? onBody : (error, body) => scope.runInAsyncScope(onBody, null, error, body), replaced)
 }
 
+/** The async resource's type, Fastify's own, so async_hooks tooling written for Fastify recognizes it. */
+const bodyResourceType = 'content-type-parser:run'
+
 /**
  * The body arrives in the socket's async context, not the request's: an AsyncLocalStorage store
  * an onRequest or preParsing hook entered would be lost to the parser and the stages after it.
  * On routes with such hooks, the request's context is kept in a resource and the body's callbacks
- * run in it; routes without them pay nothing (decided when the route is resolved). (`runInAsyncScope`, not `bind`: on Node 20 binding
- * costs some 14 µs a call, which is what halved the validated POST's throughput once.)
+ * run in it; routes without them pay nothing (decided when the route is resolved).
+ * (`runInAsyncScope`, not `bind`: on Node 20 binding costs some 14 µs a call, which is what halved
+ * the validated POST's throughput once.)
  */
-/** The async resource's type, Fastify's own, so async_hooks tooling written for Fastify recognizes it. */
-const bodyResourceType = 'content-type-parser:run'
-
 function requestScope(request: Request): AsyncResource | null {
   return request[kRoute].bodyKeepsContext ? new AsyncResource(bodyResourceType) : null
 }

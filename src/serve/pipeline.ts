@@ -19,6 +19,7 @@ import { armHandlerTimeout } from './handler-timeout.js'
 import { hasBody, missesContentType, parseBody } from './parse-body.js'
 import { sendReturnValue } from './return-value.js'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
+import { closeConnectionAfter } from './write.js'
 
 /** Builds the request and reply a route serves `req` and `res` with. */
 export function createExchange(
@@ -55,9 +56,8 @@ export function handleRequest(
   if (route.handlerTimeout > 0) armHandlerTimeout(reply, route.handlerTimeout)
   const root = route.root
   if (root.closing) {
-    // a request arriving while the server closes ends its connection, so close() does not wait on
-    // it (HTTP/2 has no such header: close() ends the session once its streams are done)
-    if (req.httpVersionMajor !== 2) reply.header('connection', 'close')
+    // a request arriving while the server closes ends its connection, so close() does not wait on it
+    closeConnectionAfter(reply)
     if (root.options.return503OnClosing) return refuseWhileClosing(reply)
   }
   if (route.hooks.onRequest === null) return runPreParsing(request, reply)

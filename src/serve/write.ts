@@ -152,15 +152,22 @@ function discardStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStr
  * With `false`, connections are left alone: a request arriving on one gets `connection: close`
  * (serve/pipeline).
  */
-function closeConnectionIfClosing(reply: Reply, headers: Record<string, unknown>): void {
+function closeConnectionIfClosing(reply: Reply): void {
   const root = reply[kRoute].root
-  if (!root.closing || root.options.forceCloseConnections !== 'idle') return
-  // HTTP/2 has no such header: close() ends each session once its streams are done
-  if (reply.request.raw.httpVersionMajor !== 2) headers.connection = 'close'
+  if (root.closing && root.options.forceCloseConnections === 'idle') closeConnectionAfter(reply)
+}
+
+/**
+ * Asks the client to close its connection after this response (`connection: close`). HTTP/1
+ * only: HTTP/2 has no such header (Node drops it with a warning), and its streams end by
+ * themselves; close() ends a session once its streams are done.
+ */
+export function closeConnectionAfter(reply: Reply): void {
+  if (reply.request.raw.httpVersionMajor !== 2) reply[kReplyHeaders].connection = 'close'
 }
 
 function writeHead(reply: Reply, headers: Record<string, unknown>): boolean {
-  closeConnectionIfClosing(reply, headers)
+  closeConnectionIfClosing(reply)
   try {
     reply.raw.writeHead(reply.raw.statusCode, headers as Record<string, string>)
     return true
@@ -179,7 +186,7 @@ function setHeaders(reply: Reply, headers: Record<string, unknown>): boolean {
     reply.log.warn("response will send, but you shouldn't use res.writeHead in stream mode")
     return true
   }
-  closeConnectionIfClosing(reply, headers)
+  closeConnectionIfClosing(reply)
   try {
     for (const key of Object.keys(headers)) reply.raw.setHeader(key, headers[key] as string)
     return true

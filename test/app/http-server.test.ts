@@ -68,6 +68,20 @@ function http2Get(origin: string, path: string, options: http2.SecureClientSessi
   })
 }
 
+/** Sends one request on an open HTTP/2 session; resolves with the status, the headers and the body's bytes. */
+function http2Exchange(client: http2.ClientHttp2Session, headers: http2.OutgoingHttpHeaders, body?: string): Promise<{ status: number; headers: http2.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = client.request(headers)
+    const chunks: Buffer[] = []
+    let received: http2.IncomingHttpHeaders = {}
+    req.on('response', (answered) => (received = answered))
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => resolve({ status: Number(received[':status']), headers: received, body: Buffer.concat(chunks) }))
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
 describe('the server warren builds', () => {
   it('passes the timeouts and maxRequestsPerSocket to an HTTP/1 server, and `http` options to createServer', () => {
     const app = warren({ connectionTimeout: 1234, keepAliveTimeout: 2345, requestTimeout: 3456, maxRequestsPerSocket: 7, http: { requireHostHeader: false } })
@@ -154,20 +168,10 @@ describe('the server warren builds', () => {
     const address = await app.listen({ port: 0 })
     const client = http2.connect(address)
     try {
-      const answer = await new Promise<{ status: number; headers: http2.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-        const req = client.request({ ':method': 'POST', ':path': '/', 'content-type': 'application/json' })
-        let body = ''
-        let headers: http2.IncomingHttpHeaders = {}
-        req.setEncoding('utf8')
-        req.on('response', (received) => (headers = received))
-        req.on('data', (chunk) => (body += chunk))
-        req.on('end', () => resolve({ status: Number(headers[':status']), headers, body }))
-        req.on('error', reject)
-        req.end('{"broken":')
-      })
+      const answer = await http2Exchange(client, { ':method': 'POST', ':path': '/', 'content-type': 'application/json' }, '{"broken":')
       await new Promise((resolve) => setImmediate(resolve))
       expect(answer.status).toBe(400)
-      expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 400, code: 'SVC_ERR_CTP_INVALID_JSON_BODY' })
+      expect(JSON.parse(String(answer.body))).toMatchObject({ statusCode: 400, code: 'SVC_ERR_CTP_INVALID_JSON_BODY' })
       expect(answer.headers.connection).toBeUndefined()
       expect(warnings.filter((message) => message.includes('connection'))).toEqual([])
     } finally {
@@ -224,17 +228,10 @@ describe('the server warren builds', () => {
     }, { prefix: '/custom' })
     const address = await app.listen({ port: 0 })
     const client = http2.connect(address)
-    const ask = (path: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = client.request({ ':method': 'UNKNOWN_METHOD', ':path': path })
-      let body = ''
-      let status = 0
-      req.setEncoding('utf8')
-      req.on('response', (headers) => (status = Number(headers[':status'])))
-      req.on('data', (chunk) => (body += chunk))
-      req.on('end', () => resolve({ status, body }))
-      req.on('error', reject)
-      req.end()
-    })
+    const ask = async (path: string) => {
+      const { status, body } = await http2Exchange(client, { ':method': 'UNKNOWN_METHOD', ':path': path })
+      return { status, body: String(body) }
+    }
     try {
       const root = await ask('/')
       expect(root.status).toBe(404)
@@ -255,14 +252,7 @@ describe('the server warren builds', () => {
     app.get('/small', async () => 'ok')
     const address = await app.listen({ port: 0 })
     const client = http2.connect(address)
-    const read = (path: string) => new Promise<Buffer>((resolve, reject) => {
-      const chunks: Buffer[] = []
-      const req = client.request({ ':path': path })
-      req.on('data', (chunk: Buffer) => chunks.push(chunk))
-      req.on('end', () => resolve(Buffer.concat(chunks)))
-      req.on('error', reject)
-      req.end()
-    })
+    const read = async (path: string) => (await http2Exchange(client, { ':path': path })).body
     try {
       expect((await read('/large')).equals(large)).toBe(true)
       expect((await read('/text')).toString()).toBe('é'.repeat(300 * 1024))
