@@ -159,13 +159,12 @@ export class RouteContext {
     const schema = this.routeOptions.schema
     if (schema === undefined || schema === null) return
     resolveSchemaBuilders(schema)
-    const compilers: SchemaCompilers = this.server[kSchemaCompilers]
     const { method, url } = this.routeOptions
     this.validation = buildRouteValidation({
       schema,
       method,
       url,
-      compile: (this.routeOptions.validatorCompiler as ValidatorCompiler | undefined) ?? compilers.validatorCompiler,
+      compile: this.#validatorCompiler(),
       formatError: (items, part) => this.schemaErrorFormatter.call(this.server, items, part),
     })
     if (schema.response === undefined || schema.response === null) return
@@ -173,20 +172,28 @@ export class RouteContext {
       response: schema.response,
       method,
       url,
-      compile: (this.routeOptions.serializerCompiler as SerializerCompiler | undefined) ?? compilers.serializerCompiler,
+      compile: this.#serializerCompiler(),
     })
+  }
+
+  /** The route's validator compiler: its own option, else its context's. */
+  #validatorCompiler(): ValidatorCompiler {
+    return (this.routeOptions.validatorCompiler as ValidatorCompiler | undefined) ?? (this.server[kSchemaCompilers] as SchemaCompilers).validatorCompiler
+  }
+
+  /** The route's serializer compiler: its own option, else its context's. */
+  #serializerCompiler(): SerializerCompiler {
+    return (this.routeOptions.serializerCompiler as SerializerCompiler | undefined) ?? (this.server[kSchemaCompilers] as SchemaCompilers).serializerCompiler
   }
 
   /** The route's validators and serializers a handler asks for itself (`request.compileValidationSchema`…), made on first use. */
   get schemasOnDemand(): OnDemandSchemas {
     if (this.#onDemand === null) {
-      const compilers: SchemaCompilers = this.server[kSchemaCompilers]
-      const own = this.routeOptions
       this.#onDemand = new OnDemandSchemas({
         validation: () => this.validation,
         serializers: () => this.serializers,
-        validatorCompiler: () => (own.validatorCompiler as ValidatorCompiler | undefined) ?? compilers.validatorCompiler,
-        serializerCompiler: () => (own.serializerCompiler as SerializerCompiler | undefined) ?? compilers.serializerCompiler,
+        validatorCompiler: () => this.#validatorCompiler(),
+        serializerCompiler: () => this.#serializerCompiler(),
       })
     }
     return this.#onDemand
