@@ -124,6 +124,20 @@ describe('the route handler trace (tracing:warren.request.handler and tracing:fa
     expect(names(log)).toEqual(['start', 'end', 'asyncStart', 'asyncEnd'])
   })
 
+  it('a hijacked reply whose promise resolves still closes the trace with asyncStart and asyncEnd', async () => {
+    const app = warren()
+    app.get('/', async (_request, reply) => {
+      reply.hijack()
+      reply.raw.end('raw')
+      await new Promise((resolve) => setImmediate(resolve))
+      return { ignored: true }
+    })
+    const log = record(REQUEST_HANDLER_CHANNEL)
+    expect((await app.inject('/')).body).toBe('raw')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(names(log)).toEqual(['start', 'end', 'asyncStart', 'asyncEnd'])
+  })
+
   it('a thrown error: start, error (with the status it will be answered with), the error handling, then end', async () => {
     const app = warren()
     const log: Array<Seen | string> = []
