@@ -92,8 +92,9 @@ function callErrorHandler(reply: Reply, thrown: unknown): void {
   } catch (thrownAgain) {
     return handleError(reply, thrownAgain)
   }
-  // a promise from the error handler continues the trace of the handler, if it has one
-  const trace = traceOf(reply)
+  // a promise from the error handler continues the trace of the handler, if it has one (the
+  // default handler returns nothing: no lookup on its path)
+  const trace = result === undefined ? null : traceOf(reply)
   if (trace === null) sendReturnValue(reply, result)
   else sendTracedReturnValue(reply, result, trace)
 }
