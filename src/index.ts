@@ -33,6 +33,12 @@ export { codes, WarrenError } from './core/errors.js'
 export { codes as errorCodes } from './core/errors.js'
 export type { ErrorCode, WarrenErrorClass } from './core/errors.js'
 export { VERSION } from './app/instance.js'
+export {
+  INITIALIZATION_CHANNEL,
+  REQUEST_HANDLER_CHANNEL,
+  FASTIFY_INITIALIZATION_CHANNEL,
+  FASTIFY_REQUEST_HANDLER_CHANNEL,
+} from './core/diagnostics.js'
 export { isAutomaticHeadRoute } from './app/route.js'
 // OpenAPI contributions (any plugin may document its context; read by warren/openapi)
 export { contributeOpenApi, openApiContributionsOf, kOpenApiContributions } from './app/openapi-contribution.js'

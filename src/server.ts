@@ -5,6 +5,7 @@
  */
 import avvio from 'avvio'
 import { codes } from './core/errors.js'
+import { publishInitialization } from './core/diagnostics.js'
 import { createLogger } from './core/logger.js'
 import { kAvvio, kAvvioClose, kAvvioOnClose, kAvvioReady, kErrorHandler, kLogLevel, kRoot, kRouteTable } from './core/symbols.js'
 import { createJsonParser, parseText } from './content-type/json-parser.js'
@@ -108,5 +109,6 @@ export function createServer(input?: WarrenOptions): any {
   boot.override = overrideContext
   boot.once('preReady', () => buildRoutes(root, table))
   app[kAvvio] = boot
+  publishInitialization(app)
   return app
 }

@@ -11,7 +11,6 @@ import { codes } from '../core/errors.js'
 import { JSON_TYPE } from '../core/media-type.js'
 import {
   kReplyErrorHandler,
-  kReplyHasStatus,
   kReplyHeaders,
   kReplyHijacked,
   kReplyOnErrorPhase,
@@ -22,9 +21,11 @@ import {
 import { OnErrorPhase, type Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import type { HookFn } from '../hooks/store.js'
+import { errorStatusFor } from './error-status.js'
 import { isRequestLogged } from './request-logging.js'
 import { runObserverHooks } from './run-hooks.js'
-import { sendReturnValue } from './return-value.js'
+import { traceOf } from './handler-trace.js'
+import { sendReturnValue, sendTracedReturnValue } from './return-value.js'
 import { runOnSend } from './send.js'
 
 /** The shape of every error response warren writes itself. */
@@ -91,15 +92,11 @@ function callErrorHandler(reply: Reply, thrown: unknown): void {
   } catch (thrownAgain) {
     return handleError(reply, thrownAgain)
   }
-  sendReturnValue(reply, result)
-}
-
-/** The error's own status when it is a 4xx/5xx, else 500 (always 500 for a value that is not an object). */
-function statusOf(error: unknown): number {
-  if (error === null || typeof error !== 'object') return 500
-  const { statusCode, status } = error as { statusCode?: unknown; status?: unknown }
-  const own = Number(statusCode ?? status)
-  return Number.isInteger(own) && own >= 400 && own <= 599 ? own : 500
+  // a promise from the error handler continues the trace of the handler, if it has one (the
+  // default handler returns nothing: no lookup on its path)
+  const trace = result === undefined ? null : traceOf(reply)
+  if (trace === null) sendReturnValue(reply, result)
+  else sendTracedReturnValue(reply, result, trace)
 }
 
 /**
@@ -110,7 +107,7 @@ function statusOf(error: unknown): number {
 export function defaultErrorHandler(error: any, request: Request, reply: Reply): void {
   const headers = error?.headers
   if (headers !== null && typeof headers === 'object') reply.headers(headers)
-  if (!reply[kReplyHasStatus] || reply.statusCode < 400) reply.code(statusOf(error))
+  reply.code(errorStatusFor(reply, error))
   if (!(error instanceof Error)) return sendThrownValue(reply, error)
   if (isRequestLogged(request)) {
     if (reply.statusCode >= 500) request.log.error({ req: request, res: reply, err: error }, error.message)

@@ -1,8 +1,9 @@
 /**
  * @module serve/pipeline
  * A matched request from start to handler: builds the request and reply, then runs onRequest →
- * preParsing → body parsing → preValidation → validation → preHandler → handler, and watches the
- * response for onResponse, onRequestAbort and onTimeout. Every failure is reported through the reply.
+ * preParsing → body parsing → preValidation → validation → preHandler → handler (traced on
+ * `diagnostics_channel` when someone listens), and watches the response for onResponse,
+ * onRequestAbort and onTimeout. Every failure is reported through the reply.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { codes } from '../core/errors.js'
@@ -17,7 +18,8 @@ import { continueAfter } from './continue-after.js'
 import { isRequestLogged } from './request-logging.js'
 import { armHandlerTimeout } from './handler-timeout.js'
 import { hasBody, missesContentType, parseBody } from './parse-body.js'
-import { sendReturnValue } from './return-value.js'
+import { isHandlerTraced, publishEnd, publishError, runInTrace, type HandlerTrace } from './handler-trace.js'
+import { sendReturnValue, sendTracedReturnValue } from './return-value.js'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
 import { closeConnectionAfter } from './write.js'
 
@@ -124,6 +126,8 @@ function runPreHandler(request: Request, reply: Reply): void {
 export function runHandler(request: Request, reply: Reply): void {
   if (reply[kReplySending] || reply[kReplyHijacked]) return
   const route = request[kRoute]
+  // traced only when someone listens; not-found handlers are not traced (as in Fastify)
+  if (!route.is404 && isHandlerTraced()) return runInTrace(request, reply, callTracedHandler)
   let result: unknown
   try {
     result = route.handler.call(route.server, request, reply)
@@ -131,6 +135,24 @@ export function runHandler(request: Request, reply: Reply): void {
     return reply[kReplyFail](thrown)
   }
   sendReturnValue(reply, result)
+}
+
+/** {@link runHandler} inside the handler's trace: error before the request fails, end when the handler returned. */
+function callTracedHandler(trace: HandlerTrace): void {
+  const { request, reply } = trace
+  const route = request[kRoute]
+  try {
+    let result: unknown
+    try {
+      result = route.handler.call(route.server, request, reply)
+    } catch (thrown) {
+      publishError(trace, thrown)
+      return reply[kReplyFail](thrown)
+    }
+    sendTracedReturnValue(reply, result, trace)
+  } finally {
+    publishEnd(trace)
+  }
 }
 
 function observeFinish(request: Request, reply: Reply): void {

@@ -3,13 +3,14 @@
  * What a handler or an error handler returned, sent: nothing for `undefined` or the reply itself
  * (they answer, or will, through the reply), else the value — or what a Promise resolves to, where
  * `undefined` with nothing sent is an empty answer rather than a request left hanging. A rejection
- * fails the request.
+ * fails the request. For a traced request, the promise's settling is published on its trace.
  */
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
 import { kReplyFail, kReplyHijacked, kReplySending } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import { continueAfter } from './continue-after.js'
+import { publishAsyncEnd, publishAsyncStart, publishError, type HandlerTrace } from './handler-trace.js'
 
 /** Sends what a handler or error handler returned (see the module comment). */
 export function sendReturnValue(reply: Reply, result: unknown): void {
@@ -19,6 +20,32 @@ export function sendReturnValue(reply: Reply, result: unknown): void {
     return
   }
   if (!reply[kReplySending]) reply.send(result)
+}
+
+/**
+ * {@link sendReturnValue} for a request whose handler is traced: a promise marks the trace async,
+ * and what follows its settling is published between asyncStart and asyncEnd (a rejection's error
+ * event first), in Fastify's order.
+ */
+export function sendTracedReturnValue(reply: Reply, result: unknown, trace: HandlerTrace): void {
+  if (!isThenable(result)) return sendReturnValue(reply, result)
+  trace.async = true
+  continueAfter(result, reply, (value) => {
+    publishAsyncStart(trace)
+    try {
+      sendResolvedValue(reply, value)
+    } finally {
+      publishAsyncEnd(trace)
+    }
+  }, (thrown) => {
+    publishError(trace, thrown)
+    publishAsyncStart(trace)
+    try {
+      failRejected(reply, thrown)
+    } finally {
+      publishAsyncEnd(trace)
+    }
+  })
 }
 
 /** A rejection fails the request, unless the response is already out (sent, or hijacked): then it is logged. */

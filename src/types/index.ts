@@ -41,6 +41,7 @@ export type {
 export type { ContextShape, ContextOf, DecoratorValue, DecoratorInput, InstanceSlot, BareInstance } from './context.js'
 export type { RequestRouteOptions, WarrenRequest, RouteRequest } from './request.js'
 export type { HeaderValue, ReplyBase, WarrenReply, ReplyFor, RouteReply } from './reply.js'
+export type { HandlerTraceMessage, InitializationMessage } from './diagnostics.js'
 export type { RouteOptionsView } from './route-view.js'
 export type {
   HandlerError,
