@@ -8,6 +8,9 @@
  * - What the bundle finds from its own location: swagger-ui-dist's files, warren's version for the
  *   schema cache key (the walk up to package.json).
  * - `warren compile` (the packed bin/warren.js) reads the cache statistics of the application's copy.
+ * - `import 'warren'` leaves the packages only an option or a method needs unloaded (pino,
+ *   light-my-request, semver, @fastify/proxy-addr, node:http2), and they load, from the bundle's
+ *   location, when the option or the method asks for them.
  */
 import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -54,7 +57,16 @@ await broken.register(openapi, { info })
 broken.get('/broken/:id', { schema: { params: Type.String() } }, async () => 'x')
 const error = await broken.ready().then(() => null, (error) => error)
 
+// the packages loaded on demand, each asked for once
+const lines = []
+const logged = warren({ logger: { level: 'info', stream: { write: (line) => lines.push(JSON.parse(line)) } }, trustProxy: '127.0.0.1' })
+const versioned = Object.assign(async () => {}, { [Symbol.for('skip-override')]: true, [Symbol.for('plugin-meta')]: { name: 'needs-5', fastify: '5.x' } })
+await logged.register(versioned)
+logged.get('/ip', async (request) => request.ip)
+logged.log.info('hello')
+
 process.stdout.write(JSON.stringify({
+  onDemand: { logLine: lines[0]?.msg, ip: (await logged.inject({ url: '/ip', headers: { 'x-forwarded-for': '203.0.113.9' } })).body },
   user: (await api.get('/users/:id', { params: { id: 7 } })).body,
   paths: Object.keys(document.paths).sort(),
   adminSecurity: document.paths['/admin'].get.security,
@@ -103,6 +115,20 @@ describe('the bundled package, installed from its tarball', () => {
     expect([result.adminWithoutKey, result.adminWithKey]).toEqual([401, 200])
     expect(result.brokenCode).toBe('SVC_ERR_OPENAPI_UNEXPRESSIBLE')
     expect(result.brokenIsWarrenError).toBe(true)
+  }, 30_000)
+
+  it("import 'warren' loads neither pino, light-my-request, semver, @fastify/proxy-addr nor node:http2; each loads when asked for", async () => {
+    writeFileSync(join(project, 'loaded.mjs'), [
+      "import { createRequire } from 'node:module'",
+      "await import('warren')",
+      'const files = Object.keys(createRequire(import.meta.url).cache)',
+      "const packages = ['pino', 'light-my-request', 'semver', '@fastify/proxy-addr'].filter((name) => files.some((file) => file.includes(`/node_modules/${name}/`)))",
+      "process.stdout.write(JSON.stringify({ packages, http2: process.moduleLoadList.some((name) => name === 'NativeModule http2') }))",
+    ].join('\n'))
+    expect(await runJson('loaded.mjs')).toEqual({ packages: [], http2: false })
+    // the entries check uses a logger, trustProxy addresses, a plugin's API level and inject()
+    const result = await (entriesResult ??= runJson('entries.mjs'))
+    expect(result.onDemand).toEqual({ logLine: 'hello', ip: '203.0.113.9' })
   }, 30_000)
 
   it('warren/openapi finds swagger-ui-dist from the bundle and serves the docs page', async () => {
