@@ -7,12 +7,14 @@
 //     package loaded before it was bundled);
 //   - Fastify + @sinclair/typebox (what a Fastify + TypeBox application loads);
 //   - TypeBox alone (warren re-exports its `Type`: a floor neither application goes under).
-//   npm run build && node bench/import-time.js [--rounds N]
+//   npm run build && node bench/import-time.js [--rounds N] [--also FILE]
+// --also FILE adds another build's entry, imported by path (another checkout's dist/src/index.js,
+// say, to compare before and after a change in one run).
 // Prints the text table, then the Markdown table recorded in bench/results.md.
 import { spawnSync } from 'node:child_process'
 import { cpus } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { markdownTable, textTable } from './lib/report.js'
 import { median, rotate } from './lib/stats.js'
@@ -20,12 +22,14 @@ import { median, rotate } from './lib/stats.js'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** What each subject imports, in order, from a module evaluated at the project's root. */
-export const subjects = [
+export const baseSubjects = [
   { id: 'warren', label: "warren (package entry: import 'warren')", specifiers: ['warren'] },
   { id: 'unbundled', label: 'warren, tsc output (dist/src/index.js)', specifiers: ['./dist/src/index.js'] },
   { id: 'fastify', label: 'Fastify + @sinclair/typebox', specifiers: ['fastify', '@sinclair/typebox'] },
   { id: 'typebox', label: '@sinclair/typebox alone', specifiers: ['@sinclair/typebox'] },
 ]
+
+let subjects = baseSubjects
 
 /**
  * One fresh process importing a subject: the time of the imports alone, and the time from the
@@ -70,7 +74,11 @@ export function importRows(results) {
 }
 
 function main() {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { rounds: { type: 'string' }, quiet: { type: 'boolean' } } })
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { rounds: { type: 'string' }, quiet: { type: 'boolean' }, also: { type: 'string' } } })
+  if (values.also !== undefined) {
+    const file = resolve(values.also)
+    subjects = [...baseSubjects, { id: 'also', label: `also: ${relative(root, file)}`, specifiers: [pathToFileURL(file).href] }]
+  }
   const rounds = Number(values.rounds ?? 9)
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number of rounds, at least 1')
   const results = measureImports(rounds, values.quiet ? undefined : (line) => process.stderr.write(line + '\n'))
