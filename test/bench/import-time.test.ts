@@ -14,9 +14,9 @@ describe('bench/import-time.js', () => {
     expect(run.status).toBe(0)
     for (const label of ["warren (package entry: import 'warren')", 'warren, tsc output (dist/src/index.js)', 'Fastify + @sinclair/typebox', '@sinclair/typebox alone']) {
       const row = run.stdout.split('\n').find((line) => line.startsWith(`| ${label} |`))
-      expect(row, label).toMatch(/\| \d+ ms \| \d+ ms \| \d+\.\d\d× \| \d+\.\d\d× \|$/)
+      expect(row, label).toMatch(/\| \d+ ms \| \d+\.\d\d× \| \d+\.\d\d× \| \d+ ms \| \d+ ms \|$/)
     }
-    expect(run.stdout).toMatch(/^\| Fastify \+ @sinclair\/typebox \| \d+ ms \| \d+ ms \| 1\.00× \|/m)
+    expect(run.stdout).toMatch(/^\| Fastify \+ @sinclair\/typebox \| \d+ ms \| 1\.00× \|/m)
   }, 60_000)
 
   it('refuses a round count that is not a whole number', () => {
