@@ -9,7 +9,9 @@
 import { resolve } from 'node:path'
 import process from 'node:process'
 import { pathToFileURL } from 'node:url'
-import { schemaCacheSettled, schemaCacheStats } from '../dist/src/schema/cache-stats.js'
+// the bundle's internal entry, not the file tsc built: the application's `import 'warren'` loads the
+// bundle, and only its copy of the core knows the application's state
+import { schemaCacheSettled, schemaCacheStats } from '../dist/bundle/internal-cli.js'
 
 const usage = 'usage: warren compile <entry>\n  <entry>: a module whose default export is a warren app, or a function returning one (not listening)'
 

@@ -4,7 +4,7 @@
  * `SVC_ERR_HANDLER_TIMEOUT` (through its error handler) and `request.signal` aborts, so the work
  * still running can stop. Armed only for routes that have a timeout.
  */
-import { constants as http2Constants, type Http2Stream } from 'node:http2'
+import type { Http2Stream } from 'node:http2'
 import { codes } from '../core/errors.js'
 import { kReplyFail, kReplyHijacked, kReplySending, kRequestAbort } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
@@ -43,6 +43,6 @@ function endStuckHttp2Stream(res: Reply['raw']): void {
   if (stream === undefined || stream.destroyed) return
   // close() names the reset (CANCEL: the response is no longer wanted) but waits for the unflushed
   // data; destroy() then sends it now
-  stream.close(http2Constants.NGHTTP2_CANCEL)
+  stream.close(process.getBuiltinModule('node:http2').constants.NGHTTP2_CANCEL)
   stream.destroy()
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -6,8 +7,8 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import warren, { closeOnSignals } from 'warren'
 
-// the child processes run the built package (npm test builds before vitest)
-const entry = pathToFileURL(resolve('dist/src/index.js')).href
+// the child processes run the built package through its exports, as an application does (npm test builds before vitest)
+const entry = pathToFileURL(createRequire(resolve('package.json')).resolve('warren')).href
 const work = mkdtempSync(join(tmpdir(), 'warren-shutdown-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 

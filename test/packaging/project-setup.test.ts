@@ -6,16 +6,13 @@
  * README says. The package is installed by unpacking the tarball into node_modules/warren and
  * symlinking its dependencies from this checkout: `npm install --offline` cannot fetch them here.
  */
-import { execFile, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { installTarball, modules, pack, root, run } from './tarball.js'
 
-const run = promisify(execFile)
-const root = resolve('.')
-const modules = realpathSync(join(root, 'node_modules'))
 const tsc = join(modules, 'typescript', 'bin', 'tsc')
 
 /** The fenced blocks of one language inside the README's section. */
@@ -36,19 +33,6 @@ async function typeCheck(dir: string): Promise<string> {
 let work = ''
 let project = ''
 
-/** Unpacks the tarball as node_modules/warren and links the dependencies it declares (and @types/node). */
-async function installTarball(tarball: string, dir: string): Promise<void> {
-  const target = join(dir, 'node_modules', 'warren')
-  mkdirSync(target, { recursive: true })
-  await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'])
-  const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
-  for (const name of [...Object.keys(manifest.dependencies), '@types/node']) {
-    const link = join(dir, 'node_modules', name)
-    mkdirSync(dirname(link), { recursive: true })
-    symlinkSync(join(modules, name), link, 'dir')
-  }
-}
-
 function writeProject(dir: string, tsconfig: unknown): void {
   mkdirSync(join(dir, 'src'), { recursive: true })
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'my-service', version: '1.0.0', private: true, type: 'module' }))
@@ -59,8 +43,7 @@ function writeProject(dir: string, tsconfig: unknown): void {
 describe('README: using warren in a project', () => {
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'warren-pack-'))
-    const { stdout } = await run('npm', ['pack', '--pack-destination', work], { cwd: root })
-    const tarball = join(work, stdout.trim().split('\n').at(-1) as string)
+    const tarball = await pack(work)
     project = join(work, 'project')
     writeProject(project, JSON.parse(sectionBlocks('json')[0] as string))
     await installTarball(tarball, project)
@@ -70,16 +53,24 @@ describe('README: using warren in a project', () => {
     if (work !== '') rmSync(work, { recursive: true, force: true })
   })
 
-  it('the tarball ships the sources its source maps name', () => {
-    const dist = join(project, 'node_modules', 'warren', 'dist', 'src')
-    const maps = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js.map'))
-    expect(maps.length).toBeGreaterThan(10)
-    const missing = maps.flatMap((map) => {
-      const { sources } = JSON.parse(readFileSync(join(dist, map), 'utf8')) as { sources: string[] }
-      return sources.map((source) => resolve(dirname(join(dist, map)), source)).filter((source) => !existsSync(source))
+  it('the tarball ships the bundle, its source maps, the sources they name and the declarations, not the unbundled JS', () => {
+    const installed = join(project, 'node_modules', 'warren')
+    const bundle = join(installed, 'dist', 'bundle')
+    const maps = readdirSync(bundle, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js.map'))
+    // the core chunk, the client and both plugins (a facade entry that only re-exports has no map)
+    expect(maps.length).toBeGreaterThanOrEqual(4)
+    const sources = maps.flatMap((map) => {
+      const { sources } = JSON.parse(readFileSync(join(bundle, map), 'utf8')) as { sources: string[] }
+      return sources.map((source) => resolve(dirname(join(bundle, map)), source))
     })
-    expect(missing).toEqual([])
-    expect(existsSync(join(project, 'node_modules', 'warren', 'LICENSE'))).toBe(true)
+    // the maps lead to the TypeScript sources, shipped in src/
+    expect(sources.length).toBeGreaterThan(50)
+    expect(sources.filter((source) => !source.startsWith(join(installed, 'src') + '/') || !source.endsWith('.ts'))).toEqual([])
+    expect(sources.filter((source) => !existsSync(source))).toEqual([])
+    const built = readdirSync(join(installed, 'dist', 'src'), { recursive: true, encoding: 'utf8' })
+    expect(built.filter((file) => file.endsWith('.d.ts')).length).toBeGreaterThan(50)
+    expect(built.filter((file) => file.endsWith('.js'))).toEqual([])
+    expect(existsSync(join(installed, 'LICENSE'))).toBe(true)
   })
 
   it('the documented tsconfig type-checks the documented app, which runs and answers', async () => {

@@ -1,7 +1,9 @@
 // `warren compile <entry>` fills the schema cache ahead of a start (it runs the built package:
-// `npm test` builds first).
+// `npm test` builds first). The entry imports warren as an application does, through the package's
+// `exports` (the bundle): the command must read the statistics of that copy.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -10,7 +12,7 @@ import warren, { Type } from 'warren'
 import { schemaCacheStats } from '../../src/schema/cache-stats.js'
 
 const bin = resolve('bin/warren.js')
-const built = pathToFileURL(resolve('dist/src/index.js')).href
+const built = pathToFileURL(createRequire(resolve('package.json')).resolve('warren')).href
 
 let dir: string
 beforeEach(() => {

@@ -1,0 +1,111 @@
+// @module scripts/bundle
+// The second step of `npm run build`: bundles the package's entries from tsc's output
+// (dist/src/**/*.js) into dist/bundle/, which package.json `exports` point at. Node's ES module
+// loader pays per file (resolve, read, link); ~120 modules loaded one by one were most of an
+// `import 'warren'`.
+//   - One build for all entries, so modules used by several of them land in shared chunks: the
+//     core (symbols, classes, module-level state such as schema/cache-stats) has one copy whichever
+//     entry an application imports.
+//   - Every bare import stays external: an application's own ajv, ajv-formats and TypeBox must be
+//     the copies warren uses (schema/ajv-copy), and dependencies keep their own module identity.
+//   - The source maps tsc wrote are read with each file and chained, so the bundle's maps (next to
+//     it, not inlined) lead to src/**/*.ts, which the package ships.
+//   - `internal-cli` is not a public entry: bin/warren.js imports it to reach the cache statistics
+//     of the same module copy the application's `import 'warren'` uses.
+//   node scripts/bundle.js   (after tsc; `npm run build` runs both)
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { dirname, isAbsolute, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'rolldown'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const built = join(root, 'dist', 'src')
+export const bundleDir = join(root, 'dist', 'bundle')
+
+/**
+ * The builds, each bundle entry name → the tsc output it starts from (the names are the files
+ * package.json `exports` lists). The server's entries are built together so that they share their
+ * core; the client (which runs in browsers too, and imports nothing of the server) is built alone,
+ * so that nothing of the server, nor an import of a Node built-in, reaches it.
+ */
+export const builds = [
+  {
+    platform: 'node',
+    entries: {
+      index: 'index.js',
+      'bearer-auth': 'plugins/bearer-auth.js',
+      openapi: 'plugins/openapi/index.js',
+      'internal-cli': 'schema/cache-stats.js',
+    },
+  },
+  { platform: 'neutral', entries: { client: 'client/index.js' } },
+]
+
+const builtins = new Set(builtinModules)
+
+/** True for an import the bundle leaves to Node: a package (bare specifier) or a built-in module. */
+function isExternal(id) {
+  if (id.startsWith('node:') || builtins.has(id)) return true
+  return !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0')
+}
+
+/** True for a module of the server's core: everything tsc built but the client and the first-party plugins. */
+function isCore(id) {
+  if (id.includes('rolldown/runtime')) return true // the bundler's helpers (keepNames), else a chunk of their own
+  const path = relative(built, id)
+  return !path.startsWith('..') && !isAbsolute(path) && !/^(client|plugins)[\\/]/.test(path)
+}
+
+/** Loads a file of tsc's output with the source map tsc wrote next to it, so that rolldown chains the two maps. */
+const tscSourceMaps = {
+  name: 'warren:tsc-source-maps',
+  load(id) {
+    if (!id.startsWith(built) || !id.endsWith('.js')) return null
+    const code = readFileSync(id, 'utf8').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n')
+    const mapFile = `${id}.map`
+    return existsSync(mapFile) ? { code, map: readFileSync(mapFile, 'utf8') } : { code }
+  },
+}
+
+/** One rolldown build of `entries` into dist/bundle/; returns the written files' names. */
+async function buildOne({ platform, entries }) {
+  const input = Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(built, file)]))
+  const result = await build({
+    input,
+    platform,
+    external: isExternal,
+    plugins: [tscSourceMaps],
+    // the entries' exports are the package's API: keep them exactly, no more
+    preserveEntrySignatures: 'strict',
+    logLevel: 'warn',
+    output: {
+      dir: bundleDir,
+      format: 'esm',
+      sourcemap: true,
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      // the server's modules in one chunk (one file to load), apart from the plugins
+      codeSplitting: { groups: [{ name: 'core', test: isCore }] },
+      // no minification, and functions and classes keep their names where the bundle had to rename
+      // them (two modules' `plugin`, `createServer` …): `.name`, stack traces read as written
+      minify: false,
+      keepNames: true,
+    },
+  })
+  return result.output.map((file) => file.fileName)
+}
+
+/** Builds dist/bundle/ from dist/src/; returns the written files' names. */
+export async function bundle() {
+  if (!existsSync(join(built, 'index.js'))) throw new Error('dist/src/index.js is missing: run tsc first (npm run build)')
+  rmSync(bundleDir, { recursive: true, force: true })
+  const files = []
+  for (const options of builds) files.push(...await buildOne(options))
+  return files
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const files = await bundle()
+  process.stdout.write(`bundled ${builds.flatMap((b) => Object.keys(b.entries)).length} entries into ${relative(root, bundleDir)}/: ${files.filter((f) => !f.endsWith('.map')).length} files\n`)
+}

@@ -1,0 +1,167 @@
+/**
+ * The bundled package (dist/bundle/, what package.json `exports` point at) as users get it: the
+ * packed tarball installed in a temporary project, whose modules import `warren`, `warren/client`,
+ * `warren/openapi` and `warren/bearer-auth` by name, in child processes (vitest's aliases, which
+ * map those names to src/, do not reach them).
+ * - The entries share one copy of the core: the plugins work on an application made by `warren`,
+ *   and their errors are the `WarrenError` that `warren` exports.
+ * - What the bundle finds from its own location: swagger-ui-dist's files, warren's version for the
+ *   schema cache key (the walk up to package.json).
+ * - `warren compile` (the packed bin/warren.js) reads the cache statistics of the application's copy.
+ * - `import 'warren'` leaves the packages only an option or a method needs unloaded (pino,
+ *   light-my-request, semver, @fastify/proxy-addr, node:http2), and they load, from the bundle's
+ *   location, when the option or the method asks for them.
+ */
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { installTarball, pack } from './tarball.js'
+
+const run = promisify(execFile)
+
+let work = ''
+let project = ''
+let entriesResult: Promise<any> | undefined
+
+/** Runs a module of the project with node; its stdout, parsed as JSON. */
+async function runJson(file: string, ...args: string[]): Promise<any> {
+  const { stdout } = await run(process.execPath, [file, ...args], { cwd: project })
+  return JSON.parse(stdout)
+}
+
+// every public entry, by its package name; the plugins on an app from `warren`
+const entriesCheck = `
+import warren, { Type, WarrenError } from 'warren'
+import openapi from 'warren/openapi'
+import bearerAuth from 'warren/bearer-auth'
+import { client } from 'warren/client'
+
+const info = { title: 'packed', version: '1.0.0' }
+const app = warren()
+await app.register(openapi, { info })
+app.get('/users/:id', { schema: { params: Type.Object({ id: Type.Integer() }), response: { 200: Type.Object({ id: Type.Integer() }) } } }, async (request) => ({ id: request.params.id, password: 'x' }))
+app.register(async (admin) => {
+  await admin.register(bearerAuth, { keys: ['k'] })
+  admin.get('/admin', async () => ({ ok: true }))
+})
+await app.ready()
+const document = (await app.inject('/openapi.json')).json()
+const api = client({ app, validate: true })
+
+// an error raised inside warren/openapi, caught by the user with the class warren exports
+const broken = warren()
+await broken.register(openapi, { info })
+broken.get('/broken/:id', { schema: { params: Type.String() } }, async () => 'x')
+const error = await broken.ready().then(() => null, (error) => error)
+
+// the packages loaded on demand, each asked for once
+const lines = []
+const logged = warren({ logger: { level: 'info', stream: { write: (line) => lines.push(JSON.parse(line)) } }, trustProxy: '127.0.0.1' })
+const versioned = Object.assign(async () => {}, { [Symbol.for('skip-override')]: true, [Symbol.for('plugin-meta')]: { name: 'needs-5', fastify: '5.x' } })
+await logged.register(versioned)
+logged.get('/ip', async (request) => request.ip)
+logged.log.info('hello')
+
+process.stdout.write(JSON.stringify({
+  onDemand: { logLine: lines[0]?.msg, ip: (await logged.inject({ url: '/ip', headers: { 'x-forwarded-for': '203.0.113.9' } })).body },
+  user: (await api.get('/users/:id', { params: { id: 7 } })).body,
+  paths: Object.keys(document.paths).sort(),
+  adminSecurity: document.paths['/admin'].get.security,
+  securitySchemes: document.components.securitySchemes,
+  adminWithoutKey: (await app.inject('/admin')).statusCode,
+  adminWithKey: (await app.inject({ url: '/admin', headers: { authorization: 'Bearer k' } })).statusCode,
+  docsPage: (await app.inject('/docs')).statusCode,
+  swaggerCss: [(await app.inject('/docs/swagger-ui.css')).statusCode, (await app.inject('/docs/swagger-ui.css')).headers['content-type']],
+  brokenCode: error?.code,
+  brokenIsWarrenError: error instanceof WarrenError,
+}))
+`
+
+// an application with a schema cache, for \`warren compile\`
+const cachedApp = `
+import warren, { Type } from 'warren'
+export default function build() {
+  const app = warren({ schemaCache: { dir: process.env.CACHE_DIR } })
+  app.post('/', { schema: { body: Type.Object({ a: Type.Integer() }), response: { 200: Type.Object({ a: Type.Integer() }) } } }, async (request) => request.body)
+  return app
+}
+`
+
+describe('the bundled package, installed from its tarball', () => {
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'warren-bundle-'))
+    const tarball = await pack(work)
+    project = join(work, 'project')
+    mkdirSync(project)
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bundle-check', version: '1.0.0', private: true, type: 'module' }))
+    writeFileSync(join(project, 'entries.mjs'), entriesCheck)
+    writeFileSync(join(project, 'app.mjs'), cachedApp)
+    await installTarball(tarball, project, [])
+  }, 120_000)
+
+  afterAll(() => {
+    if (work !== '') rmSync(work, { recursive: true, force: true })
+  })
+
+  it('the four entries, imported by name, share one core: the plugins work on an app from warren, their errors are its WarrenError', async () => {
+    const result = await (entriesResult ??= runJson('entries.mjs'))
+    expect(result.user).toEqual({ id: 7 })
+    expect(result.paths).toEqual(['/admin', '/users/{id}'])
+    expect(result.securitySchemes).toEqual({ bearerAuth: { type: 'http', scheme: 'bearer' } })
+    expect(result.adminSecurity).toEqual([{ bearerAuth: [] }])
+    expect([result.adminWithoutKey, result.adminWithKey]).toEqual([401, 200])
+    expect(result.brokenCode).toBe('SVC_ERR_OPENAPI_UNEXPRESSIBLE')
+    expect(result.brokenIsWarrenError).toBe(true)
+  }, 30_000)
+
+  it("import 'warren' loads neither pino, light-my-request, semver, @fastify/proxy-addr nor node:http2; each loads when asked for", async () => {
+    writeFileSync(join(project, 'loaded.mjs'), [
+      "import { createRequire } from 'node:module'",
+      "await import('warren')",
+      'const files = Object.keys(createRequire(import.meta.url).cache)',
+      "const packages = ['pino', 'light-my-request', 'semver', '@fastify/proxy-addr'].filter((name) => files.some((file) => file.includes(`/node_modules/${name}/`)))",
+      "process.stdout.write(JSON.stringify({ packages, http2: process.moduleLoadList.some((name) => name === 'NativeModule http2') }))",
+    ].join('\n'))
+    expect(await runJson('loaded.mjs')).toEqual({ packages: [], http2: false })
+    // the entries check uses a logger, trustProxy addresses, a plugin's API level and inject()
+    const result = await (entriesResult ??= runJson('entries.mjs'))
+    expect(result.onDemand).toEqual({ logLine: 'hello', ip: '203.0.113.9' })
+  }, 30_000)
+
+  it('warren/openapi finds swagger-ui-dist from the bundle and serves the docs page', async () => {
+    const result = await (entriesResult ??= runJson('entries.mjs'))
+    expect(result.docsPage).toBe(200)
+    expect(result.swaggerCss).toEqual([200, expect.stringMatching(/^text\/css/)])
+  }, 30_000)
+
+  it('warren compile (the packed bin) reports the cache statistics of the application it started', async () => {
+    const cache = join(work, 'cache-cli')
+    const { stdout } = await run(process.execPath, ['node_modules/warren/bin/warren.js', 'compile', 'app.mjs'], { cwd: project, env: { ...process.env, CACHE_DIR: cache } })
+    expect(stdout).toBe(`warren: 2 schema(s) compiled and written, 0 already cached, in ${cache}\n`)
+    const again = await run(process.execPath, ['node_modules/warren/bin/warren.js', 'compile', 'app.mjs'], { cwd: project, env: { ...process.env, CACHE_DIR: cache } })
+    expect(again.stdout).toBe(`warren: 0 schema(s) compiled and written, 2 already cached, in ${cache}\n`)
+  }, 60_000)
+
+  it("the schema cache keys hold warren's version, found from the bundle's location", async () => {
+    const compileInto = async (dir: string) => {
+      await run(process.execPath, ['node_modules/warren/bin/warren.js', 'compile', 'app.mjs'], { cwd: project, env: { ...process.env, CACHE_DIR: dir } })
+      return readdirSync(dir).filter((name) => name.endsWith('.cjs')).sort()
+    }
+    const manifestFile = join(project, 'node_modules', 'warren', 'package.json')
+    const manifest = readFileSync(manifestFile, 'utf8')
+    const before = await compileInto(join(work, 'cache-version-a'))
+    try {
+      // another release of warren: every key changes (generated code may differ between releases)
+      writeFileSync(manifestFile, manifest.replace(/"version": "[^"]+"/, '"version": "0.0.0-keytest"'))
+      const after = await compileInto(join(work, 'cache-version-b'))
+      expect(before).toHaveLength(2)
+      expect(after).toHaveLength(2)
+      expect(after.filter((name) => before.includes(name))).toEqual([])
+    } finally {
+      writeFileSync(manifestFile, manifest)
+    }
+  }, 60_000)
+})
