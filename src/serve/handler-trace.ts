@@ -58,20 +58,17 @@ function enterOwnStart(trace: HandlerTrace, body: (trace: HandlerTrace) => void)
 
 /** The handler returned (or threw). */
 export function publishEnd(trace: HandlerTrace): void {
-  fastifyChannels.end.publish(trace)
-  ownChannels.end.publish(trace)
+  publishOnBoth('end', trace)
 }
 
 /** A promise the handler (or an error handler) returned settled; what follows it begins. */
 export function publishAsyncStart(trace: HandlerTrace): void {
-  fastifyChannels.asyncStart.publish(trace)
-  ownChannels.asyncStart.publish(trace)
+  publishOnBoth('asyncStart', trace)
 }
 
 /** What followed the promise's settling is done. */
 export function publishAsyncEnd(trace: HandlerTrace): void {
-  fastifyChannels.asyncEnd.publish(trace)
-  ownChannels.asyncEnd.publish(trace)
+  publishOnBoth('asyncEnd', trace)
 }
 
 /**
@@ -85,7 +82,12 @@ export function publishError(trace: HandlerTrace, error: unknown): void {
   const res = trace.reply.raw
   const statusCode = res.statusCode
   res.statusCode = errorStatusFor(trace.reply, error)
-  fastifyChannels.error.publish(trace)
-  ownChannels.error.publish(trace)
+  publishOnBoth('error', trace)
   res.statusCode = statusCode
+}
+
+/** Publishes one event of the trace under Fastify's name, then warren's. */
+function publishOnBoth(event: 'end' | 'asyncStart' | 'asyncEnd' | 'error', trace: HandlerTrace): void {
+  fastifyChannels[event].publish(trace)
+  ownChannels[event].publish(trace)
 }

@@ -30,22 +30,25 @@ export function sendReturnValue(reply: Reply, result: unknown): void {
 export function sendTracedReturnValue(reply: Reply, result: unknown, trace: HandlerTrace): void {
   if (!isThenable(result)) return sendReturnValue(reply, result)
   trace.async = true
-  continueAfter(result, reply, (value) => {
-    publishAsyncStart(trace)
-    try {
-      sendResolvedValue(reply, value)
-    } finally {
-      publishAsyncEnd(trace)
-    }
-  }, (thrown) => {
-    publishError(trace, thrown)
-    publishAsyncStart(trace)
-    try {
-      failRejected(reply, thrown)
-    } finally {
-      publishAsyncEnd(trace)
-    }
-  })
+  continueAfter(
+    result,
+    reply,
+    (value) => afterSettling(trace, () => sendResolvedValue(reply, value)),
+    (thrown) => {
+      publishError(trace, thrown)
+      afterSettling(trace, () => failRejected(reply, thrown))
+    },
+  )
+}
+
+/** Runs what follows a traced promise's settling between its asyncStart and asyncEnd events. */
+function afterSettling(trace: HandlerTrace, continuation: () => void): void {
+  publishAsyncStart(trace)
+  try {
+    continuation()
+  } finally {
+    publishAsyncEnd(trace)
+  }
 }
 
 /** A rejection fails the request, unless the response is already out (sent, or hijacked): then it is logged. */
