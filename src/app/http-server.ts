@@ -9,6 +9,7 @@ import type * as http2 from 'node:http2'
 import https from 'node:https'
 import type { Duplex } from 'node:stream'
 import { codes } from '../core/errors.js'
+import { http2Module } from '../core/lazy-require.js'
 import type { NormalizedOptions } from '../model/options.js'
 import type { ClientErrorHandler, WarrenOptions } from '../types/index.js'
 
@@ -48,16 +49,12 @@ export function closeHttp2Sessions(server: object, force: boolean): void {
   }))
 }
 
-/** node:http2, loaded when the `http2` option asks for it (Node compiles it on first load: a few ms of every import otherwise). */
-function loadHttp2(): typeof http2 {
-  return process.getBuiltinModule('node:http2')
-}
-
 function createHttp2Server(options: NormalizedOptions, handler: http.RequestListener): http.Server {
   const listener = handler as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void
+  const { createSecureServer, createServer } = http2Module()
   const server = options.https !== null
-    ? loadHttp2().createSecureServer(options.https as http2.SecureServerOptions, listener)
-    : loadHttp2().createServer((options.http ?? {}) as http2.ServerOptions, listener)
+    ? createSecureServer(options.https as http2.SecureServerOptions, listener)
+    : createServer((options.http ?? {}) as http2.ServerOptions, listener)
   const open = new Set<http2.ServerHttp2Session>()
   openSessions.set(server, open)
   server.on('session', (session) => {

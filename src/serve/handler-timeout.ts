@@ -6,6 +6,7 @@
  */
 import type { Http2Stream } from 'node:http2'
 import { codes } from '../core/errors.js'
+import { http2Module } from '../core/lazy-require.js'
 import { kReplyFail, kReplyHijacked, kReplySending, kRequestAbort } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import { bodiesInPieces } from './write.js'
@@ -43,6 +44,6 @@ function endStuckHttp2Stream(res: Reply['raw']): void {
   if (stream === undefined || stream.destroyed) return
   // close() names the reset (CANCEL: the response is no longer wanted) but waits for the unflushed
   // data; destroy() then sends it now
-  stream.close(process.getBuiltinModule('node:http2').constants.NGHTTP2_CANCEL)
+  stream.close(http2Module().constants.NGHTTP2_CANCEL)
   stream.destroy()
 }
