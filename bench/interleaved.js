@@ -6,6 +6,7 @@
 // median CPU µs per request and requests/s, and per round the ratios to the first, with medians.
 import { measure, warmUp } from './lib/load.js'
 import { startServer } from './lib/servers.js'
+import { median } from './lib/stats.js'
 import { scenarios } from './scenarios.js'
 
 const [id = '2', roundsArg = '10', secondsArg = '2', ...names] = process.argv.slice(2)
@@ -24,7 +25,6 @@ for (let round = 0; round < Number(roundsArg); round++) {
     entry.rps.push(sample.rps)
   }
 }
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
 const [reference] = servers
 for (const { name, cpu, rps } of servers) {
   const line = [`${name}: ${median(cpu).toFixed(1)} µs CPU/request, ${Math.round(median(rps))} req/s`]

@@ -15,7 +15,7 @@ import { createUserSchema, toPlainJson } from '../scenarios.js'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const schema = toPlainJson(createUserSchema)
-const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, uriResolver: undefined, addUsedSchema: false, allErrors: false })
+const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, addUsedSchema: false, allErrors: false })
 addFormats.default(ajv)
 const validate = ajv.compile(schema.body)
 const serialize = fastJson(schema.response[201])
