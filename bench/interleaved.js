@@ -4,6 +4,7 @@
 // reference of the ratios. All servers start once, warm up, then take turns (order reversed every
 // other round) so that the machine's slow and fast moments fall on all of them; per server the
 // median CPU µs per request and requests/s, and per round the ratios to the first, with medians.
+// BENCH_CONNECTIONS / BENCH_PIPELINING change the load (100 connections, pipelining 10 by default).
 import { measure, warmUp } from './lib/load.js'
 import { startServer } from './lib/servers.js'
 import { median } from './lib/stats.js'
@@ -11,7 +12,7 @@ import { scenarios } from './scenarios.js'
 
 const [id = '2', roundsArg = '10', secondsArg = '2', ...names] = process.argv.slice(2)
 const scenario = scenarios.find((s) => s.id === Number(id))
-const settings = { connections: 100, pipelining: 10, duration: Number(secondsArg), warmupRequests: 20000 }
+const settings = { connections: Number(process.env.BENCH_CONNECTIONS ?? 100), pipelining: Number(process.env.BENCH_PIPELINING ?? 10), duration: Number(secondsArg), warmupRequests: 20000 }
 const servers = []
 for (const name of names.length > 0 ? names : ['fastify', 'warren', 'libraries-floor', 'node-http']) {
   const server = await startServer(name)

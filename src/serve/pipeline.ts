@@ -2,7 +2,7 @@
  * @module serve/pipeline
  * A matched request from start to handler: builds the request and reply, then runs onRequest →
  * preParsing → body parsing → preValidation → validation → preHandler → handler (traced on
- * `diagnostics_channel` when someone listens), and watches the response for onResponse,
+ * `diagnostics_channel` when someone listens, with a preHandler hook's failure), and watches the response for onResponse,
  * onRequestAbort and onTimeout. Every failure is reported through the reply.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -20,7 +20,7 @@ import { armHandlerTimeout } from './handler-timeout.js'
 import { hasBody, missesContentType, parseBody } from './parse-body.js'
 import { isHandlerTraced, publishEnd, publishError, runInTrace, type HandlerTrace } from './handler-trace.js'
 import { sendReturnValue, sendTracedReturnValue } from './return-value.js'
-import { runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
+import { failureOf, runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
 import { closeConnectionAfter } from './write.js'
 
 /** Builds the request and reply a route serves `req` and `res` with. */
@@ -119,7 +119,26 @@ function afterValidation(request: Request, reply: Reply, error: ValidationError 
 function runPreHandler(request: Request, reply: Reply): void {
   const hooks = request[kRoute].hooks.preHandler
   if (hooks === null) return runHandler(request, reply)
-  runRequestHooks(hooks, request, reply, runHandler)
+  runRequestHooks(hooks, request, reply, runHandler, failBeforeHandler)
+}
+
+/**
+ * A preHandler hook failed: the request fails as after any hook, and, when the handler is traced,
+ * inside the handler's trace (start, error, end), as Fastify publishes a failure that reaches the
+ * handler's stage. A hijacked reply's failure is the user's: neither answered nor published.
+ */
+function failBeforeHandler(reply: Reply, error: unknown): void {
+  if (reply[kReplyHijacked]) return
+  const failure = failureOf(error)
+  if (reply.request[kRoute].is404 || !isHandlerTraced()) return reply[kReplyFail](failure)
+  runInTrace(reply.request, reply, (trace) => {
+    try {
+      publishError(trace, failure)
+      reply[kReplyFail](failure)
+    } finally {
+      publishEnd(trace)
+    }
+  })
 }
 
 /** Calls the route handler and sends what it returns or resolves to. */

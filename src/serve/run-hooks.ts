@@ -24,24 +24,35 @@ function stopped(reply: Reply): boolean {
  */
 function fail(reply: Reply, error: unknown): void {
   if (reply[kReplyHijacked]) return
-  reply[kReplyFail](error ?? new codes.SVC_ERR_SEND_UNDEFINED_ERR())
+  reply[kReplyFail](failureOf(error))
 }
+
+/** What a hook failed with, as the request fails with it: `SVC_ERR_SEND_UNDEFINED_ERR` for nothing. */
+export function failureOf(error: unknown): unknown {
+  return error ?? new codes.SVC_ERR_SEND_UNDEFINED_ERR()
+}
+
+/** What fails a request when one of its hooks did (the reply and the error). */
+export type HookFailure = (reply: Reply, error: unknown) => void
 
 /**
  * Runs onRequest / preValidation / preHandler style hooks, then `next`. A hook that replies ends
- * the chain; one that throws, rejects or calls `done(err)` fails the request.
+ * the chain; one that throws, rejects or calls `done(err)` fails the request, through `onFailure`
+ * when given (it receives the error as {@link failureOf} makes it) — the preHandler stage's puts
+ * the failure on the handler's trace.
  */
 export function runRequestHooks(
   hooks: HookFn[],
   request: Request,
   reply: Reply,
   next: (request: Request, reply: Reply) => void,
+  onFailure: HookFailure = fail,
 ): void {
   const server = request[kRoute].server
   let index = 0
-  const onRejected = (error: unknown): void => fail(reply, error)
+  const onRejected = (error: unknown): void => onFailure(reply, error)
   const step = (error?: unknown): void => {
-    if (error !== undefined && error !== null) return fail(reply, error)
+    if (error !== undefined && error !== null) return onFailure(reply, error)
     if (stopped(reply)) return
     if (index === hooks.length) return next(request, reply)
     const hook = hooks[index++]
@@ -49,7 +60,7 @@ export function runRequestHooks(
     try {
       result = hook.call(server, request, reply, step)
     } catch (thrown) {
-      return fail(reply, thrown)
+      return onFailure(reply, thrown)
     }
     if (isThenable(result)) continueAfter(result, reply, () => step(), onRejected)
     else if (hook.length < 3) step()

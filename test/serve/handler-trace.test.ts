@@ -158,6 +158,63 @@ describe('the route handler trace (tracing:warren.request.handler and tracing:fa
     expect(error.message).toBe((log[0] as Seen).message)
   })
 
+  it.each([
+    ['calls done(error)', (_request: unknown, _reply: unknown, done: (error?: Error) => void) => done(Object.assign(new Error('denied'), { statusCode: 403 }))],
+    ['throws', () => {
+      throw Object.assign(new Error('denied'), { statusCode: 403 })
+    }],
+    ['rejects', async () => {
+      await new Promise((resolve) => setImmediate(resolve))
+      throw Object.assign(new Error('denied'), { statusCode: 403 })
+    }],
+  ])('a preHandler hook that %s: start, error (with its status), the error handling, then end; the handler is not called', async (_label, hook) => {
+    const app = warren()
+    const log: Array<Seen | string> = []
+    let handled = false
+    app.addHook('onError', async () => {
+      log.push('onError')
+    })
+    app.addHook('preHandler', hook)
+    app.get('/', () => {
+      handled = true
+      return 'never'
+    })
+    record(FASTIFY_REQUEST_HANDLER_CHANNEL, log)
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ message: 'denied' })
+    expect(handled).toBe(false)
+    expect(names(log)).toEqual(['start', 'error', 'onError', 'end'])
+    const error = log[1] as Seen
+    expect((error.message.error as Error).message).toBe('denied')
+    expect(error.statusCode).toBe(403)
+    expect(error.message.route).toEqual({ url: '/', method: 'GET' })
+  })
+
+  it('a preHandler hook rejecting with nothing is traced with the error the request fails with', async () => {
+    const app = warren()
+    app.addHook('preHandler', () => Promise.reject())
+    app.get('/', () => 'never')
+    const log = record(REQUEST_HANDLER_CHANNEL)
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toMatchObject({ code: 'SVC_ERR_SEND_UNDEFINED_ERR' })
+    expect(names(log)).toEqual(['start', 'error', 'end'])
+    expect((log[1] as Seen).message.error).toMatchObject({ code: 'SVC_ERR_SEND_UNDEFINED_ERR' })
+  })
+
+  it('failures before the preHandler stage (onRequest, preValidation, validation) are not traced', async () => {
+    const app = warren()
+    app.post('/body', { schema: { body: { type: 'object', required: ['name'] } } }, () => 'never')
+    app.get('/on-request', { onRequest: async () => Promise.reject(new Error('early')) }, () => 'never')
+    app.get('/pre-validation', { preValidation: async () => Promise.reject(new Error('early')) }, () => 'never')
+    const log = record(REQUEST_HANDLER_CHANNEL)
+    expect((await app.inject({ method: 'POST', url: '/body', payload: {} })).statusCode).toBe(400)
+    expect((await app.inject('/on-request')).statusCode).toBe(500)
+    expect((await app.inject('/pre-validation')).statusCode).toBe(500)
+    expect(log).toEqual([])
+  })
+
   it('a rejected promise: start, end, then error, asyncStart and asyncEnd', async () => {
     const app = warren()
     app.get('/', async () => {
