@@ -6,8 +6,12 @@
 //   - One build for all entries, so modules used by several of them land in shared chunks: the
 //     core (symbols, classes, module-level state such as schema/cache-stats) has one copy whichever
 //     entry an application imports.
-//   - Every bare import stays external: an application's own ajv, ajv-formats and TypeBox must be
-//     the copies warren uses (schema/ajv-copy), and dependencies keep their own module identity.
+//   - Every bare import stays external: an application's own ajv and ajv-formats must be the
+//     copies warren uses (schema/ajv-copy), and dependencies keep their own module identity. One
+//     exception: TypeBox's `Type` builder is bundled into the server's core, since TypeBox ships it
+//     as ~200 ES modules whose loading was a third of `import 'warren'`. The bundle's copy is used
+//     only when the installed TypeBox is the same version (schema/type-builder; the version is
+//     written in here), so its behaviour is always the installed one's.
 //   - The source maps tsc wrote are read with each file and chained, so the bundle's maps (next to
 //     it, not inlined) lead to src/**/*.ts, which the package ships.
 //   - `internal-cli` is not a public entry: bin/warren.js imports it to reach the cache statistics
@@ -44,15 +48,23 @@ export const builds = [
 
 const builtins = new Set(builtinModules)
 
+/** The packages bundled in rather than imported at run time (see the module comment). */
+const bundledPackages = new Set(['@sinclair/typebox'])
+
+/** The version of the TypeBox bundled in, which schema/type-builder compares with the installed one. */
+const typeboxVersion = JSON.parse(readFileSync(join(root, 'node_modules', '@sinclair', 'typebox', 'package.json'), 'utf8')).version
+
 /** True for an import the bundle leaves to Node: a package (bare specifier) or a built-in module. */
 function isExternal(id) {
   if (id.startsWith('node:') || builtins.has(id)) return true
+  if (bundledPackages.has(id)) return false
   return !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0')
 }
 
 /** True for a module of the server's core: everything tsc built but the client and the first-party plugins. */
 function isCore(id) {
   if (id.includes('rolldown/runtime')) return true // the bundler's helpers (keepNames), else a chunk of their own
+  if (id.includes(`${join('node_modules', '@sinclair', 'typebox')}`)) return true // the bundled Type builder
   const path = relative(built, id)
   return !path.startsWith('..') && !isAbsolute(path) && !/^(client|plugins)[\\/]/.test(path)
 }
@@ -76,6 +88,7 @@ async function buildOne({ platform, entries }) {
     platform,
     external: isExternal,
     plugins: [tscSourceMaps],
+    transform: { define: { __WARREN_BUNDLED_TYPEBOX_VERSION__: JSON.stringify(typeboxVersion) } },
     // the entries' exports are the package's API: keep them exactly, no more
     preserveEntrySignatures: 'strict',
     logLevel: 'warn',

@@ -8,8 +8,8 @@
  */
 import { createServer as createRootInstance } from './server.js'
 import { plugin as markPlugin } from './app/plugin.js'
-import { Type as TypeBuilder } from '@sinclair/typebox'
 import type { PluginHelper, WarrenFactory, WarrenTypeBuilder } from './types/index.js'
+import { typeBuilder } from './schema/type-builder.js'
 
 /** Creates the root instance of an application (same function as {@link warren}). */
 export const createServer = createRootInstance as unknown as WarrenFactory
@@ -44,10 +44,11 @@ export { isAutomaticHeadRoute } from './app/route.js'
 export { contributeOpenApi, openApiContributionsOf, kOpenApiContributions } from './app/openapi-contribution.js'
 export type { OpenApiContribution, OpenApiResponse, OpenApiSecurityRequirement, OpenApiSecurityScheme } from './app/openapi-contribution.js'
 /**
- * TypeBox's `Type` builder (the same object), typed so that a literal `$id` stays in a schema's
+ * TypeBox's `Type` builder (the installed version's; the package carries a copy it uses when that is
+ * the same version: schema/type-builder), typed so that a literal `$id` stays in a schema's
  * type: `app.addSchema(Type.Object({...}, { $id: 'Country' }))` then types `Type.Ref('Country')`.
  */
-export const Type = TypeBuilder as WarrenTypeBuilder
+export const Type = typeBuilder as WarrenTypeBuilder
 export type { Static, TSchema } from '@sinclair/typebox'
 export type * from './types/index.js'
 

@@ -11,6 +11,8 @@
  * - `import 'warren'` leaves the packages only an option or a method needs unloaded (pino,
  *   light-my-request, semver, @fastify/proxy-addr, node:http2), and they load, from the bundle's
  *   location, when the option or the method asks for them.
+ * - `Type` is the bundle's copy of TypeBox's builder when the installed TypeBox is that version
+ *   (the installed one is then not loaded at all), and the installed one's otherwise.
  */
 import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,7 +20,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { installTarball, pack } from './tarball.js'
+import { installTarball, modules, pack } from './tarball.js'
 
 const run = promisify(execFile)
 
@@ -163,5 +165,78 @@ describe('the bundled package, installed from its tarball', () => {
     } finally {
       writeFileSync(manifestFile, manifest)
     }
+  }, 60_000)
+})
+
+/** The version of TypeBox this checkout has, which the bundle carries. */
+const typeboxVersion = (JSON.parse(readFileSync(join(modules, '@sinclair', 'typebox', 'package.json'), 'utf8')) as { version: string }).version
+
+/**
+ * A stand-in for the installed TypeBox: a package of that name and `version` whose CommonJS and
+ * ES module entries are `cjs` and `esm`.
+ */
+function fakeTypebox(dir: string, version: string, cjs: string, esm: string): void {
+  const target = join(dir, 'node_modules', '@sinclair', 'typebox')
+  rmSync(target, { recursive: true, force: true })
+  mkdirSync(join(target, 'build', 'cjs'), { recursive: true })
+  mkdirSync(join(target, 'build', 'esm'), { recursive: true })
+  writeFileSync(join(target, 'package.json'), JSON.stringify({
+    name: '@sinclair/typebox',
+    version,
+    exports: { '.': { require: './build/cjs/index.js', import: './build/esm/index.mjs' } },
+  }))
+  writeFileSync(join(target, 'build', 'cjs', 'index.js'), cjs)
+  writeFileSync(join(target, 'build', 'esm', 'index.mjs'), esm)
+}
+
+describe("the bundle's TypeBox builder", () => {
+  let dir = ''
+  let tarball = ''
+  const typeCheck = [
+    "import warren, { Type } from 'warren'",
+    'const app = warren()',
+    "app.post('/', { schema: { body: Type.Object({ n: Type.Integer() }) } }, async (request) => request.body)",
+    "const ok = await app.inject({ method: 'POST', url: '/', payload: { n: 1 } })",
+    "const bad = await app.inject({ method: 'POST', url: '/', payload: { n: 'x' } })",
+    'process.stdout.write(JSON.stringify({ marker: Type.marker ?? null, statuses: [ok.statusCode, bad.statusCode] }))',
+  ].join('\n')
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'warren-typebox-'))
+    tarball = await pack(dir)
+  }, 120_000)
+
+  afterAll(() => {
+    if (dir !== '') rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** A project with the tarball installed and `installed` standing in for TypeBox; the check's result. */
+  async function checkWith(name: string, installed: (project: string) => void): Promise<unknown> {
+    const project = join(dir, name)
+    mkdirSync(project)
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true, type: 'module' }))
+    writeFileSync(join(project, 'check.mjs'), typeCheck)
+    await installTarball(tarball, project, [])
+    installed(project)
+    const { stdout } = await run(process.execPath, ['check.mjs'], { cwd: project })
+    return JSON.parse(stdout)
+  }
+
+  it('with the same version installed, the bundled copy builds the schemas and the installed TypeBox is never loaded', async () => {
+    const result = await checkWith('same-version', (project) => {
+      const loaded = "throw new Error('the installed TypeBox was loaded')\n"
+      fakeTypebox(project, typeboxVersion, loaded, loaded)
+    })
+    expect(result).toEqual({ marker: null, statuses: [200, 400] })
+  }, 60_000)
+
+  it('with another version installed, Type is that version’s builder', async () => {
+    const result = await checkWith('other-version', (project) => {
+      // this checkout's TypeBox, marked: the builder of the "other version"
+      const real = JSON.stringify(join(modules, '@sinclair', 'typebox'))
+      const cjs = `const { Type } = require(${real})\nmodule.exports = { Type: Object.assign(Object.create(Type), { marker: 'installed 0.34.9999' }) }\n`
+      fakeTypebox(project, '0.34.9999', cjs, "throw new Error('warren imported the ES module entry')\n")
+    })
+    expect(result).toEqual({ marker: 'installed 0.34.9999', statuses: [200, 400] })
   }, 60_000)
 })
