@@ -1,8 +1,10 @@
 /**
  * @module schema/fjs-compiler
- * The default serializer compiler: fast-json-stringify.
+ * The default serializer compiler: fast-json-stringify, loaded when a serializer is first built
+ * (an application started on a filled compile cache builds none, and never loads it).
  */
-import fastJson from 'fast-json-stringify'
+import type FastJson from 'fast-json-stringify'
+import { lazyRequire } from '../core/lazy-require.js'
 import { entryKey, serializerContextKey } from './cache-key.js'
 import type { CompileCache } from './compile-cache.js'
 import type { SharedSchema } from './store.js'
@@ -28,10 +30,12 @@ export function buildFjsCompiler(shared: Record<string, SharedSchema>, cache: Co
   }
 }
 
-type FjsSchema = Parameters<typeof fastJson>[0]
+const fastJson = lazyRequire<typeof FastJson>('fast-json-stringify')
+
+type FjsSchema = Parameters<typeof FastJson>[0]
 
 function inMemory(shared: Record<string, SharedSchema>, options: SerializerOptions): (schema: object) => SerializeFunction {
-  return (schema) => fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any> }) as SerializeFunction
+  return (schema) => fastJson()(schema as FjsSchema, { ...options, schema: shared as Record<string, any> }) as SerializeFunction
 }
 
 /**
@@ -59,5 +63,5 @@ function cached(shared: Record<string, SharedSchema>, cache: CompileCache, optio
 }
 
 function standaloneCode(schema: object, shared: Record<string, SharedSchema>, options: SerializerOptions): string {
-  return fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any>, mode: 'standalone' }) as unknown as string
+  return fastJson()(schema as FjsSchema, { ...options, schema: shared as Record<string, any>, mode: 'standalone' }) as unknown as string
 }
