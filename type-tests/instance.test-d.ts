@@ -116,7 +116,7 @@ expectError(app.setValidatorCompiler(() => () => 'valid'))
 // an async validator answers pass or fail only: it may resolve with anything (Joi's validateAsync resolves the data)
 app.setValidatorCompiler(() => async (data: unknown) => data)
 const serializerCompiler: SerializerCompiler = ({ httpStatus, contentType }) => {
-  expectType<string>(httpStatus)
+  expectType<string | null>(httpStatus)
   expectType<string | undefined>(contentType)
   return (data) => JSON.stringify(data)
 }

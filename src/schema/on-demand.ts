@@ -92,7 +92,7 @@ export class OnDemandSchemas {
   compileSerializer(schema: object, httpStatus: string | number | null, contentType: string | null, site: OnDemandSite): SerializerFunction {
     let serialize = this.#serializers.get(schema)
     if (serialize === undefined) {
-      const status = httpStatus === null ? (null as never) : String(httpStatus)
+      const status = httpStatus === null ? null : String(httpStatus)
       serialize = this.#route.serializerCompiler()({ schema, method: site.method, url: site.url, httpStatus: status, contentType: contentType ?? undefined })
       this.#serializers.set(schema, serialize)
     }

@@ -96,8 +96,11 @@ export interface SerializerCompilerInput {
   method: string | string[]
   /** The route's path. */
   url: string
-  /** The status key the schema is declared under (`'200'`, `'2xx'`, `'default'`). */
-  httpStatus: string
+  /**
+   * The status key the schema is declared under (`'200'`, `'2xx'`, `'default'`); `null` for a
+   * schema compiled by `reply.compileSerializationSchema(schema)` without a status, as in Fastify.
+   */
+  httpStatus: string | null
   /** The media type of its `content` entry, when it came from a `content` map. */
   contentType?: string
 }

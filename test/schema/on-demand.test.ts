@@ -159,4 +159,14 @@ describe('serialization on demand: reply.getSerializationFunction, compileSerial
     expect((await app.inject('/')).body).toBe('custom:{"z":1}')
     expect(seen).toEqual([['202', 'application/json', 'GET']])
   })
+
+  it('tells the serializer compiler a null status when compileSerializationSchema is given none', async () => {
+    const app = warren()
+    const seen: unknown[] = []
+    app.get('/', { serializerCompiler: ({ httpStatus, contentType }) => { seen.push([httpStatus, contentType]); return () => 'custom' } }, async (_request, reply) =>
+      reply.compileSerializationSchema(Type.Object({}))({}),
+    )
+    expect((await app.inject('/')).body).toBe('custom')
+    expect(seen).toEqual([[null, undefined]])
+  })
 })
