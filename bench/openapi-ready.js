@@ -10,8 +10,8 @@ import { Type } from '@sinclair/typebox'
 
 const routes = Number(process.argv[2] ?? 1000)
 const runs = Number(process.argv[3] ?? 15)
-const { default: warren } = await import('../dist/src/index.js')
-const { default: openapi } = await import('../dist/src/plugins/openapi/index.js')
+const { default: warren } = await import('../dist/bundle/index.js')
+const { default: openapi } = await import('../dist/bundle/openapi.js')
 
 const Problem = Type.Object({ statusCode: Type.Integer(), message: Type.String() }, { $id: 'Problem' })
 const schemas = Array.from({ length: routes }, (_, i) => ({

@@ -39,4 +39,4 @@ const print = (title, entries) => {
   for (const [name, n] of entries) process.stdout.write(`${pct(n)}  ${name}\n`)
 }
 print(`self time (${total} samples)`, [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
-print('total time, warren', [...inclusive].filter(([name]) => name.includes('dist/src')).sort((a, b) => b[1] - a[1]).slice(0, top))
+print('total time, warren', [...inclusive].filter(([name]) => /dist\/(src|bundle)\//.test(name)).sort((a, b) => b[1] - a[1]).slice(0, top))

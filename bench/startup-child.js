@@ -35,7 +35,7 @@ let peakRss
 let settledCpu
 
 async function warren() {
-  const { default: create } = await import('../dist/src/index.js')
+  const { default: create } = await import('../dist/bundle/index.js')
   cpuStart = process.cpuUsage()
   const start = performance.now()
   const app = create(cacheDir === undefined ? {} : { schemaCache: { dir: cacheDir } })
@@ -47,7 +47,7 @@ async function warren() {
   if (cacheDir !== undefined) {
     // the entries a cold start writes are flushed in the background, after ready(); wait for
     // them, then complete their V8 code cache, as `warren compile` leaves the directory
-    const { schemaCacheSettled } = await import('../dist/src/schema/cache-stats.js')
+    const { schemaCacheSettled } = await import('../dist/bundle/internal-cli.js')
     await schemaCacheSettled(app)
     settledCpu = process.cpuUsage(cpuStart)
     await schemaCacheSettled(app, { codeCache: true })

@@ -1,12 +1,12 @@
 // The benchmark app written with warren, every scenario on one server (the shared route code,
-// TypeBox schemas). warren is loaded from its build, dist/src/index.js, or from the build
-// WARREN_DIST names (to compare two builds).
+// TypeBox schemas). warren is loaded from its package build, dist/bundle/index.js (what users load),
+// or from the build WARREN_DIST names (to compare two builds).
 import { pathToFileURL } from 'node:url'
 import { declareRoutes } from './shared-routes.js'
 
 /** Builds the app for scenarios 1–5, ready to listen. */
 export async function build() {
-  const entry = process.env.WARREN_DIST ? pathToFileURL(process.env.WARREN_DIST).href : '../../dist/src/index.js'
+  const entry = process.env.WARREN_DIST ? pathToFileURL(process.env.WARREN_DIST).href : '../../dist/bundle/index.js'
   const { default: warren } = await import(entry)
   const app = warren()
   declareRoutes(app)
