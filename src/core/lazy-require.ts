@@ -2,8 +2,7 @@
  * @module core/lazy-require
  * Packages an application may never use, loaded the first time they are needed instead of when
  * warren is imported: pino without a `logger`, light-my-request without `inject()`, node:http2
- * without the `http2` option, Ajv and fast-json-stringify when every schema comes from the
- * compile cache, and the like.
+ * without the `http2` option, and the like.
  * They are CommonJS packages, so `require` loads them synchronously where they are first needed,
  * and the call that needs them behaves as if they had been imported (no promise, no await).
  * Loading a package is costly at import time — each is files to resolve, read and compile — and
