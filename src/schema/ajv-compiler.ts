@@ -1,23 +1,23 @@
 /**
  * @module schema/ajv-compiler
- * The default validator compiler: Ajv 8 with ajv-formats and the validator baseline. Ajv is
- * loaded when a validator is first compiled (schema/ajv-copy): a filled compile cache needs none.
+ * The default validator compiler: Ajv 8 with ajv-formats and the validator baseline.
  */
-import type { Ajv, Options as AjvOptions, Plugin as AjvPlugin } from 'ajv'
-import type standaloneModule from 'ajv/dist/standalone/index.js'
+import { Ajv, type Options as AjvOptions, type Plugin as AjvPlugin } from 'ajv'
+import standaloneModule from 'ajv/dist/standalone/index.js'
 import type { AjvPluginLike, ValidatorOptions } from '../types/options.js'
+import formatsModule from 'ajv-formats'
+import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { codes } from '../core/errors.js'
-import { lazyRequire } from '../core/lazy-require.js'
 import { kAjvValidator } from '../core/symbols.js'
 import fastUri from 'fast-uri'
-import { ajvCopyFor, ajvFormatsPlugin, ajvFormatsTable, ownAjvCopy, type AjvCopy } from './ajv-copy.js'
+import { ajvCopyFor, type AjvCopy } from './ajv-copy.js'
 import { entryKey, validatorContextKey } from './cache-key.js'
 import type { CompileCache } from './compile-cache.js'
 import type { SharedSchema } from './store.js'
 import type { ValidationFunction as ValidateFunction, ValidatorCompiler } from '../types/index.js'
 
-/** Ajv's standalone writer, loaded when the compile cache first writes an entry. */
-const standaloneWriter = lazyRequire<{ default: typeof standaloneModule.default }>('ajv/dist/standalone/index.js')
+const addFormats = formatsModule.default
+const standaloneCode = standaloneModule.default
 
 /** The default validator's baseline. `allErrors` stays false: true opens a denial of service. */
 const validatorBaseline: AjvOptions = {
@@ -62,7 +62,6 @@ function applyPlugin(ajv: Ajv, entry: NonNullable<ValidatorOptions['plugins']>[n
  * identity, or by its function's name when another copy of the package is installed.
  */
 function listsFormatsPlugin(plugins: ValidatorOptions['plugins']): boolean {
-  const addFormats = ajvFormatsPlugin()
   return pluginFunctions(plugins).some((fn) => fn === addFormats || (typeof fn === 'function' && fn.name === addFormats.name))
 }
 
@@ -88,7 +87,7 @@ function buildAjv(options: ValidatorOptions, withSource: boolean, copy: AjvCopy 
 let booleanSchemaAjv: Ajv | undefined
 /** An Ajv for boolean schemas, which need no shared schemas, options or formats. */
 function inMemoryAjv(): Ajv {
-  return (booleanSchemaAjv ??= new (ownAjvCopy().Ajv)())
+  return (booleanSchemaAjv ??= new Ajv())
 }
 
 /** An `$async: true` schema compiles to a validator that returns a promise: validation awaits it. */
@@ -101,7 +100,7 @@ function compileOne(ajv: Ajv, schema: object | boolean): ValidateFunction {
  * (a user's function) would be missing there, so an Ajv that has one is never cached.
  */
 function formatsAreStandalone(ajv: Ajv): boolean {
-  const table = ajvFormatsTable() as Record<string, unknown>
+  const table = fullFormats as Record<string, unknown>
   // `true` (a format accepted without checking) generates no code at all
   return Object.entries(ajv.formats).every(([name, format]) => format === true || format instanceof RegExp || format === table[name])
 }
@@ -193,7 +192,7 @@ function flattenSource(validate: ValidateFunction): ValidateFunction {
 function standaloneOf(ajv: Ajv, validate: ValidateFunction): () => string | null {
   return () => {
     try {
-      return standaloneWriter().default(ajv, validate as Parameters<typeof standaloneModule.default>[1])
+      return standaloneCode(ajv, validate as Parameters<typeof standaloneCode>[1])
     } catch {
       return null
     } finally {

@@ -8,10 +8,10 @@
  * apart from warren's, a linked package, a pnpm store), the validator is built with that copy.
  */
 import { createRequire } from 'node:module'
-import type { Ajv } from 'ajv'
-import type { fullFormats as FullFormats } from 'ajv-formats/dist/formats.js'
+import { Ajv } from 'ajv'
+import formatsModule from 'ajv-formats'
+import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { codes } from '../core/errors.js'
-import { lazyRequire } from '../core/lazy-require.js'
 
 type AddFormats = (ajv: Ajv) => unknown
 
@@ -24,24 +24,7 @@ export interface AjvCopy {
 }
 
 const requireHere = createRequire(import.meta.url)
-
-/*
- * Ajv and ajv-formats are loaded when a validator is first compiled, not with warren: an
- * application started on a filled compile cache compiles none (their loading was a third of
- * `import 'warren'` once TypeBox was bundled).
- */
-const ajvPackage = lazyRequire<typeof Ajv>('ajv')
-/** ajv-formats' plugin function (warren's copy). */
-export const ajvFormatsPlugin = lazyRequire<AddFormats>('ajv-formats')
-/** ajv-formats' table of format definitions (warren's copy). */
-export const ajvFormatsTable = (): typeof FullFormats => lazyFormatsTable().fullFormats
-const lazyFormatsTable = lazyRequire<{ fullFormats: typeof FullFormats }>('ajv-formats/dist/formats.js')
-
-let ownCopyLoaded: AjvCopy | undefined
-/** warren's own copy of Ajv, loaded on first use. */
-export function ownAjvCopy(): AjvCopy {
-  return (ownCopyLoaded ??= { Ajv: ajvPackage(), addFormats: ajvFormatsPlugin(), own: true })
-}
+const ownCopy: AjvCopy = { Ajv, addFormats: formatsModule.default, own: true }
 
 /**
  * The file of the CommonJS module that exports `fn` (as its value or its `default`), from
@@ -99,7 +82,7 @@ function formatsFor(ajvFile: string): AddFormats {
     return loaded.default ?? loaded
   }
   return (ajv) => {
-    for (const [name, format] of Object.entries(ajvFormatsTable())) ajv.addFormat(name, format)
+    for (const [name, format] of Object.entries(fullFormats)) ajv.addFormat(name, format)
   }
 }
 
@@ -121,7 +104,7 @@ function copyAt(ajvFile: string): AjvCopy {
  * share one Ajv: SVC_ERR_INIT_OPTS_INVALID names them.
  */
 export function ajvCopyFor(plugins: readonly unknown[]): AjvCopy {
-  if (plugins.length === 0) return ownAjvCopy()
+  if (plugins.length === 0) return ownCopy
   const byCopy = new Map<string, string>()
   for (const fn of plugins) {
     const ajvFile = typeof fn === 'function' ? ajvFileOf(fn) : undefined
@@ -132,5 +115,5 @@ export function ajvCopyFor(plugins: readonly unknown[]): AjvCopy {
     throw new codes.SVC_ERR_INIT_OPTS_INVALID('validator.plugins', `the validator plugins '${names}' were installed with different copies of ajv: install one`)
   }
   const [ajvFile] = byCopy.keys()
-  return ajvFile === undefined || ajvFile === requireHere.resolve('ajv') ? ownAjvCopy() : copyAt(ajvFile)
+  return ajvFile === undefined || ajvFile === requireHere.resolve('ajv') ? ownCopy : copyAt(ajvFile)
 }

@@ -1,10 +1,8 @@
 /**
  * @module schema/fjs-compiler
- * The default serializer compiler: fast-json-stringify, loaded when a serializer is first built
- * (an application started on a filled compile cache builds none, and never loads it).
+ * The default serializer compiler: fast-json-stringify.
  */
-import type FastJson from 'fast-json-stringify'
-import { lazyRequire } from '../core/lazy-require.js'
+import fastJson from 'fast-json-stringify'
 import { entryKey, serializerContextKey } from './cache-key.js'
 import type { CompileCache } from './compile-cache.js'
 import type { SharedSchema } from './store.js'
@@ -30,12 +28,10 @@ export function buildFjsCompiler(shared: Record<string, SharedSchema>, cache: Co
   }
 }
 
-const fastJson = lazyRequire<typeof FastJson>('fast-json-stringify')
-
-type FjsSchema = Parameters<typeof FastJson>[0]
+type FjsSchema = Parameters<typeof fastJson>[0]
 
 function inMemory(shared: Record<string, SharedSchema>, options: SerializerOptions): (schema: object) => SerializeFunction {
-  return (schema) => fastJson()(schema as FjsSchema, { ...options, schema: shared as Record<string, any> }) as SerializeFunction
+  return (schema) => fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any> }) as SerializeFunction
 }
 
 /**
@@ -63,5 +59,5 @@ function cached(shared: Record<string, SharedSchema>, cache: CompileCache, optio
 }
 
 function standaloneCode(schema: object, shared: Record<string, SharedSchema>, options: SerializerOptions): string {
-  return fastJson()(schema as FjsSchema, { ...options, schema: shared as Record<string, any>, mode: 'standalone' }) as unknown as string
+  return fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any>, mode: 'standalone' }) as unknown as string
 }

@@ -1,23 +1,15 @@
-import { createRequire } from 'node:module'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import warren, { Type } from 'warren'
 
-/*
- * Count fast-json-stringify builds: warren requires the package when it first builds a serializer,
- * so its entry in Node's module cache is replaced, until the end of this file, by a spy that
- * calls the real function.
- */
-const requireHere = createRequire(import.meta.url)
-const fjsFile = requireHere.resolve('fast-json-stringify')
-const realFjs = requireHere(fjsFile) as (...args: unknown[]) => unknown
-const fjsModule = requireHere.cache[fjsFile] as NodeJS.Module
-const fjsBuilds = { count: 0 }
-fjsModule.exports = Object.assign((...args: unknown[]) => {
-  fjsBuilds.count++
-  return realFjs(...args)
-}, realFjs)
-afterAll(() => {
-  fjsModule.exports = realFjs
+// Count fast-json-stringify builds: the module is replaced by a spy that calls the real one.
+const fjsBuilds = vi.hoisted(() => ({ count: 0 }))
+vi.mock('fast-json-stringify', async (importOriginal) => {
+  const real = (await importOriginal()) as { default: (...args: unknown[]) => unknown }
+  const spy = Object.assign((...args: unknown[]) => {
+    fjsBuilds.count++
+    return real.default(...args)
+  }, real.default)
+  return { ...real, default: spy }
 })
 
 /** An Ajv plugin that counts the schemas Ajv compiles. */
