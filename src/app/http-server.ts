@@ -9,7 +9,7 @@ import type * as http2 from 'node:http2'
 import https from 'node:https'
 import type { Duplex } from 'node:stream'
 import { codes } from '../core/errors.js'
-import { http2Module } from '../core/lazy-require.js'
+import { http2Module } from '../core/http2-module.js'
 import type { NormalizedOptions } from '../model/options.js'
 import type { ClientErrorHandler, WarrenOptions } from '../types/index.js'
 

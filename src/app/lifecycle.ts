@@ -3,15 +3,11 @@
  * The application's start: `ready()` (plugins loaded, routes built, onReady hooks), and
  * `inject()`, which readies it first. `listen()` is in app/listen, `close()` in app/close.
  */
-import type LightMyRequest from 'light-my-request'
+import lightMyRequest from 'light-my-request'
 import { codes, toError } from '../core/errors.js'
-import { lazyRequire } from '../core/lazy-require.js'
 import { kAvvio, kAvvioReady, kRoot } from '../core/symbols.js'
 import type { RootState } from '../model/root-state.js'
 import { runApplicationHook, treeHooks, type TreeHook } from './application-hooks.js'
-
-/** light-my-request, loaded by the first `inject()`: a production start never needs it. */
-const lightMyRequest = lazyRequire<typeof LightMyRequest>('light-my-request')
 
 /** The root instance, whichever context `instance` is: start-up and shutdown concern the whole application. */
 function rootOf(instance: any): any {
@@ -155,15 +151,15 @@ export function inject(this: any, options?: any, callback?: any): any {
   // a closed application is closed to simulated requests too
   if (root.closePromise !== null && options !== undefined) return refuseClosed(callback)
   const dispatch = root.httpHandler
-  if (root.booted) return lightMyRequest()(dispatch, options, callback)
+  if (root.booted) return lightMyRequest(dispatch, options, callback)
   if (callback) {
-    app.ready().then(() => lightMyRequest()(dispatch, options, callback), (error: Error) => callback(error))
+    app.ready().then(() => lightMyRequest(dispatch, options, callback), (error: Error) => callback(error))
     return undefined
   }
   const dispatchWhenReady = (req: any, res: any): void => {
     app.ready().then(() => dispatch(req, res), (error: Error) => res.emit('error', error))
   }
-  return lightMyRequest()(dispatchWhenReady, options)
+  return lightMyRequest(dispatchWhenReady, options)
 }
 
 /** The plugin tree with load times, as text. */

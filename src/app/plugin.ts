@@ -3,9 +3,8 @@
  * Plugins and contexts: `plugin()`, the checks a plugin's metadata asks for (Fastify API level,
  * decorators, dependencies), and the child context a plain plugin gets (avvio's override).
  */
-import type Semver from 'semver'
+import semver from 'semver'
 import { codes } from '../core/errors.js'
-import { lazyRequire } from '../core/lazy-require.js'
 import { mergeLogSerializers } from '../core/logger.js'
 import { FASTIFY_API_LEVEL, VERSION } from '../core/version.js'
 import { deriveHooks } from '../hooks/store.js'
@@ -68,9 +67,6 @@ function sourceHead(fn: Function): string {
   return String(fn).split('\n').slice(0, 2).map((line) => line.trim()).join(' -- ')
 }
 
-/** semver, loaded by the first plugin that states the Fastify API level it needs. */
-const semverModule = lazyRequire<typeof Semver>('semver')
-
 /**
  * Checks a plugin's `fastify` range against the Fastify API level; an instance that presents a
  * version of its own (`Object.defineProperty(app, 'version', …)`, as Fastify's tests do to play
@@ -81,7 +77,6 @@ const semverModule = lazyRequire<typeof Semver>('semver')
 function checkVersion(parent: any, meta: PluginMeta, name: string): void {
   const range = meta.fastify
   if (typeof range !== 'string') return
-  const semver = semverModule()
   const presented: unknown = parent.version
   const level = typeof presented === 'string' && presented !== VERSION ? presented : FASTIFY_API_LEVEL
   const release = semver.coerce(level)?.version ?? level

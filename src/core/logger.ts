@@ -4,13 +4,9 @@
  * costs nothing) and the per-request child logger.
  */
 import type { IncomingMessage } from 'node:http'
-import type * as Pino from 'pino'
+import { pino } from 'pino'
 import type { ChildLoggerFactory, WarrenLogger as Logger } from '../types/index.js'
 import { codes } from './errors.js'
-import { lazyRequire } from './lazy-require.js'
-
-/** pino, loaded when a logger is asked for (about 30 ms of `import 'warren'` otherwise). */
-const pinoModule = lazyRequire<typeof Pino>('pino')
 
 /** The logger interface warren uses: pino's, or anything shaped like it (declared with the types). */
 export type { Logger }
@@ -66,7 +62,7 @@ const defaultSerializers: Record<'req' | 'res' | 'err', Serializer> = {
     remotePort: request.raw?.socket?.remotePort,
   }),
   res: (reply) => ({ statusCode: reply.statusCode }),
-  err: (error) => pinoModule().stdSerializers.err(error),
+  err: (error) => pino.stdSerializers.err(error),
 }
 
 /**
@@ -82,7 +78,6 @@ export function createLogger(option: unknown, instance?: unknown): { logger: Log
   }
   if (option === undefined || option === false || option === null) return { logger: silentLogger, enabled: false }
   assertNotPartialLogger(option)
-  const { pino } = pinoModule()
   if (option === true) return { logger: pino({ serializers: defaultSerializers }) as unknown as Logger, enabled: true }
   // as in Fastify 5, a ready logger goes in `loggerInstance`: `logger` takes options only
   if (typeof option === 'object' && isLoggerInstance(option)) throw new codes.SVC_ERR_LOG_INVALID_LOGGER_CONFIG()
@@ -97,13 +92,13 @@ export function createLogger(option: unknown, instance?: unknown): { logger: Log
 function destinationOf(stream: unknown, file: unknown): NodeJS.WritableStream | null {
   if (isDestination(stream)) return stream
   // pino's file destination (sonic-boom), which creates the file
-  if (typeof file === 'string' && file !== '') return pinoModule().destination(file) as unknown as NodeJS.WritableStream
+  if (typeof file === 'string' && file !== '') return pino.destination(file) as unknown as NodeJS.WritableStream
   return null
 }
 
 /** A pino instance given by the user: its own serializers win, the defaults fill the rest. */
 function withDefaultSerializers(logger: Logger): Logger {
-  const own = (logger as unknown as Record<symbol, Record<string, Serializer> | undefined>)[pinoModule().symbols.serializersSym]
+  const own = (logger as unknown as Record<symbol, Record<string, Serializer> | undefined>)[pino.symbols.serializersSym]
   if (own === undefined) return logger
   return logger.child({}, { serializers: { ...defaultSerializers, ...own } })
 }

@@ -4,17 +4,13 @@
  * address in its forwarding chain: "is this hop a proxy I trust?" (`@fastify/proxy-addr` walks
  * the chain and compiles address lists and CIDR ranges).
  */
-import type ProxyAddr from '@fastify/proxy-addr'
-import { lazyRequire } from '../core/lazy-require.js'
+import proxyAddr from '@fastify/proxy-addr'
 
 /** Whether the address `hop` steps from the server (0: the socket's peer) is a trusted proxy. */
 export type TrustProxy = (address: string, hop: number) => boolean
 
 /** The forms `trustProxy` accepts. */
 export type TrustProxyOption = boolean | number | string | readonly string[] | TrustProxy
-
-/** @fastify/proxy-addr, loaded when `trustProxy` names addresses or a request reads its forwarding chain. */
-const proxyAddr = lazyRequire<typeof ProxyAddr>('@fastify/proxy-addr')
 
 const trustAll: TrustProxy = () => true
 const trustNone: TrustProxy = () => false
@@ -30,7 +26,7 @@ export function compileTrustProxy(option: TrustProxyOption): TrustProxy | null {
   if (typeof option === 'function') return option
   if (typeof option === 'number') return trustNone
   const list = typeof option === 'string' ? option.split(',').map((entry) => entry.trim()) : [...option]
-  return proxyAddr().compile(list)
+  return proxyAddr.compile(list)
 }
 
 /** True when `value` is one of the forms `trustProxy` accepts. */
@@ -41,6 +37,6 @@ export function isTrustProxyOption(value: unknown): value is TrustProxyOption {
 }
 
 /** The addresses of the request's chain, nearest first, up to and including the first untrusted one. */
-export function forwardingChain(raw: Parameters<typeof ProxyAddr.all>[0], trust: TrustProxy): string[] {
-  return proxyAddr().all(raw, trust)
+export function forwardingChain(raw: Parameters<typeof proxyAddr.all>[0], trust: TrustProxy): string[] {
+  return proxyAddr.all(raw, trust)
 }

@@ -3,9 +3,9 @@
  * The TypeBox `Type` builder warren exports. The package's bundle carries a copy of it: loaded as
  * TypeBox ships it, the builder is some 200 ES modules, and reading them one by one was a third
  * of `import 'warren'` (110–150 ms on the benchmark machine, against ~9 ms for the same code in
- * one file). The copy is used only when it is the very version of TypeBox installed where warren
- * would import it, so `Type` always behaves as the TypeBox the application's types come from;
- * when another version is installed, that one is loaded (as before the bundle) and used instead.
+ * one file). The copy is used unless another version of TypeBox is installed where warren would
+ * import it, so `Type` behaves as the TypeBox the application's types come from; that other
+ * version is then loaded (as before the bundle) and used instead.
  */
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
@@ -33,10 +33,15 @@ function installedVersion(): string | null {
   }
 }
 
-/** The builder to export: the bundle's copy when it is the installed version, else the installed one. */
+/**
+ * The builder to export: the bundle's copy, unless another version of TypeBox is installed where
+ * warren would import it (then that one). When none can be found — an application bundled into
+ * one file and deployed without node_modules, say — the bundle's copy is all there is.
+ */
 function chooseBuilder(): typeof bundledType {
   if (typeof __WARREN_BUNDLED_TYPEBOX_VERSION__ !== 'string') return bundledType
-  if (installedVersion() === __WARREN_BUNDLED_TYPEBOX_VERSION__) return bundledType
+  const installed = installedVersion()
+  if (installed === null || installed === __WARREN_BUNDLED_TYPEBOX_VERSION__) return bundledType
   return (requireHere('@sinclair/typebox') as { Type: typeof bundledType }).Type
 }
 

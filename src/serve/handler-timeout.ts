@@ -6,7 +6,7 @@
  */
 import type { Http2Stream } from 'node:http2'
 import { codes } from '../core/errors.js'
-import { http2Module } from '../core/lazy-require.js'
+import { http2Module } from '../core/http2-module.js'
 import { kReplyFail, kReplyHijacked, kReplySending, kRequestAbort } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import { bodiesInPieces } from './write.js'

@@ -8,11 +8,11 @@
  * - What the bundle finds from its own location: swagger-ui-dist's files, warren's version for the
  *   schema cache key (the walk up to package.json).
  * - `warren compile` (the packed bin/warren.js) reads the cache statistics of the application's copy.
- * - `import 'warren'` leaves the packages only an option or a method needs unloaded (pino,
- *   light-my-request, semver, @fastify/proxy-addr, node:http2), and they load, from the bundle's
- *   location, when the option or the method asks for them.
- * - `Type` is the bundle's copy of TypeBox's builder when the installed TypeBox is that version
- *   (the installed one is then not loaded at all), and the installed one's otherwise.
+ * - An application bundled into one file (rolldown, as serverless deployments do with esbuild)
+ *   runs without node_modules: warren imports every package it loads (only node:http2, a
+ *   built-in, is loaded when the `http2` option asks for it).
+ * - `Type` is the bundle's copy of TypeBox's builder unless another version of TypeBox is
+ *   installed (the installed one is then not loaded at all), and that version's otherwise.
  */
 import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { build } from 'rolldown'
 import { installTarball, modules, pack } from './tarball.js'
 
 const run = promisify(execFile)
@@ -59,16 +60,7 @@ await broken.register(openapi, { info })
 broken.get('/broken/:id', { schema: { params: Type.String() } }, async () => 'x')
 const error = await broken.ready().then(() => null, (error) => error)
 
-// the packages loaded on demand, each asked for once
-const lines = []
-const logged = warren({ logger: { level: 'info', stream: { write: (line) => lines.push(JSON.parse(line)) } }, trustProxy: '127.0.0.1' })
-const versioned = Object.assign(async () => {}, { [Symbol.for('skip-override')]: true, [Symbol.for('plugin-meta')]: { name: 'needs-5', fastify: '5.x' } })
-await logged.register(versioned)
-logged.get('/ip', async (request) => request.ip)
-logged.log.info('hello')
-
 process.stdout.write(JSON.stringify({
-  onDemand: { logLine: lines[0]?.msg, ip: (await logged.inject({ url: '/ip', headers: { 'x-forwarded-for': '203.0.113.9' } })).body },
   user: (await api.get('/users/:id', { params: { id: 7 } })).body,
   paths: Object.keys(document.paths).sort(),
   adminSecurity: document.paths['/admin'].get.security,
@@ -90,6 +82,23 @@ export default function build() {
   app.post('/', { schema: { body: Type.Object({ a: Type.Integer() }), response: { 200: Type.Object({ a: Type.Integer() }) } } }, async (request) => request.body)
   return app
 }
+`
+
+// an application as a serverless deployment bundles it: every package warren loads must be in the file
+const singleFileApp = `
+import warren, { Type } from 'warren'
+
+const lines = []
+const app = warren({ logger: { level: 'info', stream: { write: (line) => lines.push(JSON.parse(line)) } }, trustProxy: '127.0.0.1' })
+const versioned = Object.assign(async () => {}, { [Symbol.for('skip-override')]: true, [Symbol.for('plugin-meta')]: { name: 'needs-5', fastify: '5.x' } })
+await app.register(versioned)
+app.post('/users', { schema: { body: Type.Object({ name: Type.String() }), response: { 201: Type.Object({ id: Type.Integer(), name: Type.String() }) } } }, async (request, reply) => reply.code(201).send({ id: 1, secret: 'x', ...request.body }))
+app.get('/ip', async (request) => request.ip)
+app.log.info('hello')
+const created = await app.inject({ method: 'POST', url: '/users', payload: { name: 'Ada' } })
+const invalid = await app.inject({ method: 'POST', url: '/users', payload: {} })
+const ip = await app.inject({ url: '/ip', headers: { 'x-forwarded-for': '203.0.113.9' } })
+process.stdout.write(JSON.stringify({ created: [created.statusCode, created.body], invalid: invalid.statusCode, logLine: lines[0]?.msg, ip: ip.body }))
 `
 
 describe('the bundled package, installed from its tarball', () => {
@@ -119,19 +128,21 @@ describe('the bundled package, installed from its tarball', () => {
     expect(result.brokenIsWarrenError).toBe(true)
   }, 30_000)
 
-  it("import 'warren' loads neither pino, light-my-request, semver, @fastify/proxy-addr nor node:http2; each loads when asked for", async () => {
+  it("import 'warren' leaves node:http2 unloaded until the http2 option asks for it", async () => {
     writeFileSync(join(project, 'loaded.mjs'), [
-      "import { createRequire } from 'node:module'",
       "await import('warren')",
-      'const files = Object.keys(createRequire(import.meta.url).cache)',
-      "const packages = ['pino', 'light-my-request', 'semver', '@fastify/proxy-addr'].filter((name) => files.some((file) => file.includes(`/node_modules/${name}/`)))",
-      "process.stdout.write(JSON.stringify({ packages, http2: process.moduleLoadList.some((name) => name === 'NativeModule http2') }))",
+      "process.stdout.write(JSON.stringify({ http2: process.moduleLoadList.some((name) => name === 'NativeModule http2') }))",
     ].join('\n'))
-    expect(await runJson('loaded.mjs')).toEqual({ packages: [], http2: false })
-    // the entries check uses a logger, trustProxy addresses, a plugin's API level and inject()
-    const result = await (entriesResult ??= runJson('entries.mjs'))
-    expect(result.onDemand).toEqual({ logLine: 'hello', ip: '203.0.113.9' })
+    expect(await runJson('loaded.mjs')).toEqual({ http2: false })
   }, 30_000)
+
+  it('an application bundled into one file runs without node_modules: schemas, a logger, trustProxy addresses, a versioned plugin, inject()', async () => {
+    writeFileSync(join(project, 'single.mjs'), singleFileApp)
+    const deploy = join(work, 'deploy')
+    await build({ input: join(project, 'single.mjs'), platform: 'node', logLevel: 'silent', output: { file: join(deploy, 'app.mjs'), format: 'esm' } })
+    const { stdout } = await run(process.execPath, ['app.mjs'], { cwd: deploy })
+    expect(JSON.parse(stdout)).toEqual({ created: [201, '{"id":1,"name":"Ada"}'], invalid: 400, logLine: 'hello', ip: '203.0.113.9' })
+  }, 60_000)
 
   it('warren/openapi finds swagger-ui-dist from the bundle and serves the docs page', async () => {
     const result = await (entriesResult ??= runJson('entries.mjs'))

@@ -59,11 +59,17 @@ describe('README: using warren in a project', () => {
     const maps = readdirSync(bundle, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js.map'))
     // the core chunk, the client and both plugins (a facade entry that only re-exports has no map)
     expect(maps.length).toBeGreaterThanOrEqual(4)
+    const bundled: string[] = []
     const sources = maps.flatMap((map) => {
-      const { sources } = JSON.parse(readFileSync(join(bundle, map), 'utf8')) as { sources: string[] }
-      return sources.map((source) => resolve(dirname(join(bundle, map)), source))
+      const parsed = JSON.parse(readFileSync(join(bundle, map), 'utf8')) as { sources: string[]; sourcesContent?: Array<string | null>; ignoreList?: number[] }
+      // the TypeBox builder bundled in: its code is in the map itself, ignore-listed (a debugger steps over it)
+      const isBundledDependency = (source: string, index: number): boolean =>
+        source.includes('/node_modules/@sinclair/typebox/') && typeof parsed.sourcesContent?.[index] === 'string' && parsed.ignoreList?.includes(index) === true
+      bundled.push(...parsed.sources.filter(isBundledDependency))
+      return parsed.sources.filter((source, index) => !isBundledDependency(source, index)).map((source) => resolve(dirname(join(bundle, map)), source))
     })
-    // the maps lead to the TypeScript sources, shipped in src/
+    expect(bundled.length).toBeGreaterThan(50)
+    // warren's own code: the maps lead to the TypeScript sources, shipped in src/
     expect(sources.length).toBeGreaterThan(50)
     expect(sources.filter((source) => !source.startsWith(join(installed, 'src') + '/') || !source.endsWith('.ts'))).toEqual([])
     expect(sources.filter((source) => !existsSync(source))).toEqual([])
