@@ -10,8 +10,8 @@
 //     copies warren uses (schema/ajv-copy), and dependencies keep their own module identity. One
 //     exception: TypeBox's `Type` builder is bundled into the server's core, since TypeBox ships it
 //     as ~200 ES modules whose loading was a third of `import 'warren'`. The bundle's copy is used
-//     only when the installed TypeBox is the same version (schema/type-builder; the version is
-//     written in here), so its behaviour is always the installed one's.
+//     unless another version of TypeBox is installed (schema/type-builder; the version is written
+//     in here), so its behaviour is always that of the TypeBox the application's types come from.
 //   - The source maps tsc wrote are read with each file and chained, so the bundle's maps (next to
 //     it, not inlined) lead to src/**/*.ts, which the package ships.
 //   - `internal-cli` is not a public entry: bin/warren.js imports it to reach the cache statistics
@@ -48,23 +48,23 @@ export const builds = [
 
 const builtins = new Set(builtinModules)
 
-/** The packages bundled in rather than imported at run time (see the module comment). */
-const bundledPackages = new Set(['@sinclair/typebox'])
+/** The one package bundled in rather than imported at run time (see the module comment). */
+const bundledPackage = '@sinclair/typebox'
 
 /** The version of the TypeBox bundled in, which schema/type-builder compares with the installed one. */
-const typeboxVersion = JSON.parse(readFileSync(join(root, 'node_modules', '@sinclair', 'typebox', 'package.json'), 'utf8')).version
+const typeboxVersion = JSON.parse(readFileSync(join(root, 'node_modules', bundledPackage, 'package.json'), 'utf8')).version
 
 /** True for an import the bundle leaves to Node: a package (bare specifier) or a built-in module. */
 function isExternal(id) {
   if (id.startsWith('node:') || builtins.has(id)) return true
-  if (bundledPackages.has(id)) return false
+  if (id === bundledPackage) return false
   return !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0')
 }
 
 /** True for a module of the server's core: everything tsc built but the client and the first-party plugins. */
 function isCore(id) {
   if (id.includes('rolldown/runtime')) return true // the bundler's helpers (keepNames), else a chunk of their own
-  if (id.includes(`${join('node_modules', '@sinclair', 'typebox')}`)) return true // the bundled Type builder
+  if (id.includes(join('node_modules', bundledPackage))) return true // the bundled Type builder
   const path = relative(built, id)
   return !path.startsWith('..') && !isAbsolute(path) && !/^(client|plugins)[\\/]/.test(path)
 }

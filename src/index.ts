@@ -44,8 +44,8 @@ export { isAutomaticHeadRoute } from './app/route.js'
 export { contributeOpenApi, openApiContributionsOf, kOpenApiContributions } from './app/openapi-contribution.js'
 export type { OpenApiContribution, OpenApiResponse, OpenApiSecurityRequirement, OpenApiSecurityScheme } from './app/openapi-contribution.js'
 /**
- * TypeBox's `Type` builder (the installed version's; the package carries a copy it uses when that is
- * the same version: schema/type-builder), typed so that a literal `$id` stays in a schema's
+ * TypeBox's `Type` builder (the package's own copy unless another version of TypeBox is installed:
+ * schema/type-builder), typed so that a literal `$id` stays in a schema's
  * type: `app.addSchema(Type.Object({...}, { $id: 'Country' }))` then types `Type.Ref('Country')`.
  */
 export const Type = typeBuilder as WarrenTypeBuilder

@@ -62,7 +62,7 @@ const defaultSerializers: Record<'req' | 'res' | 'err', Serializer> = {
     remotePort: request.raw?.socket?.remotePort,
   }),
   res: (reply) => ({ statusCode: reply.statusCode }),
-  err: (error) => pino.stdSerializers.err(error),
+  err: pino.stdSerializers.err,
 }
 
 /**

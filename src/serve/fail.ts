@@ -25,7 +25,7 @@ import { errorStatusFor } from './error-status.js'
 import { isRequestLogged } from './request-logging.js'
 import { runObserverHooks } from './run-hooks.js'
 import { traceOf } from './handler-trace.js'
-import { sendReturnValue, sendTracedReturnValue } from './return-value.js'
+import { sendReturnValue } from './return-value.js'
 import { runOnSend } from './send.js'
 
 /** The shape of every error response warren writes itself. */
@@ -94,9 +94,7 @@ function callErrorHandler(reply: Reply, thrown: unknown): void {
   }
   // a promise from the error handler continues the trace of the handler, if it has one (the
   // default handler returns nothing: no lookup on its path)
-  const trace = result === undefined ? null : traceOf(reply)
-  if (trace === null) sendReturnValue(reply, result)
-  else sendTracedReturnValue(reply, result, trace)
+  sendReturnValue(reply, result, result === undefined ? null : traceOf(reply))
 }
 
 /**

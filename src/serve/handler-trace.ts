@@ -42,8 +42,9 @@ export function traceOf(reply: Reply): HandlerTrace | null {
 }
 
 /**
- * Starts the trace of `request`'s handler: publishes start on both names and runs `body` with the
- * message inside the async context their bound stores (`channel.bindStore`) give it.
+ * The trace of `request`'s handler: publishes start on both names, runs `body` with the message
+ * inside the async context their bound stores (`channel.bindStore`) give it, then publishes end
+ * (however `body` returns: the handler returned, threw, or never ran because a preHandler hook failed).
  */
 export function runInTrace(request: Request, reply: Reply, body: (trace: HandlerTrace) => void): void {
   const options = request[kRoute].routeOptions
@@ -53,12 +54,15 @@ export function runInTrace(request: Request, reply: Reply, body: (trace: Handler
 }
 
 function enterOwnStart(trace: HandlerTrace, body: (trace: HandlerTrace) => void): void {
-  ownChannels.start.runStores(trace, body, undefined, trace)
+  ownChannels.start.runStores(trace, runThenEnd, undefined, trace, body)
 }
 
-/** The handler returned (or threw). */
-export function publishEnd(trace: HandlerTrace): void {
-  publishOnBoth('end', trace)
+function runThenEnd(trace: HandlerTrace, body: (trace: HandlerTrace) => void): void {
+  try {
+    body(trace)
+  } finally {
+    publishOnBoth('end', trace)
+  }
 }
 
 /** A promise the handler (or an error handler) returned settled; what follows it begins. */

@@ -18,9 +18,9 @@ import { continueAfter } from './continue-after.js'
 import { isRequestLogged } from './request-logging.js'
 import { armHandlerTimeout } from './handler-timeout.js'
 import { hasBody, missesContentType, parseBody } from './parse-body.js'
-import { isHandlerTraced, publishEnd, publishError, runInTrace, type HandlerTrace } from './handler-trace.js'
-import { sendReturnValue, sendTracedReturnValue } from './return-value.js'
-import { failureOf, runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
+import { isHandlerTraced, publishError, runInTrace, type HandlerTrace } from './handler-trace.js'
+import { sendReturnValue } from './return-value.js'
+import { runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
 import { closeConnectionAfter } from './write.js'
 
 /** Builds the request and reply a route serves `req` and `res` with. */
@@ -125,53 +125,45 @@ function runPreHandler(request: Request, reply: Reply): void {
 /**
  * A preHandler hook failed: the request fails as after any hook, and, when the handler is traced,
  * inside the handler's trace (start, error, end), as Fastify publishes a failure that reaches the
- * handler's stage. A hijacked reply's failure is the user's: neither answered nor published.
+ * handler's stage.
  */
-function failBeforeHandler(reply: Reply, error: unknown): void {
-  if (reply[kReplyHijacked]) return
-  const failure = failureOf(error)
-  if (reply.request[kRoute].is404 || !isHandlerTraced()) return reply[kReplyFail](failure)
-  runInTrace(reply.request, reply, (trace) => {
-    try {
-      publishError(trace, failure)
-      reply[kReplyFail](failure)
-    } finally {
-      publishEnd(trace)
-    }
-  })
+function failBeforeHandler(reply: Reply, failure: unknown): void {
+  if (!isTraced(reply.request)) return reply[kReplyFail](failure)
+  runInTrace(reply.request, reply, (trace) => failAtHandler(reply, failure, trace))
+}
+
+/** Whether the handler's stage of `request` is traced: when someone listens, and never for a not-found handler (as in Fastify). */
+function isTraced(request: Request): boolean {
+  return !request[kRoute].is404 && isHandlerTraced()
 }
 
 /** Calls the route handler and sends what it returns or resolves to. */
 export function runHandler(request: Request, reply: Reply): void {
   if (reply[kReplySending] || reply[kReplyHijacked]) return
+  if (isTraced(request)) return runInTrace(request, reply, callTracedHandler)
+  callHandler(request, reply, null)
+}
+
+function callTracedHandler(trace: HandlerTrace): void {
+  callHandler(trace.request, trace.reply, trace)
+}
+
+/** Calls the route handler and sends what it returns; a throw fails the request. */
+function callHandler(request: Request, reply: Reply, trace: HandlerTrace | null): void {
   const route = request[kRoute]
-  // traced only when someone listens; not-found handlers are not traced (as in Fastify)
-  if (!route.is404 && isHandlerTraced()) return runInTrace(request, reply, callTracedHandler)
   let result: unknown
   try {
     result = route.handler.call(route.server, request, reply)
   } catch (thrown) {
-    return reply[kReplyFail](thrown)
+    return failAtHandler(reply, thrown, trace)
   }
-  sendReturnValue(reply, result)
+  sendReturnValue(reply, result, trace)
 }
 
-/** {@link runHandler} inside the handler's trace: error before the request fails, end when the handler returned. */
-function callTracedHandler(trace: HandlerTrace): void {
-  const { request, reply } = trace
-  const route = request[kRoute]
-  try {
-    let result: unknown
-    try {
-      result = route.handler.call(route.server, request, reply)
-    } catch (thrown) {
-      publishError(trace, thrown)
-      return reply[kReplyFail](thrown)
-    }
-    sendTracedReturnValue(reply, result, trace)
-  } finally {
-    publishEnd(trace)
-  }
+/** Fails the request at the handler's stage; on a trace, its error event comes first. */
+function failAtHandler(reply: Reply, error: unknown, trace: HandlerTrace | null): void {
+  if (trace !== null) publishError(trace, error)
+  reply[kReplyFail](error)
 }
 
 function observeFinish(request: Request, reply: Reply): void {

@@ -12,8 +12,12 @@ import type { Reply } from '../model/reply.js'
 import { continueAfter } from './continue-after.js'
 import { publishAsyncEnd, publishAsyncStart, publishError, type HandlerTrace } from './handler-trace.js'
 
-/** Sends what a handler or error handler returned (see the module comment). */
-export function sendReturnValue(reply: Reply, result: unknown): void {
+/**
+ * Sends what a handler or error handler returned (see the module comment). On a `trace`, a promise
+ * (the reply included: it is a thenable, as in Fastify) continues the trace.
+ */
+export function sendReturnValue(reply: Reply, result: unknown, trace: HandlerTrace | null = null): void {
+  if (trace !== null && isThenable(result)) return continueTraced(reply, result, trace)
   if (result === undefined || result === reply) return
   if (isThenable(result)) {
     continueAfter(result, reply, (value) => sendResolvedValue(reply, value), (thrown) => failRejected(reply, thrown))
@@ -23,12 +27,10 @@ export function sendReturnValue(reply: Reply, result: unknown): void {
 }
 
 /**
- * {@link sendReturnValue} for a request whose handler is traced: a promise marks the trace async,
- * and what follows its settling is published between asyncStart and asyncEnd (a rejection's error
- * event first), in Fastify's order.
+ * A traced promise: it marks the trace async, and what follows its settling is published between
+ * asyncStart and asyncEnd (a rejection's error event first), in Fastify's order.
  */
-export function sendTracedReturnValue(reply: Reply, result: unknown, trace: HandlerTrace): void {
-  if (!isThenable(result)) return sendReturnValue(reply, result)
+function continueTraced(reply: Reply, result: PromiseLike<unknown>, trace: HandlerTrace): void {
   trace.async = true
   continueAfter(
     result,

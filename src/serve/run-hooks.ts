@@ -17,42 +17,40 @@ function stopped(reply: Reply): boolean {
   return reply[kReplySending] || reply[kReplyHijacked]
 }
 
+/** What fails a request when one of its hooks did, given the reply and the failure. */
+export type HookFailure = (reply: Reply, failure: unknown) => void
+
+function failRequest(reply: Reply, failure: unknown): void {
+  reply[kReplyFail](failure)
+}
+
 /**
- * Fails the request with what a hook threw or rejected with (`SVC_ERR_SEND_UNDEFINED_ERR` for
- * nothing, as `Promise.reject()` gives). After `reply.hijack()` the response is the user's: the
- * failure is theirs too, and warren neither answers nor logs it.
+ * Fails the request (through `failWith`) with what a hook threw or rejected with
+ * (`SVC_ERR_SEND_UNDEFINED_ERR` for nothing, as `Promise.reject()` gives). After `reply.hijack()`
+ * the response is the user's: the failure is theirs too, and warren neither answers nor logs it.
  */
-function fail(reply: Reply, error: unknown): void {
+function fail(reply: Reply, error: unknown, failWith: HookFailure = failRequest): void {
   if (reply[kReplyHijacked]) return
-  reply[kReplyFail](failureOf(error))
+  failWith(reply, error ?? new codes.SVC_ERR_SEND_UNDEFINED_ERR())
 }
-
-/** What a hook failed with, as the request fails with it: `SVC_ERR_SEND_UNDEFINED_ERR` for nothing. */
-export function failureOf(error: unknown): unknown {
-  return error ?? new codes.SVC_ERR_SEND_UNDEFINED_ERR()
-}
-
-/** What fails a request when one of its hooks did (the reply and the error). */
-export type HookFailure = (reply: Reply, error: unknown) => void
 
 /**
  * Runs onRequest / preValidation / preHandler style hooks, then `next`. A hook that replies ends
  * the chain; one that throws, rejects or calls `done(err)` fails the request, through `onFailure`
- * when given (it receives the error as {@link failureOf} makes it) — the preHandler stage's puts
- * the failure on the handler's trace.
+ * when given (the preHandler stage's puts the failure on the handler's trace).
  */
 export function runRequestHooks(
   hooks: HookFn[],
   request: Request,
   reply: Reply,
   next: (request: Request, reply: Reply) => void,
-  onFailure: HookFailure = fail,
+  onFailure: HookFailure = failRequest,
 ): void {
   const server = request[kRoute].server
   let index = 0
-  const onRejected = (error: unknown): void => onFailure(reply, error)
+  const failed = (error: unknown): void => fail(reply, error, onFailure)
   const step = (error?: unknown): void => {
-    if (error !== undefined && error !== null) return onFailure(reply, error)
+    if (error !== undefined && error !== null) return failed(error)
     if (stopped(reply)) return
     if (index === hooks.length) return next(request, reply)
     const hook = hooks[index++]
@@ -60,9 +58,9 @@ export function runRequestHooks(
     try {
       result = hook.call(server, request, reply, step)
     } catch (thrown) {
-      return onFailure(reply, thrown)
+      return failed(thrown)
     }
-    if (isThenable(result)) continueAfter(result, reply, () => step(), onRejected)
+    if (isThenable(result)) continueAfter(result, reply, () => step(), failed)
     else if (hook.length < 3) step()
   }
   step()
