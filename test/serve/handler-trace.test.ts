@@ -124,6 +124,17 @@ describe('the route handler trace (tracing:warren.request.handler and tracing:fa
     expect(names(log)).toEqual(['start', 'end', 'asyncStart', 'asyncEnd'])
   })
 
+  it('a sync handler returning the reply it sent (a thenable, as in Fastify): async, its asyncStart and asyncEnd at once, before end', async () => {
+    const app = warren()
+    app.get('/', (_request, reply) => reply.send({ returned: true }))
+    const log = record(REQUEST_HANDLER_CHANNEL)
+    expect((await app.inject('/')).json()).toEqual({ returned: true })
+    // the reply is settled already: its then() answers synchronously, as Fastify's does
+    expect(names(log)).toEqual(['start', 'asyncStart', 'asyncEnd', 'end'])
+    expect((log[1] as Seen).async).toBe(true)
+    expect((log[1] as Seen).headersSent).toBe(true)
+  })
+
   it('a hijacked reply whose promise resolves still closes the trace with asyncStart and asyncEnd', async () => {
     const app = warren()
     app.get('/', async (_request, reply) => {
