@@ -7,6 +7,7 @@ import avvio from 'avvio'
 import { codes } from './core/errors.js'
 import { publishInitialization } from './core/diagnostics.js'
 import { createLogger } from './core/logger.js'
+import { keepTickShapeAlive } from './core/tick-shape.js'
 import { kAvvio, kAvvioClose, kAvvioOnClose, kAvvioReady, kErrorHandler, kLogLevel, kRoot, kRouteTable } from './core/symbols.js'
 import { createJsonParser, parseText } from './content-type/json-parser.js'
 import { ParserRegistry } from './content-type/registry.js'
@@ -71,6 +72,7 @@ function routerHandlers(options: NormalizedOptions, root: () => RootState): Rout
  */
 export function createServer(input?: WarrenOptions): any {
   const options = normalizeOptions(input)
+  keepTickShapeAlive()
   const { logger, enabled } = createLogger(options.logger, options.loggerInstance)
   const compilers = new DefaultCompilers(options.validator, options.schemaCache, options.serializerOpts)
   // the handlers reach the root state once it exists: the router is built inside it
