@@ -51,7 +51,9 @@ async function runLoad(settings) {
     const summarize = (list) => ({ rps: median(list.map((s) => s.rps)), p99: median(list.map((s) => s.p99)), cpu: median(list.map((s) => s.cpuPerRequest)) })
     const summary = Object.fromEntries(frameworks.map((f) => [f, summarize(runs[f])]))
     const perRound = (other) => median(runs.warren.map((s, i) => s.rps / runs[other][i].rps))
-    return { id: scenario.id, name: scenario.name, ...summary, vsFastify: perRound('fastify'), vsNode: perRound('node-http') }
+    // requests per server CPU-second, warren's over Fastify's: Fastify's CPU per request over warren's
+    const perCpuSecond = median(runs.warren.map((s, i) => runs.fastify[i].cpuPerRequest / s.cpuPerRequest))
+    return { id: scenario.id, name: scenario.name, ...summary, vsFastify: perRound('fastify'), vsNode: perRound('node-http'), cpuVsFastify: perCpuSecond }
   })
 }
 

@@ -23,7 +23,7 @@ export function markdownTable(header, rows) {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n')
 }
 
-const loadHeader = ['scenario', 'warren req/s', 'p99', 'Fastify req/s', 'p99', 'node:http req/s', 'p99', 'warren/Fastify', 'warren/node:http', 'CPU µs/req (w / F / n)']
+const loadHeader = ['scenario', 'warren req/s', 'p99', 'Fastify req/s', 'p99', 'node:http req/s', 'p99', 'warren/Fastify', 'warren/node:http', 'per CPU-s w/F', 'CPU µs/req (w / F / n)']
 
 function loadRows(results) {
   return results.map((r) => [
@@ -31,7 +31,7 @@ function loadRows(results) {
     fmt(r.warren.rps), fmt(r.warren.p99) + ' ms',
     fmt(r.fastify.rps), fmt(r.fastify.p99) + ' ms',
     fmt(r['node-http'].rps), fmt(r['node-http'].p99) + ' ms',
-    ratio(r.vsFastify), ratio(r.vsNode),
+    ratio(r.vsFastify), ratio(r.vsNode), ratio(r.cpuVsFastify),
     [r.warren.cpu, r.fastify.cpu, r['node-http'].cpu].map((n) => fmt(n, 1)).join(' / '),
   ])
 }
@@ -89,7 +89,8 @@ function loadSection(run) {
     '',
     markdownTable(loadHeader, loadRows(run.load)),
     '',
-    'Ratios are the medians of the per-round ratios (each round runs the three servers back to back on the same scenario). ' +
+    'Ratios are the medians of the per-round ratios (each round runs the three servers back to back on the same scenario); ' +
+      '"per CPU-s w/F" is warren\'s requests per server CPU-second over Fastify\'s. ' +
       'The last column is the CPU time each server spent per request (warren / Fastify / node:http, lower is better): on a shared machine it is disturbed far less than requests/s.',
     '',
     '![warren / Fastify and warren / node:http, requests per second](ratios.svg)',
