@@ -35,10 +35,14 @@ export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, 
   const finish = (error: Error | null, body?: string | Buffer): void => {
     if (settled) return
     settled = true
-    stream.removeListener('data', onData)
-    stream.removeListener('end', onEnd)
-    stream.removeListener('error', onError)
-    stream.removeListener('close', onClose)
+    // an ended stream emits no more data: its listeners go with it (they ignore a late 'error' or
+    // 'close'). One that failed may still emit, and is left to whoever handles it next.
+    if (error !== null) {
+      stream.removeListener('data', onData)
+      stream.removeListener('end', onEnd)
+      stream.removeListener('error', onError)
+      stream.removeListener('close', onClose)
+    }
     done(error, body)
   }
   const onData = (chunk: Buffer | string): void => {
@@ -54,9 +58,11 @@ export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, 
     const measured = replaced ? encodedLengthOf(stream) : received
     if (!Number.isNaN(declaredLength) && measured !== null && measured !== declaredLength) return finish(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
     const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received)
+    chunks.length = 0
     finish(null, asString ? body.toString('utf8') : body)
   }
   const onError = (error: Error): void => {
+    if (settled) return
     const failed = error as Error & { statusCode?: unknown }
     // a stream error is the client's (400) unless it names a 4xx/5xx status of its own
     const own = failed.statusCode
@@ -64,7 +70,9 @@ export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, 
     finish(failed)
   }
   // destroyed without an error: the body will never end
-  const onClose = (): void => onError(aborted())
+  const onClose = (): void => {
+    if (!settled) onError(aborted())
+  }
   stream.on('data', onData)
   stream.on('end', onEnd)
   stream.on('error', onError)
