@@ -21,15 +21,17 @@
  */
 import { executionAsyncResource } from 'node:async_hooks'
 
-let heldTickEntry: object | null = null
+let taken = false
+/** The entry held (read by nothing: it only has to stay reachable). */
+const held: object[] = []
 
 /** Takes and keeps one `nextTick` queue entry, once per process (on the next tick). */
 export function keepTickShapeAlive(): void {
-  if (heldTickEntry !== null) return
-  heldTickEntry = {}
+  if (taken) return
+  taken = true
   process.nextTick(holdCurrentTickEntry)
 }
 
 function holdCurrentTickEntry(): void {
-  heldTickEntry = executionAsyncResource()
+  held.push(executionAsyncResource())
 }
