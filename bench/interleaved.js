@@ -5,6 +5,8 @@
 // other round) so that the machine's slow and fast moments fall on all of them; per server the
 // median CPU µs per request and requests/s, and per round the ratios to the first, with medians.
 // BENCH_CONNECTIONS / BENCH_PIPELINING change the load (100 connections, pipelining 10 by default).
+// BENCH_HOLD_TICK=1 keeps every server off Node's slow nextTick path (see bench/server.js): the
+// ratios then compare the frameworks' own work, not which process fell into it.
 import { measure, warmUp } from './lib/load.js'
 import { startServer } from './lib/servers.js'
 import { median } from './lib/stats.js'

@@ -6,6 +6,13 @@ import process from 'node:process'
 import { getHeapSpaceStatistics } from 'node:v8'
 
 const framework = process.argv[2]
+// BENCH_HOLD_TICK=1: every server holds one nextTick queue entry, as warren() does for its own
+// process (src/core/tick-shape.ts), so that no process falls into V8's slow nextTick path after
+// major GCs and a comparison reads what each framework's own code costs
+if (process.env.BENCH_HOLD_TICK === '1') {
+  const { executionAsyncResource } = await import('node:async_hooks')
+  await new Promise((resolve) => process.nextTick(() => resolve((globalThis.benchHeldTickEntry = executionAsyncResource()))))
+}
 const { build } = await import(`./apps/${framework}.js`)
 const app = await build()
 const url = await app.listen()
