@@ -22,14 +22,12 @@ import { median, rotate } from './lib/stats.js'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** What each subject imports, in order, from a module evaluated at the project's root. */
-export const baseSubjects = [
+export const subjects = [
   { id: 'warren', label: "warren (package entry: import 'warren')", specifiers: ['warren'] },
   { id: 'unbundled', label: 'warren, tsc output (dist/src/index.js)', specifiers: ['./dist/src/index.js'] },
   { id: 'fastify', label: 'Fastify + @sinclair/typebox', specifiers: ['fastify', '@sinclair/typebox'] },
   { id: 'typebox', label: '@sinclair/typebox alone', specifiers: ['@sinclair/typebox'] },
 ]
-
-let subjects = baseSubjects
 
 /**
  * One fresh process importing a subject: the time of the imports alone, the CPU time they took
@@ -45,7 +43,7 @@ function loadOnce(subject) {
 }
 
 /** Runs every subject once per round (the order rotates each round) and returns the medians per subject. */
-export function measureImports(rounds, log = () => {}) {
+export function measureImports(subjects, rounds, log = () => {}) {
   const samples = Object.fromEntries(subjects.map((s) => [s.id, []]))
   // one load of each first, not counted: warms the OS's file cache for every subject alike
   for (const subject of subjects) loadOnce(subject)
@@ -66,7 +64,7 @@ export function measureImports(rounds, log = () => {}) {
 const header = ['import', 'import time', 'vs Fastify + TypeBox', 'vs TypeBox', 'import CPU', 'process start to loaded']
 
 /** Table rows: medians in ms, each import time as a ratio to Fastify + TypeBox's and to TypeBox's. */
-export function importRows(results) {
+export function importRows(subjects, results) {
   const ms = (value) => `${Math.round(value)} ms`
   const ratio = (a, b) => `${(a / b).toFixed(2)}×`
   return subjects.map((s) => {
@@ -77,14 +75,12 @@ export function importRows(results) {
 
 function main() {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { rounds: { type: 'string' }, quiet: { type: 'boolean' }, also: { type: 'string' } } })
-  if (values.also !== undefined) {
-    const file = resolve(values.also)
-    subjects = [...baseSubjects, { id: 'also', label: `also: ${relative(root, file)}`, specifiers: [pathToFileURL(file).href] }]
-  }
+  const also = values.also === undefined ? [] : [{ id: 'also', label: `also: ${relative(root, resolve(values.also))}`, specifiers: [pathToFileURL(resolve(values.also)).href] }]
+  const measured = [...subjects, ...also]
   const rounds = Number(values.rounds ?? 9)
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number of rounds, at least 1')
-  const results = measureImports(rounds, values.quiet ? undefined : (line) => process.stderr.write(line + '\n'))
-  const rows = importRows(results)
+  const results = measureImports(measured, rounds, values.quiet ? undefined : (line) => process.stderr.write(line + '\n'))
+  const rows = importRows(measured, results)
   process.stdout.write(`${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version}, medians of ${rounds} fresh processes each\n\n`)
   process.stdout.write(textTable(header, rows) + '\n\n' + markdownTable(header, rows) + '\n')
 }

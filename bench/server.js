@@ -11,7 +11,7 @@ const framework = process.argv[2]
 // major GCs and a comparison reads what each framework's own code costs
 if (process.env.BENCH_HOLD_TICK === '1') {
   const { executionAsyncResource } = await import('node:async_hooks')
-  await new Promise((resolve) => process.nextTick(() => resolve((globalThis.benchHeldTickEntry = executionAsyncResource()))))
+  globalThis.benchHeldTickEntry = await new Promise((resolve) => process.nextTick(() => resolve(executionAsyncResource())))
 }
 const { build } = await import(`./apps/${framework}.js`)
 const app = await build()

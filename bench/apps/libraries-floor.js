@@ -2,7 +2,7 @@
 // both use for it — find-my-way to route, secure-json-parse to read the body, Ajv (with
 // ajv-formats and the same options) to validate it, fast-json-stringify to write the answer, an
 // async handler — and no framework around them (no request or reply objects, hooks, error
-// handling or logging). What a framework costs beyond this is its own machinery; bench/floor.js
+// handling or logging). What a framework costs beyond this is its own machinery; bench/interleaved.js
 // measures it side by side with warren and Fastify. Only scenario 2 is served.
 import { Buffer } from 'node:buffer'
 import http from 'node:http'
