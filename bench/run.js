@@ -1,6 +1,5 @@
 // `npm run bench`: warren, Fastify 5 and bare node:http side by side (see `--help`).
-// Prints the table, regenerates bench/results.md (its own sections), bench/ratios.svg and the
-// README's benchmark block.
+// Prints the table, regenerates bench/results.md (its own sections) and bench/ratios.svg.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -8,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { parseSettings } from './lib/args.js'
 import { ratioChart } from './lib/chart.js'
 import { measure, verify, warmUp } from './lib/load.js'
-import { consoleReport, writeReadme, writeResults } from './lib/report.js'
+import { consoleReport, writeResults } from './lib/report.js'
 import { frameworks, startServer } from './lib/servers.js'
 import { median, rotate } from './lib/stats.js'
 import { runMemory } from './lib/memory.js'
@@ -80,7 +79,6 @@ async function main() {
     const rows = run.load.map((r) => ({ name: `${r.id}. ${r.name}`, vsFastify: r.vsFastify, vsNode: r.vsNode }))
     writeFileSync(join(outDir, 'ratios.svg'), ratioChart(rows, `warren vs Fastify 5 vs node:http — ${run.date}, ${cpus().length} cores`))
   }
-  if (settings.out === null && writeReadme(join(here, '..', 'README.md'), run)) log('README.md benchmark block updated')
   log(`wrote ${join(outDir, 'results.md')}`)
 }
 

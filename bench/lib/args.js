@@ -14,7 +14,7 @@ const usage = `usage: node bench/run.js [options]
   --memory-requests N  requests of the memory check (default 1000000; RSS is compared to the first tenth)
   --same-routes        give warren and Fastify the same TypeBox schema objects and the same route code (bench/apps/shared-routes.js)
   --profile DIR        run warren with --cpu-prof, writing its profiles to DIR
-  --out DIR            write results.md and ratios.svg to DIR instead of bench/ (and leave the README alone)
+  --out DIR            write results.md and ratios.svg to DIR instead of bench/
   --help`
 
 function list(value, fallback) {
