@@ -162,8 +162,8 @@ export interface TypedCall<Table, M extends string> {
 
 /**
  * The client `client<App>()` returns: one method per HTTP method, each taking the paths declared
- * with that method on `App` (chained routes and plugins that return their chained instance; see the
- * README, "Typed client"), typed by the route's schemas; `request` calls any method and path, untyped.
+ * with that method on `App` (chained routes and plugins that return their chained instance; see
+ * docs/guide/typed-client.md), typed by the route's schemas; `request` calls any method and path, untyped.
  */
 export interface TypedClientOf<Table> {
   /** GET a declared path. */

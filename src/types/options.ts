@@ -183,7 +183,7 @@ export interface WarrenOptions {
    * Keep the code the default compilers generate (Ajv, fast-json-stringify) on disk and load it
    * at the next start instead of compiling: `true` uses `node_modules/.cache/warren` under the
    * working directory, `{ dir }` another directory. Off (`false`) by default. Custom validator
-   * and serializer compilers are never cached. See the README, "Schema compile cache".
+   * and serializer compilers are never cached. See docs/reference/schema-cache.md.
    */
   schemaCache?: boolean | { dir?: string }
   /** Schema storage and default compiler builders for the application (see {@link SchemaController}). */
