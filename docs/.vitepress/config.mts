@@ -9,9 +9,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type DefaultTheme } from 'vitepress'
+import { pendingPages as pending, sections, type Section } from './pages.js'
 
 const docsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const repoDir = resolve(docsDir, '..')
+const pendingPages = new Set(pending.map((page) => join(docsDir, page)))
 
 /** Where a repository file outside `docs/` can be read online, when the package names its repository. */
 const repositoryUrl = ((): string | undefined => {
@@ -19,67 +21,6 @@ const repositoryUrl = ((): string | undefined => {
   const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url
   return url?.replace(/^git\+/, '').replace(/\.git$/, '')
 })()
-
-/** A sidebar section: its folder under `docs/` and its pages in reading order (file names without `.md`). */
-interface Section {
-  text: string
-  folder: string
-  pages: string[]
-}
-
-const sections: Section[] = [
-  { text: 'Introduction', folder: '', pages: ['index'] },
-  {
-    text: 'Guide',
-    folder: 'guide',
-    pages: [
-      'getting-started',
-      'routes-and-schemas',
-      'plugins-and-encapsulation',
-      'hooks',
-      'errors',
-      'authentication',
-      'database',
-      'testing',
-      'openapi',
-      'typed-client',
-      'schema-libraries',
-      'migrating-from-fastify',
-      'performance',
-    ],
-  },
-  { text: 'Schema libraries', folder: 'schemas', pages: [] },
-  {
-    text: 'Deployment',
-    folder: 'deployment',
-    pages: ['index', 'docker', 'kubernetes', 'fetch', 'bun', 'deno', 'cloudflare-workers', 'aws-lambda'],
-  },
-  {
-    text: 'Reference',
-    folder: 'reference',
-    pages: [
-      'index',
-      'factory-options',
-      'instance',
-      'request',
-      'reply',
-      'hooks',
-      'errors',
-      'logging',
-      'diagnostics',
-      'body-parsing',
-      'validation',
-      'serialization',
-      'schema-cache',
-      'types',
-      'client',
-      'openapi',
-      'bearer-auth',
-      'fastify-plugins',
-    ],
-  },
-  { text: 'Project', folder: 'project', pages: ['contributing', 'documentation'] },
-]
 
 /** The text of a page's first `# ` heading (the sidebar's label for it). */
 function titleOf(file: string): string {
@@ -107,24 +48,6 @@ function sidebar(): DefaultTheme.SidebarItem[] {
     }))
     .filter((section) => section.items.length > 0)
 }
-
-/**
- * Pages other work is writing: a link to one of them stays plain text until its file exists. A link
- * to any other missing page is a dead link, and fails the build.
- */
-const pendingPages = new Set(
-  [
-    'guide/errors.md',
-    'guide/authentication.md',
-    'guide/database.md',
-    'guide/schema-libraries.md',
-    'deployment/fetch.md',
-    'deployment/bun.md',
-    'deployment/deno.md',
-    'deployment/cloudflare-workers.md',
-    'deployment/aws-lambda.md',
-  ].map((page) => join(docsDir, page)),
-)
 
 interface LinkToken {
   type: string
