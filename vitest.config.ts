@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { fileURLToPath } from 'node:url'
 
 export default defineConfig({
@@ -12,6 +12,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+    // the documentation's code blocks, written out to be type-checked: not this suite's tests
+    exclude: [...configDefaults.exclude, 'test/.doc-blocks/**'],
     testTimeout: 20000,
     hookTimeout: 20000
   }
