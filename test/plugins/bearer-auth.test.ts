@@ -285,8 +285,7 @@ describe('tokenAuth: verify(token, request) gives the request its principal', ()
 describe('bearer-auth and tokenAuth in the OpenAPI document', () => {
   it('documents each context: the scheme, the requirement (anonymous allowed when optional) and the 401', async () => {
     const verify = (token: string) => users.get(token)
-    const app = warren()
-    await app.register(openapi, { info: { title: 'auth', version: '1' }, docs: false })
+    const app = await warren().register(openapi, { info: { title: 'auth', version: '1' }, docs: false })
     app.register(async (api) => {
       api.register(tokenAuth({ scheme: 'Token', verify, openapi: { name: 'Token' } })).get('/user', async (request) => request.user)
     })
