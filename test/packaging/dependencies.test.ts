@@ -5,13 +5,12 @@
  * the document, and the page's address says what to install.
  */
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { installTarball, pack } from './tarball.js'
+import { packedProject } from './tarball.js'
 
 const run = promisify(execFile)
 
@@ -83,13 +82,7 @@ process.stdout.write(JSON.stringify({
 
 describe('npm install warren: the production dependency tree', () => {
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'warren-deps-'))
-    const tarball = await pack(work)
-    project = join(work, 'project')
-    mkdirSync(project)
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'deps-check', version: '1.0.0', private: true, type: 'module' }))
-    writeFileSync(join(project, 'app.mjs'), app)
-    await installTarball(tarball, project, [])
+    ;({ work, project } = await packedProject('deps-check', { 'app.mjs': app }))
   }, 120_000)
 
   afterAll(() => {
