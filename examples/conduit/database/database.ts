@@ -28,10 +28,17 @@ export type DatabaseConfig = { url: string } | { dataDir?: string }
 /** Raised when the database cannot be opened: the message says which one and why. */
 export class DatabaseUnavailableError extends Error {
   constructor(description: string, cause: unknown) {
-    const reason = cause instanceof Error ? (cause as Error & { code?: string }).code ?? cause.message : String(cause)
-    super(`cannot open the database (${description}): ${reason}`, { cause })
+    super(`cannot open the database (${description}): ${reasonOf(cause)}`, { cause })
     this.name = 'DatabaseUnavailableError'
   }
+}
+
+/** A system error's code (`ECONNREFUSED`, `ENOTFOUND`), else the message (`password authentication failed for user "conduit"`). */
+function reasonOf(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause)
+  const code = (cause as Error & { code?: unknown }).code
+  if (typeof code === 'string' && /^E[A-Z0-9_]+$/.test(code)) return code
+  return cause.message !== '' ? cause.message : String(code ?? cause.name)
 }
 
 /** Opens the database `config` names, checking that it answers; `onError` hears of connections lost while idle. */
