@@ -71,8 +71,6 @@ export const sections: Section[] = [
  */
 export const pendingPages = [
   'guide/errors.md',
-  'guide/authentication.md',
-  'guide/database.md',
   'guide/schema-libraries.md',
   'deployment/fetch.md',
   'deployment/bun.md',

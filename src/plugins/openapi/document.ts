@@ -26,7 +26,8 @@ interface SharedEntry extends SharedTarget {
 
 /** Builds the document. Throws a coded error naming the route for anything OpenAPI cannot say. */
 export function buildDocument(options: OpenApiOptions, collected: readonly CollectedRoute[]): OpenApiDocument {
-  const routes = collected.filter(isDocumented)
+  const base = basePathOf(options)
+  const routes = collected.filter((route) => isDocumented(route) && relativeUrl(route.view.url, base) !== null)
   const shared = collectShared(routes)
   const components: Record<string, JsonSchema> = {}
   for (const [, entry] of shared) {
@@ -35,7 +36,7 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
   const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: structuredClone(options.info),
-    ...(options.servers && { servers: structuredClone(options.servers) }),
+    ...(options.servers ? { servers: structuredClone(options.servers) } : base !== '' && { servers: [{ url: base }] }),
     paths: {},
     components: {},
     ...(options.tags && { tags: structuredClone(options.tags) }),
@@ -43,7 +44,7 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
   }
   const securitySchemes: Record<string, OpenApiSecurityScheme> = {}
   for (const { view, instance } of routes) {
-    const { path, params } = openApiPath(view.url)
+    const { path, params } = openApiPath(relativeUrl(view.url, base) as string)
     for (const method of methodsOf(view)) {
       const item = (document.paths[path] ??= {})
       if (item[method] !== undefined) continue // '/prefix' and '/prefix/' are one operation
@@ -56,6 +57,20 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
   if (Object.keys(components).length > 0) document.components.schemas = components
   if (Object.keys(securitySchemes).length > 0) document.components.securitySchemes = securitySchemes
   return document
+}
+
+/** The base path without a trailing slash (`''` for none). */
+function basePathOf(options: OpenApiOptions): string {
+  const base = options.basePath ?? ''
+  if (base !== '' && !base.startsWith('/')) throw new TypeError(`warren/openapi: basePath must start with '/' (got ${JSON.stringify(base)})`)
+  return base.replace(/\/+$/, '')
+}
+
+/** A route's URL relative to the base path (`/api/users` → `/users`, `/api` → `/`); `null` outside it. */
+function relativeUrl(url: string, base: string): string | null {
+  if (base === '') return url
+  if (url === base) return '/'
+  return url.startsWith(`${base}/`) ? url.slice(base.length) : null
 }
 
 function schemaOf(view: RouteOptionsView): Record<string, unknown> {

@@ -130,15 +130,25 @@ export interface OpenApiDocument extends Extensions {
 export interface OpenApiOptions {
   /** The document's `info` (title and version required). */
   info: OpenApiInfo
-  /** The servers the API is reachable at. */
+  /** The servers the API is reachable at (default: `[{ url: basePath }]` when `basePath` is given). */
   servers?: OpenApiServer[]
+  /**
+   * The prefix the API's routes live under (`/api`): paths are written relative to it (`/api/users`
+   * is `/users`), as OpenAPI reads them against a server URL that ends with it, and routes outside
+   * it are left out of the document. Without `servers`, the document gets `servers: [{ url: basePath }]`.
+   */
+  basePath?: `/${string}`
   /** Descriptions of the tags operations use. */
   tags?: OpenApiTag[]
   /** A link to external documentation. */
   externalDocs?: OpenApiExternalDocs
   /** Where the document is served as JSON (default `/openapi.json`); `false` serves nothing. */
   path?: `/${string}` | false
-  /** Where the reference page is served (default `/docs`); `false` serves no page. */
+  /**
+   * Where the reference page is served (default `/docs`; `/docs/` answers too); `false` serves no
+   * page. The page needs the `swagger-ui-dist` package (an optional peer dependency): without it,
+   * this address answers 501 with what to install, and a warning is logged at start-up.
+   */
   docs?: `/${string}` | false
 }
 

@@ -1,0 +1,42 @@
+/**
+ * @module What token authentication tells the OpenAPI document about its context: the security
+ * scheme (HTTP `bearer` for the Bearer scheme; for any other scheme, which OpenAPI's `http` type
+ * cannot name, the `Authorization` header as an API key whose value starts with the scheme), the
+ * requirement its operations carry (anonymous allowed too when authentication is optional), and
+ * the 401 they may answer.
+ */
+import type { OpenApiContribution, OpenApiSecurityScheme } from '../../index.js'
+
+/** How the scheme is named and described in the OpenAPI document. */
+export interface AuthDocumentation {
+  /** Its key in `components.securitySchemes` (default `bearerAuth` for Bearer, `<scheme>Auth` otherwise, e.g. `tokenAuth`). */
+  name?: string
+  /** Its description. */
+  description?: string
+  /** A hint of the token's format (`JWT`), for the Bearer scheme. */
+  bearerFormat?: string
+}
+
+function schemeObject(scheme: string, documentation: AuthDocumentation): OpenApiSecurityScheme {
+  const { description, bearerFormat } = documentation
+  if (scheme.toLowerCase() === 'bearer') {
+    return { type: 'http', scheme: 'bearer', ...(bearerFormat !== undefined && { bearerFormat }), ...(description !== undefined && { description }) }
+  }
+  return { type: 'apiKey', in: 'header', name: 'Authorization', description: description ?? `The header \`Authorization: ${scheme} <token>\`.` }
+}
+
+function unauthorizedDescription(scheme: string, optional: boolean): string {
+  const what = scheme.toLowerCase() === 'bearer' ? 'bearer token' : `credentials (\`Authorization: ${scheme} <token>\`)`
+  return `${optional ? 'Malformed' : 'Missing, malformed'} or invalid ${what}`
+}
+
+/** The contribution of a context where `scheme` authenticates requests. */
+export function securityContribution(scheme: string, optional: boolean, documentation: AuthDocumentation = {}): OpenApiContribution {
+  const name = documentation.name ?? (scheme.toLowerCase() === 'bearer' ? 'bearerAuth' : `${scheme.toLowerCase()}Auth`)
+  return {
+    securitySchemes: { [name]: schemeObject(scheme, documentation) },
+    // `{}` is the alternative without credentials: the operation also answers anonymous requests
+    security: optional ? [{ [name]: [] }, {}] : [{ [name]: [] }],
+    responses: { 401: { description: unauthorizedDescription(scheme, optional) } },
+  }
+}
