@@ -12,6 +12,7 @@ const above = {
 
 // The request path in a fixed order, top to bottom: a stage names only stages below it.
 const serveOrder = [
+  ['entry'],
   ['reply'],
   ['not-found'],
   ['pipeline'],
