@@ -22,6 +22,7 @@ import { answerRouterError, defaultNotFoundHandler, handleUnrouted } from './ser
 import { requestListener } from './serve/entry.js'
 import { buildHttpServer, listenForClientErrors } from './app/http-server.js'
 import { instancePrototype } from './app/instance.js'
+import { fetchHandler } from './app/fetch.js'
 import { initRequestIdentity } from './app/request-identity.js'
 import { registerNotFoundHandler } from './app/not-found.js'
 import { initContext, overrideContext } from './app/plugin.js'
@@ -115,6 +116,8 @@ export function createServer(input?: WarrenOptions): any {
 
   root.httpHandler = requestListener(root)
   prepareHttpServer(root, input ?? {})
+  // bound to the application: `export default { fetch: app.fetch }` and `Bun.serve({ fetch: app.fetch })` call it detached
+  Object.defineProperty(app, 'fetch', { value: fetchHandler(app) })
   registerNotFoundHandler(app, defaultNotFoundHandler, {}, false)
 
   const boot = avvio(app, {
