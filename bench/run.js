@@ -13,6 +13,7 @@ import { frameworks, startServer } from './lib/servers.js'
 import { median, rotate } from './lib/stats.js'
 import { runMemory } from './lib/memory.js'
 import { runStartup } from './lib/startup.js'
+import { runRuntimes } from './lib/runtimes.js'
 import { scenarios } from './scenarios.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -71,6 +72,7 @@ async function main() {
     load: await runLoad(settings),
     startup: await runStartup(settings, log),
     memory: settings.memory ? await runMemory(settings, log) : null,
+    runtimes: await runRuntimes(settings, log),
   }
   process.stdout.write(consoleReport(run) + '\n')
   const outDir = settings.out === null ? here : resolve(settings.out)
