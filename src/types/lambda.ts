@@ -11,9 +11,8 @@ type Single = Record<string, string | undefined> | null | undefined
 /** Query or header values by name, each a list (the multi-value forms). */
 type Multi = Record<string, string[] | undefined> | null | undefined
 
-/** An API Gateway REST API event (payload format 1.0). */
-export interface ApiGatewayV1Event {
-  version?: '1.0'
+/** What the 1.0 format and ALB events share: the method and path apart, headers and query in single- and multi-value forms. */
+interface MethodAndPathEvent {
   httpMethod: string
   path: string
   headers?: Single
@@ -22,8 +21,13 @@ export interface ApiGatewayV1Event {
   multiValueQueryStringParameters?: Multi
   body?: string | null
   isBase64Encoded?: boolean
-  requestContext: { identity?: { sourceIp?: string }; path?: string; protocol?: string; [key: string]: unknown }
   [key: string]: unknown
+}
+
+/** An API Gateway REST API event (payload format 1.0). */
+export interface ApiGatewayV1Event extends MethodAndPathEvent {
+  version?: '1.0'
+  requestContext: { identity?: { sourceIp?: string }; path?: string; protocol?: string; [key: string]: unknown }
 }
 
 /** An API Gateway HTTP API or function URL event (payload format 2.0). */
@@ -40,17 +44,8 @@ export interface ApiGatewayV2Event {
 }
 
 /** An Application Load Balancer event (with multi-value headers on the target group or not). */
-export interface AlbEvent {
-  httpMethod: string
-  path: string
-  headers?: Single
-  multiValueHeaders?: Multi
-  queryStringParameters?: Single
-  multiValueQueryStringParameters?: Multi
-  body?: string | null
-  isBase64Encoded?: boolean
+export interface AlbEvent extends MethodAndPathEvent {
   requestContext: { elb: { targetGroupArn: string } }
-  [key: string]: unknown
 }
 
 /** Any event the Lambda handler serves. */
