@@ -39,6 +39,12 @@ export function buildApp(options: { pluginTimeout?: number } = {}) {
 
   app.get('/open', async (request) => ({ member: (request as { member?: string }).member ?? null }))
 
+  // inject() on every runtime (workerd included): the same application answering an in-process request
+  app.get('/injected/:id', { schema: { params: Type.Object({ id: Type.Integer() }) } }, async (request) => {
+    const answer = await app.inject({ method: 'GET', url: `/items/${request.params.id}?detail=true` })
+    return { status: answer.statusCode, body: answer.json() as unknown, hooked: answer.headers['x-hooked'] ?? null }
+  })
+
   app.get('/boom', async () => {
     throw new Error('kaput')
   })

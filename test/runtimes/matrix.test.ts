@@ -46,6 +46,11 @@ for (const runtime of runtimes) {
       expect(await outside.json()).toEqual({ member: null })
     })
 
+    it('runs inject() in-process on the runtime, through the same pipeline', async () => {
+      const response = await at('/injected/5')
+      expect(await response.json()).toEqual({ status: 200, body: { id: 5, detail: true }, hooked: 'onRequest' })
+    })
+
     it('answers errors with the same bodies: a throwing handler, an unknown route, malformed JSON, an oversized body', async () => {
       const boom = await at('/boom')
       expect(boom.status).toBe(500)
