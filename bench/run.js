@@ -12,6 +12,7 @@ import { frameworks, startServer } from './lib/servers.js'
 import { median, rotate } from './lib/stats.js'
 import { runMemory } from './lib/memory.js'
 import { runStartup } from './lib/startup.js'
+import { runRuntimes } from './lib/runtimes.js'
 import { scenarios } from './scenarios.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -43,6 +44,8 @@ async function runRound(round, selected, settings, samples) {
 
 async function runLoad(settings) {
   const selected = scenarios.filter((scenario) => settings.scenarios.includes(scenario.id))
+  // no scenario (`--scenario none`): no server to start
+  if (selected.length === 0) return []
   const samples = Object.fromEntries(selected.map((s) => [s.id, Object.fromEntries(frameworks.map((f) => [f, []]))]))
   for (let round = 0; round < settings.rounds; round++) await runRound(round, selected, settings, samples)
   return selected.map((scenario) => {
@@ -70,6 +73,7 @@ async function main() {
     load: await runLoad(settings),
     startup: await runStartup(settings, log),
     memory: settings.memory ? await runMemory(settings, log) : null,
+    runtimes: await runRuntimes(settings, log),
   }
   process.stdout.write(consoleReport(run) + '\n')
   const outDir = settings.out === null ? here : resolve(settings.out)

@@ -40,6 +40,7 @@ export const builds = [
       index: 'index.js',
       'bearer-auth': 'plugins/bearer-auth.js',
       openapi: 'plugins/openapi/index.js',
+      lambda: 'lambda.js',
       'internal-cli': 'schema/cache-stats.js',
     },
   },

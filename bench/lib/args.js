@@ -12,6 +12,7 @@ const usage = `usage: node bench/run.js [options]
   --startup-reps N     fresh processes per start-up figure (default 5)
   --memory             also run the memory check (1,000,000 requests of scenarios 2 and 5, warren and Fastify; slow)
   --memory-requests N  requests of the memory check (default 1000000; RSS is compared to the first tenth)
+  --runtimes LIST      runtime comparisons: bun (warren, Hono, Elysia on Bun), fetch (app.fetch against Hono's in-process on Node); default bun,fetch, "none" to skip
   --same-routes        give warren and Fastify the same TypeBox schema objects and the same route code (bench/apps/shared-routes.js)
   --profile DIR        run warren with --cpu-prof, writing its profiles to DIR
   --out DIR            write results.md and ratios.svg to DIR instead of bench/
@@ -40,6 +41,7 @@ export function parseSettings(argv) {
       'memory-requests': { type: 'string' },
       profile: { type: 'string' },
       'same-routes': { type: 'boolean' },
+      runtimes: { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -59,6 +61,7 @@ export function parseSettings(argv) {
     memoryRequests: Number(values['memory-requests'] ?? 1_000_000),
     profile: values.profile ?? null,
     sameRoutes: values['same-routes'] === true,
+    runtimes: values.runtimes === undefined ? ['bun', 'fetch'] : values.runtimes === 'none' ? [] : values.runtimes.split(','),
     out: values.out ?? null,
   }
 }

@@ -56,7 +56,32 @@ export function consoleReport(run) {
   if (run.load.length > 0) parts.push(textTable(loadHeader, loadRows(run.load)))
   if (run.startup.length > 0) parts.push(textTable(startupHeader, startupRows(run.startup)))
   if (run.memory !== null) parts.push(memoryLines(run.memory))
+  if (run.runtimes?.bun.length > 0) parts.push(textTable(bunHeader, bunRows(run.runtimes.bun)))
+  if (run.runtimes?.fetch.length > 0) parts.push(textTable(fetchHeader, fetchRows(run.runtimes.fetch)))
   return parts.join('\n\n')
+}
+
+const bunHeader = ['scenario (Bun)', 'warren req/s', 'Hono req/s', 'Elysia req/s', 'warren/Hono', 'warren/Elysia']
+
+function bunRows(results) {
+  return results.map((r) => [`${r.id}. ${r.name}`, fmt(r.rps.warren), fmt(r.rps.hono), fmt(r.rps.elysia), ratio(r.vsHono), ratio(r.vsElysia)])
+}
+
+const fetchHeader = ['scenario (app.fetch on Node)', 'warren CPU µs/req', 'Hono CPU µs/req', 'warren/Hono per CPU-s']
+
+function fetchRows(results) {
+  return results.map((r) => [`${r.id}. ${r.name}`, fmt(r.cpu.warren, 1), fmt(r.cpu.hono, 1), ratio(r.vsHono)])
+}
+
+function runtimesSection(run) {
+  const parts = ['## Runtimes', '', `${run.date}, ${run.machine}; command: \`${run.command}\`; ${run.settings.rounds} round(s), medians, ratios per round.`]
+  if (run.runtimes.bun.length > 0) {
+    parts.push('', 'On Bun, requests per second under autocannon: warren through `Bun.serve` + `app.fetch`, Hono through `Bun.serve` + its fetch (TypeBox compiled validators), Elysia (its own `t` schemas).', '', markdownTable(bunHeader, bunRows(run.runtimes.bun)))
+  }
+  if (run.runtimes.fetch.length > 0) {
+    parts.push('', 'In-process on Node, no socket: CPU time per request of `app.fetch(new Request(...))`, the answer read whole, warren against Hono.', '', markdownTable(fetchHeader, fetchRows(run.runtimes.fetch)))
+  }
+  return parts.join('\n')
 }
 
 /** One line per scenario: RSS and heap growth of each framework after a forced GC, and warren's growth against Fastify's. */
@@ -145,5 +170,6 @@ export function writeResults(file, run) {
   if (run.load.length > 0) text = replaceBlock(text, 'load', loadSection(run))
   if (run.startup.length > 0) text = replaceBlock(text, 'startup', startupSection(run))
   if (run.memory !== null) text = replaceBlock(text, 'memory', memorySection(run))
+  if (run.runtimes !== undefined && (run.runtimes.bun.length > 0 || run.runtimes.fetch.length > 0)) text = replaceBlock(text, 'runtimes', runtimesSection(run))
   writeFileSync(file, text)
 }

@@ -72,9 +72,4 @@ export const sections: Section[] = [
 export const pendingPages = [
   'guide/errors.md',
   'guide/schema-libraries.md',
-  'deployment/fetch.md',
-  'deployment/bun.md',
-  'deployment/deno.md',
-  'deployment/cloudflare-workers.md',
-  'deployment/aws-lambda.md',
 ]

@@ -83,6 +83,36 @@ function http2Exchange(client: http2.ClientHttp2Session, headers: http2.Outgoing
 }
 
 describe('the server warren builds', () => {
+  it('is built when first needed: none for an application only injected into, and app.server read before listen() is the one listen() binds', async () => {
+    const created: unknown[] = []
+    const original = http.createServer
+    http.createServer = ((...args: Parameters<typeof original>) => {
+      const server = original(...args)
+      created.push(server)
+      return server
+    }) as typeof original
+    try {
+      const injectedOnly = warren()
+      injectedOnly.get('/', async () => ({ ok: true }))
+      expect((await injectedOnly.inject({ url: '/' })).json()).toEqual({ ok: true })
+      expect(injectedOnly.addresses()).toEqual([])
+      await injectedOnly.close()
+      expect(created).toHaveLength(0)
+
+      const app = warren()
+      app.get('/', async () => ({ ok: true }))
+      const early = app.server
+      expect(created).toEqual([early])
+      const origin = await app.listen({ port: 0 })
+      expect(app.server).toBe(early)
+      expect(await (await fetch(origin)).json()).toEqual({ ok: true })
+      await app.close()
+      expect(created).toHaveLength(1)
+    } finally {
+      http.createServer = original
+    }
+  })
+
   it('passes the timeouts and maxRequestsPerSocket to an HTTP/1 server, and `http` options to createServer', () => {
     const app = warren({ connectionTimeout: 1234, keepAliveTimeout: 2345, requestTimeout: 3456, maxRequestsPerSocket: 7, http: { requireHostHeader: false } })
     expect(app.server).toBeInstanceOf(http.Server)
