@@ -5,26 +5,19 @@
  * complete within `requestTimeout`. The default `clientErrorHandler` answers them on the raw socket.
  */
 import type { Duplex } from 'node:stream'
-import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
+import { formatError, phraseOf, type ErrorAnswer } from './error-format.js'
 
-interface ClientErrorAnswer {
-  statusCode: number
-  phrase: string
-  message: string
-}
-
-function answerFor(code: string | undefined): ClientErrorAnswer {
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { statusCode: 408, phrase: 'Request Timeout', message: 'Client Timeout' }
-  if (code === 'HPE_HEADER_OVERFLOW') return { statusCode: 431, phrase: 'Request Header Fields Too Large', message: 'Exceeded maximum allowed HTTP header size' }
-  return { statusCode: 400, phrase: 'Bad Request', message: 'Client Error' }
-}
-
-/** The error body: warren's shape (with a code), or Fastify's exactly under `fastifyErrorBodies`. */
-function bodyFor(answer: ClientErrorAnswer, fastifyErrorBodies: boolean): string {
-  const { statusCode, phrase, message } = answer
-  if (fastifyErrorBodies) return JSON.stringify({ error: phrase, message, statusCode })
-  return JSON.stringify({ statusCode, code: codes.SVC_ERR_CLIENT.code, error: phrase, message })
+/**
+ * The error a client error is answered for: its status and a message that names no detail of the
+ * parser (a request this broken may be a probe); Node's own error is its `cause`.
+ */
+function clientErrorFor(nodeError: Error & { code?: string }): Error & { statusCode: number } {
+  const [statusCode, message] =
+    nodeError.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Client Timeout']
+    : nodeError.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Exceeded maximum allowed HTTP header size']
+    : [400, 'Client Error']
+  return Object.assign(new Error(message, { cause: nodeError }), { statusCode })
 }
 
 /**
@@ -40,16 +33,39 @@ function responseInProgress(socket: Duplex): boolean {
 
 /**
  * The default client error handler: 408 for a request not complete in time, 431 for headers too
- * large, 400 otherwise, written on the socket, which is then destroyed. A connection the client
+ * large, 400 otherwise, in the application's `errorFormat` (a format function gets no request nor
+ * reply: there are none), written on the socket, which is then destroyed. A connection the client
  * reset, or one already gone, is only closed.
  */
 export function answerClientError(root: RootState, error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const answer = answerFor(error.code)
-  root.logger.debug({ err: error }, `client error: ${answer.message}`)
+  const clientError = clientErrorFor(error)
+  root.logger.debug({ err: error }, `client error: ${clientError.message}`)
   if (socket.writable && !responseInProgress(socket)) {
-    const body = bodyFor(answer, root.options.fastifyErrorBodies)
-    socket.write(`HTTP/1.1 ${answer.statusCode} ${answer.phrase}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\n\r\n${body}`)
+    const answer = formatError(root.options.errorFormat, clientError, {
+      status: clientError.statusCode,
+      url: undefined,
+      exposeServerErrors: root.options.exposeServerErrors,
+      serverFault: false,
+      request: null,
+      reply: null,
+      log: root.logger,
+    })
+    const body = typeof answer.body === 'string' || answer.body instanceof Uint8Array ? answer.body : JSON.stringify(answer.body)
+    socket.write(responseHead(answer, Buffer.byteLength(body)))
+    socket.write(body)
   }
   socket.destroy()
+}
+
+/** The status line and headers of the answer; a header that would break the response's framing is left out. */
+function responseHead(answer: ErrorAnswer, length: number): string {
+  let head = `HTTP/1.1 ${answer.status} ${phraseOf(answer.status)}\r\nContent-Length: ${length}\r\nContent-Type: ${answer.contentType}\r\n`
+  for (const [name, value] of Object.entries(answer.headers ?? {})) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      const line = `${name}: ${String(one)}`
+      if (!/[\r\n]/.test(line) && !/^content-length$/i.test(name)) head += `${line}\r\n`
+    }
+  }
+  return head + '\r\n'
 }

@@ -10,7 +10,7 @@ describe('default error handler', () => {
     const res = await app.inject('/')
     expect(res.statusCode).toBe(500)
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
-    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'kaboom' })
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'kaboom' })
   })
 
   it('a sync handler throwing is handled the same way', async () => {
@@ -94,7 +94,7 @@ describe('default error handler', () => {
     app.get('/', () => { throw 'db password is hunter2' })
     app.get('/client', () => { throw { statusCode: 409, reason: 'taken' } })
     const res = await app.inject('/')
-    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'Internal Server Error' })
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' })
     expect((await app.inject('/client')).json()).toEqual({ statusCode: 409, reason: 'taken' })
   })
 
@@ -227,7 +227,7 @@ describe('setErrorHandler', () => {
       app.get('/ok', async () => 'still serving')
       const res = await app.inject('/')
       expect(res.statusCode).toBe(503)
-      expect(res.json()).toEqual({ statusCode: 503, code: 'SVC_ERR_INTERNAL', error: 'Service Unavailable', message: 'handler broke' })
+      expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'handler broke' })
       expect((await app.inject('/ok')).body).toBe('still serving')
     }
   })
@@ -242,7 +242,7 @@ describe('setErrorHandler', () => {
       child.get('/:code', async (req: any) => { throw Object.assign(new Error('e'), { statusCode: Number(req.params.code) }) })
     })
     expect((await app.inject('/400')).json()).toEqual({ handled: true })
-    expect((await app.inject('/404')).json()).toEqual({ statusCode: 404, code: 'SVC_ERR_CLIENT', error: 'Not Found', message: 'e' })
+    expect((await app.inject('/404')).json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'e' })
   })
 
   it('a route-level errorHandler takes precedence over the context one', async () => {
