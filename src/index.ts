@@ -32,6 +32,8 @@ export { codes, WarrenError } from './core/errors.js'
 /** The error catalogue under the name Fastify exports it as (`fastify.errorCodes`), for code written for Fastify. */
 export { codes as errorCodes } from './core/errors.js'
 export type { ErrorCode, WarrenErrorClass } from './core/errors.js'
+/** The codes warren answers requests with, their statuses and meanings (also exported by `warren/client`). */
+export { errorCatalogue } from './types/error-catalogue.js'
 export { VERSION } from './app/instance.js'
 export {
   INITIALIZATION_CHANNEL,

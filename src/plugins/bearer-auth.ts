@@ -7,7 +7,7 @@ export interface BearerAuthOptions {
   keys?: readonly string[] | ReadonlySet<string>
   /** Decides whether a key is valid instead of `keys`, sync or async. */
   auth?: (key: string, request: any) => boolean | Promise<boolean>
-  /** Builds the body of a 401 answer; default: the error body `{ statusCode, code, error, message }`. */
+  /** Builds the body of a 401 answer; default: the application's error body (its `errorFormat`), with the code. */
   errorResponse?: (error: BearerAuthError) => unknown
 }
 
@@ -64,11 +64,13 @@ const bearerAuth = plugin(
       throw new TypeError("bearer-auth needs the 'keys' option (or an 'auth' function)")
     }
     const isValid = options.auth ?? keyMatcher(options.keys as Iterable<string>)
-    // documents, for warren/openapi, that this context's operations need a bearer token
+    // documents, for warren/openapi, that this context's operations need a bearer token; the 401
+    // is the application's error body unless errorResponse builds another
+    const refused = 'Missing, malformed or invalid bearer token'
     contributeOpenApi(instance, {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
       security: [{ bearerAuth: [] }],
-      responses: { 401: { description: 'Missing, malformed or invalid bearer token' } },
+      ...(options.errorResponse === undefined ? { errors: { 401: refused } } : { responses: { 401: { description: refused } } }),
     })
     const refuse = (reply: any, error: BearerAuthError, challenge: string) => {
       reply.header('www-authenticate', challenge)
