@@ -1,7 +1,8 @@
 /**
  * @module core/errors
  * The one catalogue of `SVC_ERR_*` codes (Fastify's `FST_ERR_*` names where the same error
- * exists), the `WarrenError` class they share, and `toError` for values thrown that are not errors.
+ * exists), the `WarrenError` class they share, `createError` for an application's own coded
+ * errors, and `toError` for values thrown that are not errors.
  */
 import { format } from 'node:util'
 
@@ -203,6 +204,27 @@ export const codes = {
   SVC_ERR_ROUTE_CONSTRAINTS_INVALID: defineError('SVC_ERR_ROUTE_CONSTRAINTS_INVALID', "The constraints of route '%s:%s' must be an object, got %s"),
   SVC_ERR_CONSTRAINT_STRATEGY_INVALID: defineError('SVC_ERR_CONSTRAINT_STRATEGY_INVALID', 'Invalid constraint strategy: %s'),
 } as const
+
+/**
+ * Defines a coded error of your own: a class whose instances carry `code` and `statusCode` (the
+ * status the default error handler answers with) and a message built from `message`, a template
+ * whose `%s` the constructor's arguments fill. Callable with or without `new`; every instance is
+ * `instanceof WarrenError`.
+ *
+ * @example
+ * ```ts
+ * const OutOfStock = createError('APP_ERR_OUT_OF_STOCK', "Item '%s' is out of stock", 409)
+ * app.post('/orders', async () => {
+ *   throw new OutOfStock('sku-1') // 409 { statusCode, code: 'APP_ERR_OUT_OF_STOCK', error, message }
+ * })
+ * ```
+ */
+export function createError(code: string, message: string, statusCode = 500): WarrenErrorClass {
+  if (typeof code !== 'string' || code === '') throw new TypeError('createError: the code must be a non-empty string')
+  if (typeof message !== 'string') throw new TypeError('createError: the message must be a string')
+  if (!Number.isInteger(statusCode) || statusCode < 400 || statusCode > 599) throw new TypeError(`createError: the status must be a 4xx or 5xx code, got ${String(statusCode)}`)
+  return defineError(code, message, statusCode)
+}
 
 /** Name of one `SVC_ERR_*` code. */
 export type ErrorCode = keyof typeof codes
