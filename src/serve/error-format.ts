@@ -164,7 +164,7 @@ function customAnswer(format: ErrorFormatFunction, error: unknown, site: ErrorSi
   if (wrong !== null) return formatFailed(new TypeError(`errorFormat must return { status?, headers?, body }: ${wrong}`), site)
   const { status, headers, body } = answer as ErrorFormatAnswer
   const { contentType, others } = splitContentType(headers)
-  return { status: status ?? site.status, contentType: contentType ?? contentTypeOf(body), headers: others, body, asPayload: false }
+  return { status: status ?? site.status, contentType: contentType === undefined ? contentTypeOf(body) : withCharset(contentType), headers: others, body, asPayload: false }
 }
 
 /** Why a function's answer cannot be sent, or null when it can. */
@@ -191,6 +191,11 @@ function splitContentType(headers: ErrorFormatAnswer['headers']): { contentType:
     else others[name] = value
   }
   return { contentType, others }
+}
+
+/** A JSON media type declared UTF-8, as every JSON answer is (`reply.send` does the same). */
+function withCharset(contentType: string): string {
+  return contentType.includes('json') && !contentType.includes('charset') ? `${contentType}; charset=utf-8` : contentType
 }
 
 function contentTypeOf(body: unknown): string {

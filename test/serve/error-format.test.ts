@@ -408,6 +408,18 @@ describe('errorFormat: a function (a house format)', () => {
     expect(res.body).toBe('E: plain')
   })
 
+  it('a JSON content type of its own is declared UTF-8, as every JSON answer, whichever error it answers', async () => {
+    const app = warren({ errorFormat: (error: any) => ({ headers: { 'content-type': 'application/vnd.house+json' }, body: { house: error.message } }) })
+    app.get('/', async () => {
+      throw new Error('thrown')
+    })
+    for (const url of ['/', '/nowhere']) {
+      const res = await app.inject(url)
+      expect(res.headers['content-type']).toBe('application/vnd.house+json; charset=utf-8')
+      expect(res.json()).toHaveProperty('house')
+    }
+  })
+
   it('on the socket, where no request was parsed, it gets null for the request and the reply', async () => {
     const calls: unknown[][] = []
     const app = warren({
