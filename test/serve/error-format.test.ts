@@ -243,41 +243,24 @@ function parseRaw(raw: string): Answer {
 }
 
 describe("errorFormat: 'problem' for what the server answers before any request exists", () => {
-  it('a request Node cannot parse: 400 without an instance (there is no request URL)', async () => {
-    const app = warren({ errorFormat: 'problem' })
-    const address = await app.listen({ port: 0, host: '127.0.0.1' })
-    try {
-      const answer = parseRaw(await rawExchange(address, 'GARBAGE\r\n\r\n'))
-      expectProblem(answer, 400)
-      expect(answer.body).toStrictEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Client Error' })
-    } finally {
-      await app.close()
-    }
-  })
-
-  it('headers too large: 431', async () => {
-    const app = warren({ errorFormat: 'problem', http: { maxHeaderSize: 1024 } })
-    const address = await app.listen({ port: 0, host: '127.0.0.1' })
-    try {
-      const answer = parseRaw(await rawExchange(address, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(4096)}\r\n\r\n`))
-      expectProblem(answer, 431)
-      expect(answer.body.detail).toBe('Exceeded maximum allowed HTTP header size')
-    } finally {
-      await app.close()
-    }
-  })
-
-  it('a request not complete within requestTimeout: 408', async () => {
-    const app = warren({ errorFormat: 'problem', requestTimeout: 50, http: { connectionsCheckingInterval: 20 } })
-    const address = await app.listen({ port: 0, host: '127.0.0.1' })
-    try {
-      const answer = parseRaw(await rawExchange(address, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n'))
-      expectProblem(answer, 408)
-      expect(answer.body).toStrictEqual({ type: 'about:blank', title: 'Request Timeout', status: 408, detail: 'Client Timeout' })
-    } finally {
-      await app.close()
-    }
-  })
+  const unparsed: Array<[string, Record<string, unknown>, string, number, Record<string, unknown>]> = [
+    ['a request Node cannot parse: 400 without an instance (there is no request URL)', {}, 'GARBAGE\r\n\r\n', 400, { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Client Error' }],
+    ['headers too large: 431', { http: { maxHeaderSize: 1024 } }, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(4096)}\r\n\r\n`, 431, { type: 'about:blank', title: 'Request Header Fields Too Large', status: 431, detail: 'Exceeded maximum allowed HTTP header size' }],
+    ['a request not complete within requestTimeout: 408', { requestTimeout: 50, http: { connectionsCheckingInterval: 20 } }, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n', 408, { type: 'about:blank', title: 'Request Timeout', status: 408, detail: 'Client Timeout' }],
+  ]
+  for (const [name, options, bytes, status, problem] of unparsed) {
+    it(name, async () => {
+      const app = warren({ errorFormat: 'problem', ...options })
+      const address = await app.listen({ port: 0, host: '127.0.0.1' })
+      try {
+        const answer = parseRaw(await rawExchange(address, bytes))
+        expectProblem(answer, status)
+        expect(answer.body).toStrictEqual(problem)
+      } finally {
+        await app.close()
+      }
+    })
+  }
 
   it('a request arriving while the server closes: 503 SVC_ERR_SERVICE_UNAVAILABLE, on a socket', async () => {
     const app = warren({ errorFormat: 'problem', forceCloseConnections: false })
