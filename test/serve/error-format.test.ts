@@ -143,6 +143,16 @@ const sources: ErrorSource[] = [
     code: 'SVC_ERR_CTP_INVALID_JSON_BODY',
   },
   {
+    name: "an error body its route's 500 schema cannot serialize: the last-resort 500",
+    setup: (app) => app.get('/strict', { schema: { response: { 500: { type: 'object', required: ['never'], properties: { never: { type: 'string' } } } } } }, async () => {
+      throw new Error('first')
+    }),
+    request: { url: '/strict' },
+    status: 500,
+    code: 'SVC_ERR_FAILED_ERROR_SERIALIZATION',
+    check: (problem) => expect(problem).toMatchObject({ title: 'Error response could not be serialized', detail: 'Failed to serialize an error. Error: "never" is required!. Original error: first' }),
+  },
+  {
     name: 'a handler over its handlerTimeout (503)',
     setup: (app) => app.get('/slow', { handlerTimeout: 20 }, () => new Promise(() => {})),
     request: { url: '/slow' },
