@@ -13,11 +13,10 @@ import { formatError, phraseOf, type ErrorAnswer } from './error-format.js'
  * parser (a request this broken may be a probe); Node's own error is its `cause`.
  */
 function clientErrorFor(nodeError: Error & { code?: string }): Error & { statusCode: number } {
-  const [statusCode, message] =
-    nodeError.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Client Timeout']
-    : nodeError.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Exceeded maximum allowed HTTP header size']
-    : [400, 'Client Error']
-  return Object.assign(new Error(message, { cause: nodeError }), { statusCode })
+  const answered = (statusCode: number, message: string) => Object.assign(new Error(message, { cause: nodeError }), { statusCode })
+  if (nodeError.code === 'ERR_HTTP_REQUEST_TIMEOUT') return answered(408, 'Client Timeout')
+  if (nodeError.code === 'HPE_HEADER_OVERFLOW') return answered(431, 'Exceeded maximum allowed HTTP header size')
+  return answered(400, 'Client Error')
 }
 
 /**

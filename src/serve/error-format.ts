@@ -8,7 +8,7 @@
 import { STATUS_CODES } from 'node:http'
 import { JSON_TYPE, TEXT_TYPE, BINARY_TYPE } from '../core/media-type.js'
 import { errorCatalogue, problemTypePrefix } from '../types/error-catalogue.js'
-import type { ErrorFormat, ErrorFormatAnswer, ErrorFormatFunction, FastifyErrorBody, ProblemDetails, ValidationProblemItem } from '../types/index.js'
+import type { ErrorFormat, ErrorFormatAnswer, ErrorFormatFunction, FastifyErrorBody, HandlerError, ProblemDetails, ValidationProblemItem, WarrenReply, WarrenRequest } from '../types/index.js'
 
 /** The content type of problem details (RFC 9457), with the charset every JSON answer of warren declares. */
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'
@@ -156,7 +156,8 @@ function escapePointer(token: string): string {
 function customAnswer(format: ErrorFormatFunction, error: unknown, site: ErrorSite): ErrorAnswer {
   let answer: unknown
   try {
-    answer = format(error as Parameters<ErrorFormatFunction>[0], site.request as never, site.reply as never)
+    // the runtime's request and reply are what the public types describe; a thrown value is passed as it was
+    answer = format(error as HandlerError, site.request as WarrenRequest | null, site.reply as WarrenReply | null)
   } catch (thrown) {
     return formatFailed(thrown, site)
   }
