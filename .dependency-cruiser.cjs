@@ -20,7 +20,7 @@ const serveOrder = [
   ['fail'],
   ['send'],
   ['run-hooks', 'parse-body', 'return-value'],
-  ['write', 'continue-after'],
+  ['write', 'continue-after', 'error-format'],
 ]
 
 function serveRules() {

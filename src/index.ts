@@ -28,10 +28,12 @@ export const createServer = createRootInstance as unknown as WarrenFactory
 export const plugin = markPlugin as unknown as PluginHelper
 
 export { FASTIFY_API_LEVEL } from './app/plugin.js'
-export { codes, WarrenError } from './core/errors.js'
+export { codes, createError, WarrenError } from './core/errors.js'
 /** The error catalogue under the name Fastify exports it as (`fastify.errorCodes`), for code written for Fastify. */
 export { codes as errorCodes } from './core/errors.js'
 export type { ErrorCode, WarrenErrorClass } from './core/errors.js'
+/** The codes warren answers requests with, their statuses and meanings (also exported by `warren/client`). */
+export { errorCatalogue } from './types/error-catalogue.js'
 export { VERSION } from './app/instance.js'
 export {
   INITIALIZATION_CHANNEL,

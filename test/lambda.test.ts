@@ -209,7 +209,7 @@ describe('warren/lambda', () => {
     for (const headers of [{ 'bad name': 'x' }, { 'x-injected': 'a\r\nset-cookie: evil=1' }, { 'content-type': 'application/json', 'content-length': '12, 13' }]) {
       const result = await handler(httpApiEvent({ headers }))
       expect(result.statusCode).toBe(400)
-      expect(JSON.parse(result.body)).toEqual({ statusCode: 400, code: 'SVC_ERR_CLIENT', error: 'Bad Request', message: 'Client Error' })
+      expect(JSON.parse(result.body)).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Client Error' })
     }
   })
 

@@ -73,6 +73,8 @@ function foundation(options: ConduitOptions) {
     .register(openapi, {
       info: { title: 'Conduit API (RealWorld) on warren', version: '1.1.0', license: { name: 'MIT', identifier: 'MIT' } },
       basePath: '/api',
+      // errors answer in RealWorld's format (errors.ts), which the routes declare themselves
+      errorResponses: false,
       tags: ['User and Authentication', 'Profile', 'Articles', 'Comments', 'Favorites', 'Tags'].map((name) => ({ name })),
     })
     .register(databasePlugin, { database: options.database })

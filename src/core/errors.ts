@@ -1,7 +1,8 @@
 /**
  * @module core/errors
  * The one catalogue of `SVC_ERR_*` codes (Fastify's `FST_ERR_*` names where the same error
- * exists), the `WarrenError` class they share, and `toError` for values thrown that are not errors.
+ * exists), the `WarrenError` class they share, `createError` for an application's own coded
+ * errors, and `toError` for values thrown that are not errors.
  */
 import { format } from 'node:util'
 
@@ -135,8 +136,6 @@ export const codes = {
   SVC_ERR_MAX_PARAM_LENGTH: defineError('SVC_ERR_MAX_PARAM_LENGTH', "'%s' is exceeding the max param length", 414),
   SVC_ERR_ASYNC_CONSTRAINT: defineError('SVC_ERR_ASYNC_CONSTRAINT', 'Unexpected error from async constraint', 500),
   SVC_ERR_SERVICE_UNAVAILABLE: defineError('SVC_ERR_SERVICE_UNAVAILABLE', 'Service Unavailable', 503),
-  SVC_ERR_INTERNAL: defineError('SVC_ERR_INTERNAL', 'Internal Server Error', 500),
-  SVC_ERR_CLIENT: defineError('SVC_ERR_CLIENT', 'The request failed with a client error', 400),
   SVC_ERR_NON_ERROR_THROWN: defineError('SVC_ERR_NON_ERROR_THROWN', 'A non-error value was thrown: %s', 500),
   SVC_ERR_SEND_UNDEFINED_ERR: defineError('SVC_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred', 500),
   SVC_ERR_REP_ALREADY_SENT: defineError('SVC_ERR_REP_ALREADY_SENT', 'Reply was already sent, did you forget to "return reply" in "%s" (%s)?', 500),
@@ -210,6 +209,27 @@ export const codes = {
   SVC_ERR_FETCH_RESPONSE_STATUS: defineError('SVC_ERR_FETCH_RESPONSE_STATUS', 'Status %s cannot be sent as a web Response (it takes 200 to 599)'),
   SVC_ERR_LAMBDA_EVENT_UNSUPPORTED: defineError('SVC_ERR_LAMBDA_EVENT_UNSUPPORTED', 'The Lambda event is not an API Gateway (HTTP API or REST API), function URL or ALB request: %s'),
 } as const
+
+/**
+ * Defines a coded error of your own: a class whose instances carry `code` and `statusCode` (the
+ * status the default error handler answers with) and a message built from `message`, a template
+ * whose `%s` the constructor's arguments fill. Callable with or without `new`; every instance is
+ * `instanceof WarrenError`.
+ *
+ * @example
+ * ```ts
+ * const OutOfStock = createError('APP_ERR_OUT_OF_STOCK', "Item '%s' is out of stock", 409)
+ * app.post('/orders', async () => {
+ *   throw new OutOfStock('sku-1') // 409 { statusCode, code: 'APP_ERR_OUT_OF_STOCK', error, message }
+ * })
+ * ```
+ */
+export function createError(code: string, message: string, statusCode = 500): WarrenErrorClass {
+  if (typeof code !== 'string' || code === '') throw new TypeError('createError: the code must be a non-empty string')
+  if (typeof message !== 'string') throw new TypeError('createError: the message must be a string')
+  if (!Number.isInteger(statusCode) || statusCode < 400 || statusCode > 599) throw new TypeError(`createError: the status must be a 4xx or 5xx code, got ${String(statusCode)}`)
+  return defineError(code, message, statusCode)
+}
 
 /** Name of one `SVC_ERR_*` code. */
 export type ErrorCode = keyof typeof codes

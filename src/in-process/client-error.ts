@@ -5,9 +5,8 @@
  * an in-process entry refuses them the same way, with the answer the application's client error
  * handling writes on a socket, read back as status, headers and body.
  */
-import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
-import { answerClientError } from '../serve/client-error.js'
+import { answerClientError, defaultClientErrorAnswer } from '../serve/client-error.js'
 import { hasInvalidHeaderChar, isHttpToken } from './headers.js'
 import type { InProcessHeaders } from './request.js'
 
@@ -71,7 +70,14 @@ export function clientErrorAnswer(root: RootState, error: Error & { code?: strin
   const handler = root.options.clientErrorHandler
   if (handler !== undefined) handler.call(root.app, error, socket as never)
   else answerClientError(root, error, socket as never)
-  return parseAnswer(written) ?? { statusCode: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ statusCode: 400, code: codes.SVC_ERR_CLIENT.code, error: 'Bad Request', message: 'Client Error' }) }
+  return parseAnswer(written) ?? ownAnswer(root, error)
+}
+
+function ownAnswer(root: RootState, error: Error & { code?: string }): PlainAnswer {
+  const { answer, body } = defaultClientErrorAnswer(root, error)
+  const headers: Record<string, string> = { 'content-type': answer.contentType }
+  for (const [name, value] of Object.entries(answer.headers ?? {})) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
+  return { statusCode: answer.status, headers, body: typeof body === 'string' ? body : Buffer.from(body).toString('latin1') }
 }
 
 /** An HTTP/1.1 response written as text, read back; null when it is not one. */

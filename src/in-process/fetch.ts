@@ -9,6 +9,7 @@
 import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
 import { serveRequest } from '../serve/entry.js'
+import { answerBytes, formatError } from '../serve/error-format.js'
 import { clientErrorAnswer, refusedFraming, type PlainAnswer } from './client-error.js'
 import { headerPairs } from './headers.js'
 import { InProcessRequest, type BodySource, type InProcessHeaders } from './request.js'
@@ -169,9 +170,17 @@ class FetchDelivery implements ResponseDelivery {
       // a status a Response cannot have (1xx, 600 and above): the client gets a 500 and the log says why
       const failure = status < 200 || status > 599 ? new codes.SVC_ERR_FETCH_RESPONSE_STATUS(status) : (error as Error)
       this.#root.logger.error({ err: failure }, 'the response could not be built as a web Response')
-      this.#resolve(Response.json({ statusCode: 500, code: (failure as { code?: string }).code, error: 'Internal Server Error', message: failure.message }, { status: 500 }))
+      this.#resolve(lastResortResponse(this.#root, failure, res.req.url))
     }
   }
+}
+
+/** The 500 of a response that could not be built, in the application's `errorFormat`. */
+function lastResortResponse(root: RootState, failure: Error, url: string | undefined): Response {
+  const options = root.options
+  const site = { status: 500, url, exposeServerErrors: options.exposeServerErrors, serverFault: true, request: null, reply: null, log: root.logger }
+  const answer = formatError(options.errorFormat, failure, site)
+  return new Response(answerBytes(answer), { status: answer.status, headers: { 'content-type': answer.contentType } })
 }
 
 /** Serves a web Request; `env` and `ctx` are what the runtime passed after it (see {@link FetchPlatform}). */

@@ -18,7 +18,7 @@ export type { BearerAuthErrorCode } from './auth/error.js'
 export interface AuthHeaderOptions {
   /** The scheme the header must start with: `authorization: <scheme> <token>` (default `Bearer`; matched in any case). */
   scheme?: string
-  /** Builds the body of a 401 answer; default: the error handler's body for the {@link BearerAuthError}. */
+  /** Builds the body of a 401 answer; default: the application's error body (its `errorFormat`), with the code. */
   errorResponse?: (error: BearerAuthError) => unknown
   /** How the security scheme is named and described in the OpenAPI document (`warren/openapi`). */
   openapi?: AuthDocumentation
@@ -79,7 +79,7 @@ const bearerAuth = plugin(
     const auth = options.auth
     const isValid = auth === undefined ? keyMatcher(options.keys as Iterable<string>) : async (key: string, request: WarrenRequest) => Boolean(await auth(key, request))
     // documents, for warren/openapi, that this context's operations need the token
-    contributeOpenApi(instance, securityContribution(reader.scheme, false, options.openapi))
+    contributeOpenApi(instance, securityContribution(reader.scheme, false, options.openapi, options.errorResponse !== undefined))
     const guard = authGuard({ reader, check: isValid, optional: false, property: undefined, invalidMessage: 'invalid authorization key', errorResponse: options.errorResponse })
     instance.addHook('onRequest', guard)
   },
@@ -125,7 +125,7 @@ function tokenAuth<P, const K extends string = 'user', O extends boolean = false
   const property: string = options.property ?? 'user'
   const authenticate = plugin(
     async function tokenAuth(instance) {
-      contributeOpenApi(instance, securityContribution(reader.scheme, optional, options.openapi))
+      contributeOpenApi(instance, securityContribution(reader.scheme, optional, options.openapi, options.errorResponse !== undefined))
       declarePrincipal(instance, property)
       const guard = authGuard({ reader, check: options.verify, optional, property, invalidMessage: 'invalid authorization token', errorResponse: options.errorResponse })
       instance.addHook('onRequest', guard)

@@ -79,7 +79,7 @@ describe('app.fetch(request)', () => {
 
     const missing = await app.fetch(new Request('http://app.test/nowhere', { method: 'DELETE' }))
     expect(missing.status).toBe(404)
-    expect(await missing.json()).toEqual({ statusCode: 404, code: 'SVC_ERR_NOT_FOUND', error: 'Not Found', message: 'Route DELETE:/nowhere not found' })
+    expect(await missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route DELETE:/nowhere not found' })
   })
 
   it('runs hooks and keeps encapsulation: a child context sees its decorators and hooks, its sibling does not', async () => {
@@ -158,7 +158,7 @@ describe('app.fetch(request)', () => {
     app.post('/echo', async (request: any) => request.body)
     const bogus = await app.fetch(post('/echo', '{}', { 'content-type': 'application/json', 'content-length': '12abc' }))
     expect(bogus.status).toBe(400)
-    expect(await bogus.json()).toEqual({ statusCode: 400, code: 'SVC_ERR_CLIENT', error: 'Bad Request', message: 'Client Error' })
+    expect(await bogus.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Client Error' })
 
     const used = post('/echo', '{"a":1}')
     await used.text()

@@ -41,6 +41,10 @@ function normalise(operation: Json, componentNames: Record<string, string>): Jso
   const copy = JSON.parse(JSON.stringify(operation).replace(/#\/components\/schemas\/([^/"]+)/g, (_m, name: string) => `#/components/schemas/${componentNames[name] ?? name}`))
   copy.parameters?.sort((a: Json, b: Json) => `${a.in}${a.name}`.localeCompare(`${b.in}${b.name}`))
   for (const parameter of copy.parameters ?? []) delete parameter.schema.description
+  // warren documents the error responses it answers by itself (components.responses); @fastify/swagger does not
+  for (const [status, response] of Object.entries(copy.responses ?? {}) as Array<[string, Json]>) {
+    if (typeof response.$ref === 'string' && response.$ref.startsWith('#/components/responses/Warren')) delete copy.responses[status]
+  }
   for (const response of Object.values(copy.responses ?? {}) as Json[]) {
     delete response.description
     for (const media of Object.values(response.content ?? {}) as Json[]) delete media.schema?.description
@@ -75,7 +79,7 @@ describe('warren/openapi and @fastify/swagger on the same routes', () => {
   })
 
   it('component names: the $id (warren) vs def-<n> with the $id as title (@fastify/swagger)', () => {
-    expect(Object.keys(ours.components.schemas ?? {})).toEqual(['User', 'Problem'])
+    expect(Object.keys(ours.components.schemas ?? {})).toEqual(['User', 'Problem', 'WarrenError'])
     expect(Object.keys(fastify.components.schemas)).toEqual(['def-0', 'def-1'])
     expect(fastify.components.schemas['def-0'].title).toBe('User')
   })

@@ -307,9 +307,10 @@ describe('bearer-auth and tokenAuth in the OpenAPI document', () => {
       apikeyAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The header `Authorization: ApiKey <token>`.' },
     })
     expect(document.paths['/user'].get?.security).toEqual([{ Token: [] }])
-    expect(document.paths['/user'].get?.responses['401']).toEqual({ description: 'Missing, malformed or invalid credentials (`Authorization: Token <token>`)' })
+    const errorBody = { 'application/json': { schema: { $ref: '#/components/schemas/WarrenError' } } }
+    expect(document.paths['/user'].get?.responses['401']).toEqual({ description: 'Missing, malformed or invalid credentials (`Authorization: Token <token>`)', content: errorBody })
     expect(document.paths['/articles'].get?.security).toEqual([{ Token: [] }, {}])
-    expect(document.paths['/articles'].get?.responses['401']).toEqual({ description: 'Malformed or invalid credentials (`Authorization: Token <token>`)' })
+    expect(document.paths['/articles'].get?.responses['401']).toEqual({ description: 'Malformed or invalid credentials (`Authorization: Token <token>`)', content: errorBody })
     expect(document.paths['/jwt'].get?.security).toEqual([{ bearerAuth: [] }])
     expect(document.paths['/keyed'].get?.security).toEqual([{ apikeyAuth: [] }])
     expect(document.paths['/open'].get?.security).toBeUndefined()

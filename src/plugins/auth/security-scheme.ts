@@ -30,13 +30,18 @@ function unauthorizedDescription(scheme: string, optional: boolean): string {
   return `${optional ? 'Malformed' : 'Missing, malformed'} or invalid ${what}`
 }
 
-/** The contribution of a context where `scheme` authenticates requests. */
-export function securityContribution(scheme: string, optional: boolean, documentation: AuthDocumentation = {}): OpenApiContribution {
+/**
+ * The contribution of a context where `scheme` authenticates requests. Its 401 is documented as the
+ * application's error body unless `customBody` (an `errorResponse` builds another).
+ */
+export function securityContribution(scheme: string, optional: boolean, documentation: AuthDocumentation = {}, customBody = false): OpenApiContribution {
   const name = documentation.name ?? (scheme.toLowerCase() === 'bearer' ? 'bearerAuth' : `${scheme.toLowerCase()}Auth`)
   return {
     securitySchemes: { [name]: schemeObject(scheme, documentation) },
     // `{}` is the alternative without credentials: the operation also answers anonymous requests
     security: optional ? [{ [name]: [] }, {}] : [{ [name]: [] }],
-    responses: { 401: { description: unauthorizedDescription(scheme, optional) } },
+    ...(customBody
+      ? { responses: { 401: { description: unauthorizedDescription(scheme, optional) } } }
+      : { errors: { 401: unauthorizedDescription(scheme, optional) } }),
   }
 }

@@ -2,10 +2,11 @@
  * @module The OpenAPI document of an application, built from the routes the plugin collected:
  * shared schemas of every route's context become `components.schemas` (one entry per `$id`, a
  * conflict is an error), every documented route becomes an operation, plugins' security schemes
- * go to `components.securitySchemes`.
+ * go to `components.securitySchemes`, warren's own error responses to `components.responses`.
  */
-import { codes, openApiContributionsOf, type RouteOptionsView } from '../../index.js'
+import { codes, openApiContributionsOf, type ErrorFormat, type RouteOptionsView } from '../../index.js'
 import { convertSharedSchema, isPlainObject, type SharedLookup, type SharedTarget } from './json-schema.js'
+import { errorComponents, ownErrorComponents } from './error-responses.js'
 import { buildOperation } from './operation.js'
 import { openApiPath } from './path.js'
 import type { JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOptions, OpenApiSecurityScheme } from './types.js'
@@ -24,8 +25,11 @@ interface SharedEntry extends SharedTarget {
   label: string
 }
 
-/** Builds the document. Throws a coded error naming the route for anything OpenAPI cannot say. */
-export function buildDocument(options: OpenApiOptions, collected: readonly CollectedRoute[]): OpenApiDocument {
+/**
+ * Builds the document, with the error responses warren answers in the application's
+ * `errorFormat`. Throws a coded error naming the route for anything OpenAPI cannot say.
+ */
+export function buildDocument(options: OpenApiOptions, collected: readonly CollectedRoute[], errorFormat?: ErrorFormat): OpenApiDocument {
   const base = basePathOf(options)
   const routes = collected.filter((route) => isDocumented(route) && relativeUrl(route.view.url, base) !== null)
   const shared = collectShared(routes)
@@ -33,6 +37,13 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
   for (const [, entry] of shared) {
     components[entry.name] = convertSharedSchema(entry.raw, entry.name, { part: `shared schema '${entry.name}'`, route: entry.label }, lookupIn(entry.schemas, shared))
   }
+  const taken = new Set(Object.keys(components))
+  const errors = options.errorResponses === false ? ownErrorComponents : errorComponents(errorFormat, (name) => {
+    const free = componentName(name, taken)
+    taken.add(free)
+    return free
+  })
+  Object.assign(components, errors.schemas)
   const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: structuredClone(options.info),
@@ -50,11 +61,12 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
       if (item[method] !== undefined) continue // '/prefix' and '/prefix/' are one operation
       const label = `${method.toUpperCase()} ${view.url}`
       const input = { method, path, pathParams: params, schema: schemaOf(view), instance, label }
-      item[method] = buildOperation(input, lookupIn(schemasOf(instance), shared), components)
+      item[method] = buildOperation(input, lookupIn(schemasOf(instance), shared), components, errors)
     }
     for (const contribution of openApiContributionsOf(instance)) Object.assign(securitySchemes, structuredClone(contribution.securitySchemes ?? {}))
   }
   if (Object.keys(components).length > 0) document.components.schemas = components
+  if (Object.keys(errors.responses).length > 0) document.components.responses = errors.responses
   if (Object.keys(securitySchemes).length > 0) document.components.securitySchemes = securitySchemes
   return document
 }

@@ -4,7 +4,7 @@
  * one OpenAPI 3.1 document when the application is ready, serves it as JSON, and serves an API
  * reference page (swagger-ui, when the optional swagger-ui-dist package is installed) that reads it.
  */
-import { isAutomaticHeadRoute, plugin, type Warren } from '../../index.js'
+import { isAutomaticHeadRoute, plugin, type ErrorFormat, type Warren } from '../../index.js'
 import { buildDocument, type CollectedRoute } from './document.js'
 import { docsFiles, docsPolicy, missingUiMessage, uiPackage, type DocsFile } from './docs-page.js'
 import type { OpenApiDocument, OpenApiOptions } from './types.js'
@@ -38,13 +38,15 @@ export type * from './types.js'
 const openapi = plugin(
   async function openapi(instance, options: OpenApiOptions) {
     const collected: CollectedRoute[] = []
+    // the application's error bodies are documented in its own format
+    const errorFormat = instance.initialConfig.errorFormat as ErrorFormat | undefined
     let document: OpenApiDocument | null = null
     let json = ''
     instance.addHook('onRoute', function collect(this: CollectedRoute['instance'], view) {
       if (!isAutomaticHeadRoute(view)) collected.push({ view, instance: this })
     })
     instance.addHook('onReady', async function build() {
-      document = buildDocument(options, collected)
+      document = buildDocument(options, collected, errorFormat)
       json = JSON.stringify(document)
     })
 
@@ -66,7 +68,7 @@ const openapi = plugin(
 
     /** The document: built once at `ready()`; before that, from the routes declared so far. */
     function getDocument(): OpenApiDocument {
-      return document ?? buildDocument(options, collected)
+      return document ?? buildDocument(options, collected, errorFormat)
     }
     return instance.decorate('openapi', getDocument)
   },

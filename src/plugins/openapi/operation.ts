@@ -1,10 +1,11 @@
 /**
  * @module One route as one OpenAPI operation: its path in OpenAPI form, its parameters, request
- * body and responses from the route's schemas, its documentation keywords, and what plugins of
- * its context contribute (security, extra responses).
+ * body and responses from the route's schemas, its documentation keywords, what plugins of its
+ * context contribute (security, extra responses), and the error responses warren answers.
  */
 import { STATUS_CODES } from 'node:http'
 import { codes, openApiContributionsOf } from '../../index.js'
+import { addErrorResponses, type ErrorComponents } from './error-responses.js'
 import { convertRouteSchema, isPlainObject, resolvePointer, type SchemaSite, type SharedLookup } from './json-schema.js'
 import type { JsonSchema, OpenApiOperation, OpenApiParameter, OpenApiRequestBody, OpenApiResponse, ParameterLocation } from './types.js'
 
@@ -21,8 +22,11 @@ export interface RouteInput {
   label: string
 }
 
-/** Builds the operation; `components` resolves a `$ref` to a shared schema when parameters need its properties. */
-export function buildOperation(route: RouteInput, shared: SharedLookup, components: Record<string, JsonSchema>): OpenApiOperation {
+/**
+ * Builds the operation; `components` resolves a `$ref` to a shared schema when parameters need its
+ * properties; `errors` are the shared error responses the operation refers to.
+ */
+export function buildOperation(route: RouteInput, shared: SharedLookup, components: Record<string, JsonSchema>, errors: ErrorComponents): OpenApiOperation {
   const { schema } = route
   // fields in reading order; `responses` is filled below
   const operation = {} as OpenApiOperation
@@ -37,6 +41,7 @@ export function buildOperation(route: RouteInput, shared: SharedLookup, componen
   if (body !== undefined) operation.requestBody = body
   operation.responses = buildResponses(route, shared)
   addContributions(operation, route)
+  addErrorResponses(operation, { schema, contributed: contributedErrors(route) }, errors)
   return operation
 }
 
@@ -158,6 +163,13 @@ function buildResponses(route: RouteInput, shared: SharedLookup): Record<string,
 }
 
 /* ---------- contributions ---------- */
+
+/** The error statuses the plugins of the route's context answer, outermost first (an inner one's description wins). */
+function contributedErrors(route: RouteInput): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const contribution of openApiContributionsOf(route.instance)) Object.assign(errors, contribution.errors)
+  return errors
+}
 
 function addContributions(operation: OpenApiOperation, route: RouteInput): void {
   // every contribution's requirement applies (AND): alternatives combine as a cross product
