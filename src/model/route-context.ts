@@ -160,11 +160,13 @@ export class RouteContext {
     if (schema === undefined || schema === null) return
     resolveSchemaBuilders(schema)
     const { method, url } = this.routeOptions
+    const compilers = this.server[kSchemaCompilers] as SchemaCompilers
     this.validation = buildRouteValidation({
       schema,
       method,
       url,
       compile: this.#validatorCompiler(),
+      standardSchemas: this.routeOptions.validatorCompiler === undefined && compilers.validatesWithDefault,
       formatError: (items, part) => this.schemaErrorFormatter.call(this.server, items, part),
     })
     if (schema.response === undefined || schema.response === null) return
@@ -173,6 +175,7 @@ export class RouteContext {
       method,
       url,
       compile: this.#serializerCompiler(),
+      standardSchemas: this.routeOptions.serializerCompiler === undefined && compilers.serializesWithDefault,
     })
   }
 

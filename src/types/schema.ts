@@ -7,11 +7,12 @@
  * @packageDocumentation
  */
 import type { Static, TArray, TIntersect, TObject, TOptional, TRecord, TRef, TSchema, TTuple, TUnion } from '@sinclair/typebox'
+import type { StandardSchema, StandardSide, StandardTypeOf } from './standard-schema.js'
 import type { Flatten } from './util.js'
 
 /** A `content` map: media type (e.g. `application/json`, `*\/*`) to the schema for that media type. */
 export interface ContentMap {
-  [mediaType: string]: { schema: TSchema | JsonSchemaObject | SchemaBuilder }
+  [mediaType: string]: { schema: TSchema | JsonSchemaObject | SchemaBuilder | StandardSchema }
 }
 
 /**
@@ -35,11 +36,15 @@ export interface SchemaBuilder {
   valueOf(): unknown
 }
 
-/** A request-part schema: a TypeBox schema, a plain JSON Schema or a builder's, (for the body) a map of schemas per media type, or `false` (every request is refused with 400). */
-export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | false
+/**
+ * A request-part schema: a TypeBox schema, a plain JSON Schema or a builder's, another library's
+ * Standard Schema (Zod, Valibot, ArkType…), (for the body) a map of schemas per media type, or
+ * `false` (every request is refused with 400).
+ */
+export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchema | false
 
-/** One entry of a response map: a schema (or a builder's), or `{ description?, content: { [mediaType]: { schema } } }`. */
-export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | SchemaBuilder
+/** One entry of a response map: a schema (or a builder's, or a Standard Schema), or `{ description?, content: { [mediaType]: { schema } } }`. */
+export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchema
 
 /**
  * A route's `schema` option. `querystring` and `query` are two names for the same part.
@@ -151,11 +156,24 @@ type WithRefs<Sc, Reg> = Sc extends TRef<infer Id>
  */
 export type StaticOf<Sc extends TSchema, Reg> = WithRefs<Sc, Reg>
 
-/** The static type of a request-part schema or response entry; a `content` map gives the union of its media types. */
-export type SchemaStatic<E, Reg> = E extends TSchema
+/**
+ * The static type of a request-part schema or response entry; a `content` map gives the union of its
+ * media types. A Standard Schema gives its `Side` type: `output` for a request part (what validation
+ * hands the handler), `input` for a response (what the handler hands the library).
+ */
+export type SchemaStatic<E, Reg, Side extends StandardSide = 'output'> = E extends TSchema
   ? StaticOf<E, Reg>
-  : E extends { content: infer C }
-    ? { [M in keyof C]: C[M] extends { schema: infer Sc extends TSchema } ? StaticOf<Sc, Reg> : unknown }[keyof C]
+  : E extends { readonly '~standard': infer P }
+    ? StandardTypeOf<P, Side>
+    : E extends { content: infer C }
+      ? { [M in keyof C]: MediaStatic<C[M], Reg, Side> }[keyof C]
+      : unknown
+
+/** The static type of one media type's entry of a `content` map. */
+type MediaStatic<Media, Reg, Side extends StandardSide> = Media extends { schema: infer Sc extends TSchema }
+  ? StaticOf<Sc, Reg>
+  : Media extends { schema: { readonly '~standard': infer P } }
+    ? StandardTypeOf<P, Side>
     : unknown
 
 /* ---------- path parameters ---------- */
@@ -197,15 +215,19 @@ export type LowercaseKeys<T> = { [K in keyof T as K extends string ? Lowercase<K
 
 /* ---------- a route's types ---------- */
 
-/** A response map with every key as a string: `{ 201: A, '4xx': B, default: C }` gives `{ '201': A, '4xx': B, default: C }`. */
-export type ResponsesOf<Sc, Reg> = Sc extends { response: infer R } ? ResponseMap<R, `${keyof R & (string | number)}`, Reg> : {}
+/**
+ * A response map with every key as a string: `{ 201: A, '4xx': B, default: C }` gives `{ '201': A, '4xx': B, default: C }`.
+ * `Side`: what a reply gives (`input`, the default) or what goes out on the wire (`output`); they
+ * differ only for a Standard Schema that transforms.
+ */
+export type ResponsesOf<Sc, Reg, Side extends StandardSide = 'input'> = Sc extends { response: infer R } ? ResponseMap<R, `${keyof R & (string | number)}`, Reg, Side> : {}
 
 /**
  * {@link ResponsesOf} over its string keys `Keys`, computed once: its `keyof` is then `Keys` as is.
  * (As a mapped type remapping `keyof R` with an `as` clause, its keys were computed again, each
  * one remapped, every time `reply.code` or a plain send asked for them.)
  */
-type ResponseMap<R, Keys extends string, Reg> = { [K in Keys]: SchemaStatic<EntryAt<R, K>, Reg> }
+type ResponseMap<R, Keys extends string, Reg, Side extends StandardSide> = { [K in Keys]: SchemaStatic<EntryAt<R, K>, Reg, Side> }
 
 /** The entry of response map `R` under the string key `K` (`200` is written as a number key). */
 type EntryAt<R, K extends string> = K extends keyof R ? R[K] : K extends `${infer N extends number}` ? (N extends keyof R ? R[N] : never) : never
@@ -224,6 +246,26 @@ export interface RouteTypes {
   /** Type of the schema-declared part of `request.headers`. */
   headers: unknown
   /** Status key to payload type. `{}` when the route has no response schema. */
+  responses: object
+  /**
+   * The same types as they travel on the wire, which the typed client reads: what a call sends (a
+   * Standard Schema's input type) and what each status answers (its output type). They differ from
+   * the server's only where another library's schema transforms or fills defaults. Absent: the same.
+   */
+  wire?: WireTypes
+}
+
+/** A route's request parts and responses as a client sends and reads them (see {@link RouteTypes.wire}). */
+export interface WireTypes {
+  /** What a call sends as the body. */
+  body: unknown
+  /** What a call sends as path parameters. */
+  params: unknown
+  /** What a call sends as the query. */
+  query: unknown
+  /** What a call sends as headers. */
+  headers: unknown
+  /** Status key to what an answer with that status carries. */
   responses: object
 }
 
@@ -251,4 +293,21 @@ export type RouteTypesOf<Sc, Path extends string, Reg> = {
       : unknown
   headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg>> : unknown
   responses: ResponsesOf<Sc, Reg>
+  wire: WireTypesOf<Sc, Path, Reg>
+}
+
+/**
+ * A route's {@link WireTypes}: the request parts' input types and the responses' output types. Read
+ * only by the typed client, so a route that is never called through it never computes them.
+ */
+export type WireTypesOf<Sc, Path extends string, Reg> = {
+  body: Sc extends { body: infer B } ? SchemaStatic<B, Reg, 'input'> : unknown
+  params: Sc extends { params: infer P } ? SchemaStatic<P, Reg, 'input'> : PathParams<Path>
+  query: Sc extends { querystring: infer Q }
+    ? SchemaStatic<Q, Reg, 'input'>
+    : Sc extends { query: infer Q }
+      ? SchemaStatic<Q, Reg, 'input'>
+      : unknown
+  headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg, 'input'>> : unknown
+  responses: ResponsesOf<Sc, Reg, 'output'>
 }
