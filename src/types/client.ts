@@ -11,7 +11,7 @@
  * @packageDocumentation
  */
 import type { RouteTableOf, RoutesOf } from './route-table.js'
-import type { RouteTypes, WireTypes } from './schema.js'
+import type { RouteTypes } from './schema.js'
 
 /* ---------- status codes ---------- */
 
@@ -76,13 +76,7 @@ type DeclaredAnswers<Res, Keys extends keyof Res> = { [K in Keys]: TypedAnswer<S
  * them — the statuses the route does not declare, with an `unknown` body (a validation error, a
  * 500: the server answers them whatever the schema says). Without a response schema, any status.
  */
-export type AnswerOf<RT extends RouteTypes> = WireOf<RT> extends infer W extends WireTypes ? AnswersFor<W['responses'], keyof W['responses']> : never
-
-/**
- * The types of a route as they travel: its `wire` types (a Standard Schema's input type for what a
- * call sends, its output type for what it answers), or the server's when it has none.
- */
-type WireOf<RT extends RouteTypes> = RT extends { wire: infer W extends WireTypes } ? W : RT
+export type AnswerOf<RT extends RouteTypes> = AnswersFor<RT['responses'], keyof RT['responses']>
 
 /**
  * {@link AnswerOf} for a response map `Res` with keys `Keys`. The keys are a type argument of their
@@ -125,13 +119,10 @@ type BodyPart<B> = unknown extends B ? { body?: unknown } : undefined extends B 
  * What a call to route `_Route` (`'GET /users/:id'`, there to name the route in messages) with types
  * `RT` sends besides its method and path.
  */
-export type CallInput<_Route extends string, RT extends RouteTypes> = WireOf<RT> extends infer W extends WireTypes ? SentParts<W> : never
-
-/** What a call sends, from the route's wire types. */
-type SentParts<W extends WireTypes> = ParamsPart<W['params']> &
-  QueryPart<W['query']> &
-  HeadersPart<W['headers']> &
-  BodyPart<W['body']> & {
+export type CallInput<_Route extends string, RT extends RouteTypes> = ParamsPart<RT['params']> &
+  QueryPart<RT['query']> &
+  HeadersPart<RT['headers']> &
+  BodyPart<RT['body']> & {
     /** Aborts the call. */
     signal?: AbortSignal
   }

@@ -22,8 +22,6 @@ export type {
   RouteTypes,
   DefaultRouteTypes,
   RouteTypesOf,
-  WireTypes,
-  WireTypesOf,
 } from './schema.js'
 export type { StandardSchema, StandardSchemaProps, StandardSide, StandardTypeOf, StandardInput, StandardOutput } from './standard-schema.js'
 export type { PayloadForCode, DeclaredCode, SuccessPayload, NoSchemaFor200 } from './status.js'

@@ -247,26 +247,6 @@ export interface RouteTypes {
   headers: unknown
   /** Status key to payload type. `{}` when the route has no response schema. */
   responses: object
-  /**
-   * The same types as they travel on the wire, which the typed client reads: what a call sends (a
-   * Standard Schema's input type) and what each status answers (its output type). They differ from
-   * the server's only where another library's schema transforms or fills defaults. Absent: the same.
-   */
-  wire?: WireTypes
-}
-
-/** A route's request parts and responses as a client sends and reads them (see {@link RouteTypes.wire}). */
-export interface WireTypes {
-  /** What a call sends as the body. */
-  body: unknown
-  /** What a call sends as path parameters. */
-  params: unknown
-  /** What a call sends as the query. */
-  query: unknown
-  /** What a call sends as headers. */
-  headers: unknown
-  /** Status key to what an answer with that status carries. */
-  responses: object
 }
 
 /**
@@ -293,21 +273,8 @@ export type RouteTypesOf<Sc, Path extends string, Reg> = {
       : unknown
   headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg>> : unknown
   responses: ResponsesOf<Sc, Reg>
-  wire: WireTypesOf<Sc, Path, Reg>
-}
-
-/**
- * A route's {@link WireTypes}: the request parts' input types and the responses' output types. Read
- * only by the typed client, so a route that is never called through it never computes them.
- */
-export type WireTypesOf<Sc, Path extends string, Reg> = {
-  body: Sc extends { body: infer B } ? SchemaStatic<B, Reg, 'input'> : unknown
-  params: Sc extends { params: infer P } ? SchemaStatic<P, Reg, 'input'> : PathParams<Path>
-  query: Sc extends { querystring: infer Q }
-    ? SchemaStatic<Q, Reg, 'input'>
-    : Sc extends { query: infer Q }
-      ? SchemaStatic<Q, Reg, 'input'>
-      : unknown
-  headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg, 'input'>> : unknown
-  responses: ResponsesOf<Sc, Reg, 'output'>
+  /** Phantom: the route's `schema` option, from which the typed client reads a Standard Schema's wire types. */
+  schema: Sc
+  /** Phantom: the shared schemas the route's references resolve against. */
+  registry: Reg
 }
