@@ -196,11 +196,20 @@ function closesAnObject(node: unknown): boolean {
   return Object.values(node as Record<string, unknown>).some(closesAnObject)
 }
 
+/** True when ArkType's definition of a schema (its public `json`) holds a regular expression with flags, which its JSON Schema drops. */
+function hasRegexFlags(node: unknown): boolean {
+  if (node === null || typeof node !== 'object') return false
+  const { flags } = node as { flags?: unknown }
+  if (typeof flags === 'string' && flags !== '') return true
+  return Object.values(node as Record<string, unknown>).some(hasRegexFlags)
+}
+
 const arktype: LibraryProfile = {
   lenientOptions: { fallback: arktypeFallback(() => {}) },
   convert(convert, schema) {
     // morphs, defaults and `'+': 'delete'` are transforms: ArkType's JSON Schema leaves them out silently
-    let exact = (schema as { internal?: { includesTransform?: unknown } }).internal?.includesTransform === false
+    const arkSchema = schema as { internal?: { includesTransform?: unknown }; json?: unknown }
+    let exact = arkSchema.internal?.includesTransform === false && !hasRegexFlags(arkSchema.json)
     const json = convert({ target, libraryOptions: { fallback: arktypeFallback(() => (exact = false)) } })
     // `'+': 'reject'` refuses unknown keys, which warren's Ajv would remove instead
     if (closesAnObject(json)) exact = false

@@ -143,10 +143,12 @@ function formatsArePatterns(json: Record<string, unknown>): boolean {
 
 /**
  * Makes the library's JSON Schema the one warren compiles: `format` goes (the pattern beside it, or
- * the library, checks it). When the library runs after Ajv, Ajv must hand it the value as sent: no
- * key removed (`additionalProperties: false` is how the library's strict and stripping objects are
- * written, and warren's Ajv would remove the keys the library is to refuse or strip itself), no
- * default filled (the library fills its own, which may be computed per value).
+ * the library, checks it). When the library runs after Ajv, Ajv checks the structure (types,
+ * required keys, lengths, ranges, enums) and coerces, and must never refuse or change what the
+ * library would accept: no key removed (`additionalProperties: false` is how the library's strict
+ * and stripping objects are written, and warren's Ajv would remove the keys the library is to
+ * refuse or strip itself), no default filled (the library fills its own, which may be computed per
+ * value), no pattern checked (a converter may drop a regular expression's flags).
  */
 function compiledForm(json: Record<string, unknown>, exact: boolean): void {
   eachSubschema(json, (node) => {
@@ -154,6 +156,7 @@ function compiledForm(json: Record<string, unknown>, exact: boolean): void {
     if (exact) return
     if (node.additionalProperties === false) delete node.additionalProperties
     delete node.default
+    delete node.pattern
   })
 }
 
