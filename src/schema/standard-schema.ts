@@ -100,7 +100,7 @@ function buildForm(schema: object, props: StandardProps, side: SchemaSide): Stan
   }
   const exact = conversion.exact && formatsArePatterns(conversion.json)
   compiledForm(conversion.json, exact)
-  return { vendor, json: conversion.json, validate: exact ? null : props.validate, missing: null }
+  return { vendor, json: withNamedRoot(conversion.json), validate: exact ? null : props.validate, missing: null }
 }
 
 /* ---------- the JSON Schema as compiled ---------- */
@@ -158,6 +158,25 @@ function compiledForm(json: Record<string, unknown>, exact: boolean): void {
     delete node.default
     delete node.pattern
   })
+}
+
+/**
+ * A schema that refers to itself (`$ref: '#'`, how Zod writes recursion) with its root moved under
+ * `definitions`, and its references pointing there: warren's Ajv (`addUsedSchema: false`) resolves
+ * no `#` in a schema without `$id`, a definition it does.
+ */
+function withNamedRoot(json: Record<string, unknown>): Record<string, unknown> {
+  const selfRefs: Array<Record<string, unknown>> = []
+  eachSubschema(json, (node) => {
+    if (node.$ref === '#') selfRefs.push(node)
+  })
+  if (selfRefs.length === 0) return json
+  const { $schema, definitions, ...root } = json
+  const defs = { ...(definitions as Record<string, unknown> | undefined) }
+  let name = 'root'
+  for (let n = 2; Object.hasOwn(defs, name); n++) name = `root${n}`
+  for (const node of selfRefs) node.$ref = `#/definitions/${name}`
+  return { ...($schema === undefined ? {} : { $schema }), $ref: `#/definitions/${name}`, definitions: { ...defs, [name]: root } }
 }
 
 /**

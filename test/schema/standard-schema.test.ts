@@ -245,3 +245,23 @@ describe('when the library runs, Ajv never refuses what it accepts', () => {
     expect((await app.inject({ method: 'POST', url: '/', payload: { code: 'xab' } })).statusCode).toBe(400)
   })
 })
+
+describe('recursive schemas', () => {
+  interface Category { name: string; children: Category[] }
+  const ZodCategory: z.ZodType<Category> = z.object({ name: z.string(), get children() { return z.array(ZodCategory) } })
+  const ValibotCategory: v.GenericSchema<Category> = v.object({ name: v.string(), children: v.array(v.lazy(() => ValibotCategory)) })
+
+  it.each([
+    ['zod', ZodCategory],
+    ['valibot', toStandardJsonSchema(ValibotCategory)],
+    ['arktype', type({ name: 'string', children: 'this[]' })],
+  ])('a recursive %s body is validated at every depth', async (_library, Body) => {
+    const app = warren()
+    app.post('/', { schema: { body: Body as never, response: { 200: Body as never } } }, async (request) => request.body as never)
+    const tree = { name: 'a', children: [{ name: 'b', children: [{ name: 'c', children: [] }] }] }
+    expect((await app.inject({ method: 'POST', url: '/', payload: tree })).json()).toEqual(tree)
+    const bad = await app.inject({ method: 'POST', url: '/', payload: { name: 'a', children: [{ name: 'b', children: [{ name: 3 }] }] } })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^body\/children\/0\/children\/0/)
+  })
+})

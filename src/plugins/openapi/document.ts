@@ -5,7 +5,8 @@
  * go to `components.securitySchemes`.
  */
 import { codes, openApiContributionsOf, type RouteOptionsView } from '../../index.js'
-import { convertSharedSchema, isPlainObject, type SharedLookup, type SharedTarget } from './json-schema.js'
+import { componentKey, convertSharedSchema, isPlainObject, stableJson, type SharedLookup, type SharedTarget } from './json-schema.js'
+import { LibraryComponents } from './library-schemas.js'
 import { buildOperation } from './operation.js'
 import { openApiPath } from './path.js'
 import type { JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOptions, OpenApiSecurityScheme } from './types.js'
@@ -42,6 +43,7 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
     ...(options.externalDocs && { externalDocs: structuredClone(options.externalDocs) }),
   }
   const securitySchemes: Record<string, OpenApiSecurityScheme> = {}
+  const library = new LibraryComponents(components)
   for (const { view, instance } of routes) {
     const { path, params } = openApiPath(view.url)
     for (const method of methodsOf(view)) {
@@ -49,7 +51,7 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
       if (item[method] !== undefined) continue // '/prefix' and '/prefix/' are one operation
       const label = `${method.toUpperCase()} ${view.url}`
       const input = { method, path, pathParams: params, schema: schemaOf(view), instance, label }
-      item[method] = buildOperation(input, lookupIn(schemasOf(instance), shared), components)
+      item[method] = buildOperation(input, lookupIn(schemasOf(instance), shared), components, library)
     }
     for (const contribution of openApiContributionsOf(instance)) Object.assign(securitySchemes, structuredClone(contribution.securitySchemes ?? {}))
   }
@@ -110,15 +112,8 @@ function lookupIn(schemas: Record<string, unknown>, shared: Map<string, SharedEn
 
 /** A `components.schemas` key (`^[a-zA-Z0-9._-]+$`) for an `$id`, unique in the document. */
 function componentName(id: string, taken: Set<string>): string {
-  const base = id.replace(/[^a-zA-Z0-9._-]+/g, '_') || 'schema'
+  const base = componentKey(id)
   let name = base
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}`
   return name
-}
-
-/** JSON with sorted keys, to compare two schemas by content. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    isPlainObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
-  )
 }
