@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { listenDuringTests } from '../listen-during-tests.js'
+import { build } from './app.js'
+
+const dune = { title: '  Dune ', isbn: '9780441013593', year: 1965, tags: ['sf'] }
+
+describe('example: valibot (a bookshelf whose schemas are Valibot schemas)', () => {
+  describe('through inject()', () => {
+    const app = build()
+    const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload })
+
+    it('adds a book: the title trimmed, unknown keys dropped (v.object), addedAt sent as an ISO string', async () => {
+      const res = await post('/books', { ...dune, admin: true })
+      expect(res.statusCode).toBe(201)
+      expect(res.json()).toMatchObject({ id: 1, title: 'Dune', isbn: '9780441013593', year: 1965, tags: ['sf'] })
+      expect(res.json()).not.toHaveProperty('admin')
+      expect(new Date(res.json().addedAt).toISOString()).toBe(res.json().addedAt)
+    })
+
+    it('refuses what Valibot refuses: a bound JSON Schema states in Ajv words, the rest with Valibot messages', async () => {
+      const year = new Date().getFullYear()
+      expect((await post('/books', { ...dune, year: 2999 })).json()).toMatchObject({ statusCode: 400, code: 'SVC_ERR_VALIDATION', message: `body/year must be <= ${year}` })
+      expect((await post('/books', { ...dune, isbn: '978' })).json().message).toBe('body/isbn an ISBN has 13 digits')
+      expect((await post('/books', { ...dune, title: '   ' })).json().message).toMatch(/^body\/title Invalid length/)
+    })
+
+    it('refuses a wrong type and a missing field before Valibot runs, in Ajv words', async () => {
+      expect((await post('/books', { ...dune, year: [1965, 1966] })).json().message).toBe('body/year must be integer')
+      expect((await post('/books', { title: 'x', year: 1 })).json().message).toBe("body must have required property 'isbn'")
+    })
+
+    it('a schema validated by Valibot alone (libraryOnly): a CSV line made a book', async () => {
+      const res = await post('/books/import', { line: 'Solaris;9780156027601;1961' })
+      expect(res.statusCode).toBe(201)
+      expect(res.json()).toMatchObject({ title: 'Solaris', isbn: '9780156027601', year: 1961, tags: ['imported'] })
+      expect((await post('/books/import', { line: 'Solaris' })).json().message).toBe('body/line a line is title;isbn;year')
+      expect((await post('/books/import', { line: 'Solaris;9780156027601;1961' })).statusCode).toBe(409)
+    })
+  })
+
+  describe('over a socket', () => {
+    const server = listenDuringTests(build())
+    const get = async (path: string) => {
+      const res = await fetch(server.base + path)
+      return { status: res.status, body: (await res.json()) as any }
+    }
+
+    it('params and querystrings are coerced by Ajv before the handler sees them', async () => {
+      const added = await fetch(`${server.base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(dune) })
+      expect(added.status).toBe(201)
+      expect((await get('/books/1')).body).toMatchObject({ id: 1, title: 'Dune' })
+      expect((await get('/books?tag=sf&limit=5')).body.map((book: { title: string }) => book.title)).toEqual(['Dune'])
+    })
+
+    it('refuses params and querystrings JSON Schema refuses, and answers 404 for an unknown book', async () => {
+      expect(await get('/books/one')).toMatchObject({ status: 400, body: { message: 'params/id must be integer' } })
+      expect(await get('/books?limit=0')).toMatchObject({ status: 400, body: { message: 'querystring/limit must be >= 1' } })
+      expect(await get('/books/42')).toMatchObject({ status: 404, body: { message: 'no book 42' } })
+    })
+  })
+})
