@@ -39,6 +39,9 @@ function isJsonPrimitive(value: unknown): boolean {
 /** The part of a Zod 4 schema read here (`schema._zod.def`, Zod's documented definition object). */
 interface ZodDef {
   type: string
+  /** Set on a string format schema (`z.email()`), which is its own check. */
+  check?: string
+  pattern?: unknown
   coerce?: boolean
   checks?: Array<{ _zod?: { def?: { check?: string; pattern?: unknown } } }>
   catchall?: { _zod: { def: ZodDef } }
@@ -84,6 +87,7 @@ const composite = new Set(['object', 'record', 'array', 'tuple', 'intersection',
 /** True when Zod checks and does nothing more than this node's JSON Schema says (its children are judged on their own). */
 function zodNodeIsExact(def: ZodDef): boolean {
   if (!zodExactKinds.has(def.type) || def.coerce === true) return false
+  if (def.check !== undefined && !zodCheckIsExact(def)) return false
   if (!(def.checks ?? []).every((check) => zodCheckIsExact(check._zod?.def))) return false
   switch (def.type) {
     // strictObject: Zod refuses unknown keys, which warren's Ajv would remove instead

@@ -265,3 +265,21 @@ describe('recursive schemas', () => {
     expect(bad.json().message).toMatch(/^body\/children\/0\/children\/0/)
   })
 })
+
+describe('string formats', () => {
+  it('a Zod format checked by its own regular expression is exact (the pattern stands for it); one checked otherwise runs Zod', async () => {
+    const Exact = z.object({ email: z.email(), id: z.uuid() })
+    const Parsed = z.object({ site: z.url() })
+    const exact = countValidate(Exact)
+    const parsed = countValidate(Parsed)
+    const app = warren()
+    app.post('/exact', { schema: { body: Exact } }, async (request) => request.body)
+    app.post('/parsed', { schema: { body: Parsed } }, async (request) => request.body)
+    expect((await app.inject({ method: 'POST', url: '/exact', payload: { email: 'a@b.co', id: '00000000-0000-4000-8000-000000000000' } })).statusCode).toBe(200)
+    expect((await app.inject({ method: 'POST', url: '/exact', payload: { email: 'a@b', id: '00000000-0000-4000-8000-000000000000' } })).json().message).toMatch(/^body\/email must match pattern/)
+    expect((await app.inject({ method: 'POST', url: '/parsed', payload: { site: 'https://example.com' } })).statusCode).toBe(200)
+    expect((await app.inject({ method: 'POST', url: '/parsed', payload: { site: 'not a url' } })).json().message).toBe('body/site Invalid URL')
+    expect(exact).not.toHaveBeenCalled()
+    expect(parsed).toHaveBeenCalledTimes(2)
+  })
+})
