@@ -11,7 +11,7 @@ import { plugin as markPlugin } from './app/plugin.js'
 import type { PluginHelper, WarrenFactory, WarrenTypeBuilder } from './types/index.js'
 import { typeBuilder } from './schema/type-builder.js'
 import { documentedJsonSchema, isStandardSchema, libraryOnly as markLibraryOnly } from './schema/standard-schema.js'
-import type { StandardInput, StandardOutput, StandardSchema } from './types/index.js'
+import type { StandardInput, StandardOutput, StandardSchema, StandardSchemaLike } from './types/index.js'
 
 /** Creates the root instance of an application (same function as {@link warren}). */
 export const createServer = createRootInstance as unknown as WarrenFactory
@@ -65,7 +65,7 @@ export type * from './types/index.js'
  * app.post('/login', { schema: { body: libraryOnly(v.object({ user: v.string() })) } }, async (request) => request.body.user)
  * ```
  */
-export const libraryOnly = markLibraryOnly as <S extends StandardSchema>(schema: S) => StandardSchema<StandardInput<S>, StandardOutput<S>>
+export const libraryOnly = markLibraryOnly as <S extends StandardSchemaLike>(schema: S) => StandardSchema<StandardInput<S>, StandardOutput<S>>
 
 /**
  * The JSON Schema (Draft 7) a Standard Schema's library gives for it, as documentation shows it:

@@ -7,12 +7,12 @@
  * @packageDocumentation
  */
 import type { Static, TArray, TIntersect, TObject, TOptional, TRecord, TRef, TSchema, TTuple, TUnion } from '@sinclair/typebox'
-import type { StandardSchema, StandardSide, StandardTypeOf } from './standard-schema.js'
+import type { StandardSchemaLike, StandardSide, StandardTypeOf } from './standard-schema.js'
 import type { Flatten } from './util.js'
 
 /** A `content` map: media type (e.g. `application/json`, `*\/*`) to the schema for that media type. */
 export interface ContentMap {
-  [mediaType: string]: { schema: TSchema | JsonSchemaObject | SchemaBuilder | StandardSchema }
+  [mediaType: string]: { schema: TSchema | JsonSchemaObject | SchemaBuilder | StandardSchemaLike }
 }
 
 /**
@@ -41,10 +41,10 @@ export interface SchemaBuilder {
  * Standard Schema (Zod, Valibot, ArkType…), (for the body) a map of schemas per media type, or
  * `false` (every request is refused with 400).
  */
-export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchema | false
+export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchemaLike | false
 
 /** One entry of a response map: a schema (or a builder's, or a Standard Schema), or `{ description?, content: { [mediaType]: { schema } } }`. */
-export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchema
+export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchemaLike
 
 /**
  * A route's `schema` option. `querystring` and `query` are two names for the same part.
@@ -163,8 +163,8 @@ export type StaticOf<Sc extends TSchema, Reg> = WithRefs<Sc, Reg>
  */
 export type SchemaStatic<E, Reg, Side extends StandardSide = 'output'> = E extends TSchema
   ? StaticOf<E, Reg>
-  : E extends { readonly '~standard': infer P }
-    ? StandardTypeOf<P, Side>
+  : E extends StandardSchemaLike
+    ? StandardTypeOf<E, Side>
     : E extends { content: infer C }
       ? { [M in keyof C]: MediaStatic<C[M], Reg, Side> }[keyof C]
       : unknown
@@ -172,8 +172,8 @@ export type SchemaStatic<E, Reg, Side extends StandardSide = 'output'> = E exten
 /** The static type of one media type's entry of a `content` map. */
 type MediaStatic<Media, Reg, Side extends StandardSide> = Media extends { schema: infer Sc extends TSchema }
   ? StaticOf<Sc, Reg>
-  : Media extends { schema: { readonly '~standard': infer P } }
-    ? StandardTypeOf<P, Side>
+  : Media extends { schema: infer Sc extends StandardSchemaLike }
+    ? StandardTypeOf<Sc, Side>
     : unknown
 
 /* ---------- path parameters ---------- */

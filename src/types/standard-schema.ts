@@ -32,18 +32,52 @@ export interface StandardSchema<Input = unknown, Output = Input> {
   readonly '~standard': StandardSchemaProps<Input, Output>
 }
 
+/**
+ * What a route's schema option accepts as another library's schema: anything with a `~standard`
+ * object (the runtime checks its version and `validate`). Comparing a library's schema with the full
+ * {@link StandardSchema} would instantiate its `~standard` type (often written with `this`) for
+ * every route; this check does not.
+ */
+export interface StandardSchemaLike {
+  /** The library's Standard Schema properties. */
+  readonly '~standard': object
+}
+
 /** Which type of a Standard Schema: `input` (before validation) or `output` (after). */
 export type StandardSide = 'input' | 'output'
 
 /**
- * The input or output type of the Standard Schema whose `~standard` property is `P`. Read by
- * inference from the property, not by comparing the schema with {@link StandardSchema}: a library's
- * schema type is large, and comparing it member by member would cost every route that uses one.
+ * The `Side` type of a Standard Schema `S`. A Zod 4 schema's types are read where Zod keeps them
+ * (`_zod.input`, `_zod.output`: what `z.input` and `z.output` read), which costs what Zod's own
+ * inference costs; Zod's `~standard` type is written with `this`, and reading the types through it
+ * instantiates the whole schema type again. Any other library's through `~standard.types`.
  */
-export type StandardTypeOf<P, Side extends StandardSide> = P extends { readonly types?: infer T } ? (NonNullable<T> extends { readonly [K in Side]: infer V } ? V : unknown) : unknown
+export type StandardTypeOf<S, Side extends StandardSide> = S extends { readonly _zod: infer Z }
+  ? ZodSide<Z, Side>
+  : S extends { readonly '~standard': { readonly types?: infer T } }
+    ? TypesSide<NonNullable<T>, Side>
+    : unknown
+
+/** `input` or `output` of Zod's `_zod` record. */
+type ZodSide<Z, Side extends StandardSide> = Side extends 'output'
+  ? Z extends { readonly output: infer O }
+    ? O
+    : unknown
+  : Z extends { readonly input: infer I }
+    ? I
+    : unknown
+
+/** `input` or `output` of a `~standard.types` record. */
+type TypesSide<T, Side extends StandardSide> = Side extends 'output'
+  ? T extends { readonly output: infer O }
+    ? O
+    : unknown
+  : T extends { readonly input: infer I }
+    ? I
+    : unknown
 
 /** The output type of a Standard Schema (what a validated request part is). */
-export type StandardOutput<S> = S extends { readonly '~standard': infer P } ? StandardTypeOf<P, 'output'> : unknown
+export type StandardOutput<S> = StandardTypeOf<S, 'output'>
 
 /** The input type of a Standard Schema (what a reply gives a response schema). */
-export type StandardInput<S> = S extends { readonly '~standard': infer P } ? StandardTypeOf<P, 'input'> : unknown
+export type StandardInput<S> = StandardTypeOf<S, 'input'>
