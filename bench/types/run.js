@@ -13,12 +13,12 @@
 // (the difference between consecutive sizes over the routes added). `npm run test:type-budget`
 // checks the same app against bench/types/budget.json.
 //
-// Then the realistic app written with Zod schemas against Zod alone (bench/types/zod.js).
-//
 // Then the typed client's scenario of issue #16 (bench/types/client.js) at CLIENT_SIZES routes
 // (default 10,100,1000): the server alone, with `client<Api>()` calling every route, and with
 // `client<typeof app>()` (up to TYPEOF_MAX routes, default 100). `node bench/types/client.js` runs
 // that part alone.
+//
+// Last, the realistic app written with Zod schemas against Zod alone (bench/types/zod.js).
 //
 // warren is type-checked through its published declarations (dist/src/index.d.ts, built first with
 // `tsc -p tsconfig.build.json`); both apps use skipLibCheck, strict, NodeNext, TypeBox 0.34.
