@@ -116,6 +116,8 @@ const zod: LibraryProfile = {
           if (def === undefined || !zodNodeIsExact(def)) exact = false
           // z.object() drops unknown keys: its input form allows them, so Ajv is told to remove them
           else if (def.type === 'object' && def.catchall === undefined) context.jsonSchema.additionalProperties = false
+          // z.coerce accepts what its JavaScript conversion accepts (`Number('')` is 0): Zod checks the type
+          if (def?.coerce === true) delete context.jsonSchema.type
         },
       },
     })

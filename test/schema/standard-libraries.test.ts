@@ -197,3 +197,13 @@ describe('a route accepts and produces exactly what its library would', () => {
     }
   })
 })
+
+describe('coercion', () => {
+  it("z.coerce converts as Zod does, which Ajv's coercion would refuse ('' is 0, a list of one is its item)", async () => {
+    const app = warren()
+    app.get('/', { schema: { querystring: z.object({ page: z.coerce.number().int().min(0), flag: z.coerce.boolean() }) } }, async (request) => request.query)
+    expect((await app.inject({ url: '/?page=&flag=yes' })).json()).toEqual({ page: 0, flag: true })
+    expect((await app.inject({ url: '/?page=3&flag=' })).json()).toEqual({ page: 3, flag: false })
+    expect((await app.inject({ url: '/?page=x&flag=1' })).json().message).toMatch(/^querystring\/page /)
+  })
+})
