@@ -283,3 +283,24 @@ describe('string formats', () => {
     expect(parsed).toHaveBeenCalledTimes(2)
   })
 })
+
+describe('schemas compiled on demand', () => {
+  it('request.compileValidationSchema, validateInput and reply.serializeInput take Standard Schemas too', async () => {
+    const app = warren()
+    const Note = z.object({ text: z.string().min(1).transform((text) => text.toUpperCase()) })
+    const Stamp = type({ at: type('Date').pipe((date) => date.toISOString()) })
+    app.post('/', async (request, reply) => {
+      const check = request.compileValidationSchema(Note)
+      return {
+        valid: check({ text: 'hi' }),
+        invalid: request.validateInput({ text: '' }, Note),
+        stamp: reply.serializeInput({ at: new Date(0) }, Stamp),
+      }
+    })
+    expect((await app.inject({ method: 'POST', url: '/', payload: {} })).json()).toEqual({
+      valid: { value: { text: 'HI' } },
+      invalid: false,
+      stamp: '{"at":"1970-01-01T00:00:00.000Z"}',
+    })
+  })
+})
