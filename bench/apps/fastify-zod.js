@@ -3,16 +3,14 @@
 import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { createUserZod } from '../zod-scenario.js'
+import { createUser } from './shared-routes.js'
 
 /** Builds the app, ready to listen. */
 export async function build() {
   const app = Fastify()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  app.post('/users', { schema: createUserZod }, async (request, reply) => {
-    reply.code(201)
-    return { id: 1, ...request.body }
-  })
+  app.post('/users', { schema: createUserZod }, createUser)
   await app.ready()
   return {
     listen: () => app.listen({ port: 0, host: '127.0.0.1' }),

@@ -2,16 +2,14 @@
 // their JSON Schema. warren is loaded as bench/apps/warren.js loads it.
 import { pathToFileURL } from 'node:url'
 import { createUserZod } from '../zod-scenario.js'
+import { createUser } from './shared-routes.js'
 
 /** Builds the app, ready to listen. */
 export async function build() {
   const entry = process.env.WARREN_DIST ? pathToFileURL(process.env.WARREN_DIST).href : '../../dist/bundle/index.js'
   const { default: warren } = await import(entry)
   const app = warren()
-  app.post('/users', { schema: createUserZod }, async (request, reply) => {
-    reply.code(201)
-    return { id: 1, ...request.body }
-  })
+  app.post('/users', { schema: createUserZod }, createUser)
   await app.ready()
   return {
     listen: () => app.listen({ port: 0, host: '127.0.0.1' }),

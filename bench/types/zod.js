@@ -11,7 +11,7 @@
 //   node bench/types/zod.js [sizes]      e.g. node bench/types/zod.js 10,100
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { check, writeProject } from './realistic.js'
+import { check, warrenPrelude, writeProject } from './realistic.js'
 
 const SHARED = `const Money = z.object({ amount: z.number(), currency: z.string() })
 const Country = z.object({ code: z.string(), name: z.string() })
@@ -50,16 +50,7 @@ function handlerBody(i) {
 /** The warren version of the app with `routes` Zod routes. */
 export function warrenZod(routes) {
   let src = `import warren, { type RouteHook } from 'warren'\nimport { z } from 'zod'\n\ninterface User { id: number; name: string }\n${SHARED}`
-  src += `const app = warren()
-  .decorate('db', { count: 1, find: (id: number) => ({ id }) })
-  .decorateRequest<{ user: User | null }>('user', null)
-app.addHook('onRequest', async (request) => {
-  request.user = { id: 1, name: request.headers.host ?? '' }
-})
-const guard: RouteHook<'preHandler', {}, typeof app> = async (request, reply) => {
-  if (request.user === null) return reply.code(401).send({ message: 'login', code: 'E_LOGIN' })
-}
-`
+  src += warrenPrelude()
   for (let i = 0; i < routes; i++) {
     src += schemas(i)
     src += `app.post('/r${i}/:id', {

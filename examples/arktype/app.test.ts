@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { bookshelfRequests } from '../bookshelf-requests.js'
 import { listenDuringTests } from '../listen-during-tests.js'
 import { build } from './app.js'
 
@@ -29,15 +30,10 @@ describe('example: arktype (a bookshelf whose schemas are ArkType types)', () =>
   })
 
   describe('over a socket', () => {
-    const server = listenDuringTests(build())
-    const get = async (path: string) => {
-      const res = await fetch(server.base + path)
-      return { status: res.status, body: (await res.json()) as any }
-    }
+    const { get, add } = bookshelfRequests(listenDuringTests(build()))
 
     it('a number in the querystring is coerced by Ajv; a comma list is split by an ArkType morph', async () => {
-      const added = await fetch(`${server.base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(dune) })
-      expect(added.status).toBe(201)
+      expect((await add(dune)).status).toBe(201)
       expect((await get('/books/1')).body).toMatchObject({ id: 1, title: 'Dune' })
       expect((await get('/books?tags=sf,classic&limit=5')).body.map((book: { title: string }) => book.title)).toEqual(['Dune'])
       expect((await get('/books?tags=poetry')).body).toEqual([])

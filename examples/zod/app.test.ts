@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { bookshelfRequests } from '../bookshelf-requests.js'
 import { listenDuringTests } from '../listen-during-tests.js'
 import { build } from './app.js'
 
@@ -46,15 +47,10 @@ describe('example: zod (a bookshelf whose schemas are Zod schemas)', () => {
   })
 
   describe('over a socket', () => {
-    const server = listenDuringTests(build())
-    const get = async (path: string) => {
-      const res = await fetch(server.base + path)
-      return { status: res.status, body: (await res.json()) as any }
-    }
+    const { get, add } = bookshelfRequests(listenDuringTests(build()))
 
     it('params and querystrings are coerced by Ajv before the handler sees them', async () => {
-      const added = await fetch(`${server.base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(dune) })
-      expect(added.status).toBe(201)
+      expect((await add(dune)).status).toBe(201)
       expect((await get('/books/1')).body).toMatchObject({ id: 1, title: 'Dune' })
       expect((await get('/books?tag=sf&limit=5')).body.map((book: { title: string }) => book.title)).toEqual(['Dune'])
       expect((await get('/books?tag=poetry')).body).toEqual([])
@@ -68,7 +64,7 @@ describe('example: zod (a bookshelf whose schemas are Zod schemas)', () => {
     })
 
     it('answers malformed JSON with 400, and keeps serving', async () => {
-      const res = await fetch(`${server.base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":' })
+      const res = await add('{"title":')
       expect(res.status).toBe(400)
       expect(((await res.json()) as { code: string }).code).toBe('SVC_ERR_CTP_INVALID_JSON_BODY')
       expect((await get('/books/1')).status).toBe(200)

@@ -53,26 +53,17 @@ export type StandardSide = 'input' | 'output'
  * instantiates the whole schema type again. Any other library's through `~standard.types`.
  */
 export type StandardTypeOf<S, Side extends StandardSide> = S extends { readonly _zod: infer Z }
-  ? ZodSide<Z, Side>
+  ? SideOf<Z, Side>
   : S extends { readonly '~standard': { readonly types?: infer T } }
-    ? TypesSide<NonNullable<T>, Side>
+    ? SideOf<NonNullable<T>, Side>
     : unknown
 
-/** `input` or `output` of Zod's `_zod` record. */
-type ZodSide<Z, Side extends StandardSide> = Side extends 'output'
-  ? Z extends { readonly output: infer O }
+/** `input` or `output` of a record of both (Zod's `_zod`, a `~standard.types`). */
+type SideOf<Types, Side extends StandardSide> = Side extends 'output'
+  ? Types extends { readonly output: infer O }
     ? O
     : unknown
-  : Z extends { readonly input: infer I }
-    ? I
-    : unknown
-
-/** `input` or `output` of a `~standard.types` record. */
-type TypesSide<T, Side extends StandardSide> = Side extends 'output'
-  ? T extends { readonly output: infer O }
-    ? O
-    : unknown
-  : T extends { readonly input: infer I }
+  : Types extends { readonly input: infer I }
     ? I
     : unknown
 
