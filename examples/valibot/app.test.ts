@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bookshelfRequests } from '../bookshelf-requests.js'
-import { listenDuringTests } from '../listen-during-tests.js'
+import { bookshelfOverASocket } from '../bookshelf-contract.js'
 import { build } from './app.js'
 
 const dune = { title: '  Dune ', isbn: '9780441013593', year: 1965, tags: ['sf'] }
@@ -39,19 +38,5 @@ describe('example: valibot (a bookshelf whose schemas are Valibot schemas)', () 
     })
   })
 
-  describe('over a socket', () => {
-    const { get, add } = bookshelfRequests(listenDuringTests(build()))
-
-    it('params and querystrings are coerced by Ajv before the handler sees them', async () => {
-      expect((await add(dune)).status).toBe(201)
-      expect((await get('/books/1')).body).toMatchObject({ id: 1, title: 'Dune' })
-      expect((await get('/books?tag=sf&limit=5')).body.map((book: { title: string }) => book.title)).toEqual(['Dune'])
-    })
-
-    it('refuses params and querystrings JSON Schema refuses, and answers 404 for an unknown book', async () => {
-      expect(await get('/books/one')).toMatchObject({ status: 400, body: { message: 'params/id must be integer' } })
-      expect(await get('/books?limit=0')).toMatchObject({ status: 400, body: { message: 'querystring/limit must be >= 1' } })
-      expect(await get('/books/42')).toMatchObject({ status: 404, body: { message: 'no book 42' } })
-    })
-  })
+  bookshelfOverASocket(build, 'tag=sf')
 })

@@ -35,7 +35,7 @@ const Book = toStandardJsonSchema(BookSchema)
 const Books = toStandardJsonSchema(v.array(BookSchema))
 
 const Problem = toStandardJsonSchema(v.object({ message: v.string() }))
-const BookId = toStandardJsonSchema(v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) }))
+const BookId = toStandardJsonSchema(v.object({ id: v.pipe(v.number(), v.integer(), v.gtValue(0)) }))
 const Listing = toStandardJsonSchema(v.object({ tag: v.optional(v.array(v.string())), limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))) }))
 
 /** `title;isbn;year`, as a line of a spreadsheet export: no JSON Schema says that, so Valibot checks it alone. */
