@@ -46,6 +46,7 @@ async function runRound(round, selected, settings, samples) {
 
 async function runLoad(settings) {
   const selected = scenarios.filter((scenario) => settings.scenarios.includes(scenario.id))
+  if (selected.length === 0) return []
   const samples = Object.fromEntries(selected.map((s) => [s.id, Object.fromEntries(frameworks.map((f) => [f, []]))]))
   for (let round = 0; round < settings.rounds; round++) await runRound(round, selected, settings, samples)
   return selected.map((scenario) => {
