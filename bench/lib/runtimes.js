@@ -21,7 +21,7 @@ export const bunFrameworks = ['warren', 'hono', 'elysia']
 export const runtimeScenarioIds = [1, 2, 3]
 
 function bunBinary() {
-  for (const path of ['node_modules/.bin/bun', 'node_modules/@oven/bun-linux-x64/bin/bun']) {
+  for (const path of ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/.bin/bun']) {
     if (existsSync(root + path)) return root + path
   }
   throw new Error('bun is not installed (the `bun` npm package, a dev dependency): run npm ci')

@@ -23,6 +23,7 @@ export type {
   DefaultRouteTypes,
   RouteTypesOf,
 } from './schema.js'
+export type { StandardSchema, StandardSchemaLike, StandardSchemaProps, StandardSide, StandardTypeOf, StandardInput, StandardOutput } from './standard-schema.js'
 export type { PayloadForCode, DeclaredCode, SuccessPayload, NoSchemaFor200 } from './status.js'
 export type { LogFn, LogSerializers, WarrenLogger } from './logger.js'
 export type {

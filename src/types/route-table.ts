@@ -16,6 +16,7 @@
 import type { kRoutes } from './brand.js'
 import type { ErrorFormatMember } from './error-answers.js'
 import type { RouteTypes } from './schema.js'
+import type { WireOf } from './wire.js'
 
 /** One declared route in an instance's route table: its method(s), its path as declared, and its types. */
 export interface RouteEntry<M extends string, P extends string, T extends RouteTypes> {
@@ -109,5 +110,5 @@ type Entries<R> = R extends AnyEntry ? R : R extends RouteMount<infer Prefix, in
  */
 export type RouteTableOf<App> = TableOf<Entries<RoutesOf<App>>> & ErrorFormatMember<RoutesOf<App>>
 
-/** The object type keyed by method and path for a union of entries. */
-type TableOf<E extends AnyEntry> = { [K in E as `${K['method']} ${K['path']}`]: K['types'] }
+/** The object type keyed by method and path for a union of entries, each route's types as they travel ({@link WireOf}). */
+type TableOf<E extends AnyEntry> = { [K in E as `${K['method']} ${K['path']}`]: WireOf<K['types']> }

@@ -162,7 +162,7 @@ describe('warren/openapi documents the error responses warren answers by itself'
   it('errorResponses: false leaves them out for an app whose error handler answers its own shape; a plugin\'s 401 keeps its description', async () => {
     const app = await warren().register(openapi, { info: { title: 'Own errors', version: '1.0.0' }, errorResponses: false })
     app.setErrorHandler((error: Error, request, reply) => reply.code(422).send({ errors: [error.message] }))
-    app.post('/users', { schema: { body: User, response: { 201: User, 422: Type.Object({ errors: Type.Array(Type.String()) }) } } }, async () => ({ email: 'a@b.c', name: 'a' }))
+    app.post('/users', { schema: { body: User, response: { 201: User, 422: Type.Object({ errors: Type.Array(Type.String()) }) } } }, async (request, reply) => reply.code(201).send({ email: 'a@b.c', name: 'a' }))
     app.register(async (secured) => {
       secured.register(bearerAuth, { keys: ['k'] })
       secured.get('/secret', async () => 'secret')

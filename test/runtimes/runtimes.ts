@@ -15,14 +15,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const examples = join(root, 'dist', 'examples', 'runtimes')
 
 /**
- * A runtime's binary: the package's `.bin` link, else the file its platform package ships (where
- * the package's own install step, which moves it, did not run).
+ * A runtime's binary: the file its platform package ships, else the package's `.bin` link (where
+ * the package's own install step ran and moved the file there; without it, the link is a stub).
  */
 export function binary(name: 'bun' | 'deno' | 'workerd'): string {
   const candidates = {
-    bun: ['node_modules/.bin/bun', 'node_modules/@oven/bun-linux-x64/bin/bun'],
-    deno: ['node_modules/.bin/deno', 'node_modules/@deno/linux-x64-glibc/deno'],
-    workerd: ['node_modules/.bin/workerd', 'node_modules/@cloudflare/workerd-linux-64/bin/workerd'],
+    bun: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/.bin/bun'],
+    deno: ['node_modules/@deno/linux-x64-glibc/deno', 'node_modules/.bin/deno'],
+    workerd: ['node_modules/@cloudflare/workerd-linux-64/bin/workerd', 'node_modules/.bin/workerd'],
   }[name].map((path) => join(root, path))
   const found = candidates.find((path) => existsSync(path))
   if (found === undefined) throw new Error(`the ${name} binary is not installed (looked at ${candidates.join(', ')}): run npm ci`)

@@ -5,8 +5,9 @@
  * go to `components.securitySchemes`, warren's own error responses to `components.responses`.
  */
 import { codes, openApiContributionsOf, type ErrorFormat, type RouteOptionsView } from '../../index.js'
-import { convertSharedSchema, isPlainObject, type SharedLookup, type SharedTarget } from './json-schema.js'
+import { componentKey, convertSharedSchema, isPlainObject, stableJson, type SharedLookup, type SharedTarget } from './json-schema.js'
 import { errorComponents, ownErrorComponents } from './error-responses.js'
+import { LibraryComponents } from './library-schemas.js'
 import { buildOperation } from './operation.js'
 import { openApiPath } from './path.js'
 import type { JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOptions, OpenApiSecurityScheme } from './types.js'
@@ -54,6 +55,7 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
     ...(options.externalDocs && { externalDocs: structuredClone(options.externalDocs) }),
   }
   const securitySchemes: Record<string, OpenApiSecurityScheme> = {}
+  const library = new LibraryComponents(components)
   for (const { view, instance } of routes) {
     const { path, params } = openApiPath(relativeUrl(view.url, base) as string)
     for (const method of methodsOf(view)) {
@@ -61,7 +63,7 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
       if (item[method] !== undefined) continue // '/prefix' and '/prefix/' are one operation
       const label = `${method.toUpperCase()} ${view.url}`
       const input = { method, path, pathParams: params, schema: schemaOf(view), instance, label }
-      item[method] = buildOperation(input, lookupIn(schemasOf(instance), shared), components, errors)
+      item[method] = buildOperation(input, lookupIn(schemasOf(instance), shared), components, library, errors)
     }
     for (const contribution of openApiContributionsOf(instance)) Object.assign(securitySchemes, structuredClone(contribution.securitySchemes ?? {}))
   }
@@ -137,15 +139,8 @@ function lookupIn(schemas: Record<string, unknown>, shared: Map<string, SharedEn
 
 /** A `components.schemas` key (`^[a-zA-Z0-9._-]+$`) for an `$id`, unique in the document. */
 function componentName(id: string, taken: Set<string>): string {
-  const base = id.replace(/[^a-zA-Z0-9._-]+/g, '_') || 'schema'
+  const base = componentKey(id)
   let name = base
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}`
   return name
-}
-
-/** JSON with sorted keys, to compare two schemas by content. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    isPlainObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
-  )
 }
