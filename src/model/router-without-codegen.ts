@@ -24,11 +24,17 @@ export function codeGenerationAllowed(): boolean {
 /** A route's parameter values arrive by position: the first four as arguments, the rest in an array. */
 type CreateParams = (param0: string, param1: string, param2: string, param3: string, extraParams: string[]) => Record<string, string>
 
-/** The parameter object of a route: no prototype, so a parameter named `__proto__` or `constructor` is only a value. */
+/**
+ * A route's parameter object: its prototype is an empty object without one, so a parameter named
+ * `__proto__` or `constructor` is only a value (the shape find-my-way gives it).
+ */
+const ParamsObject = function ParamsObject() {} as unknown as new () => Record<string, string>
+ParamsObject.prototype = Object.create(null) as object
+
 function paramsObjectBuilder(names: readonly string[]): CreateParams {
   const order = [...names]
   return function createParamsObject(param0, param1, param2, param3, extraParams) {
-    const params = Object.create(null) as Record<string, string>
+    const params = new ParamsObject()
     const leading = [param0, param1, param2, param3]
     for (let index = 0; index < order.length; index++) params[order[index] as string] = (index < 4 ? leading[index] : extraParams[index - 4]) as string
     return params
