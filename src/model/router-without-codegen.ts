@@ -5,6 +5,9 @@
  * parameter objects and constraint matchers with `new Function`. There, the same functions are
  * built as closures instead: same answers, no generated code. Nothing changes where code generation works.
  */
+// the declaration of find-my-way's internal file must reach every program that includes this one
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./find-my-way-internals.d.ts" />
 import HandlerStorage from 'find-my-way/lib/handler-storage.js'
 
 let allowed: boolean | undefined
