@@ -5,6 +5,7 @@
 // --declared-length: Requests carry their body's content-length, as those a server (Bun.serve,
 // Deno.serve, workerd) hands over do; without it, as `new Request(url, { body })` makes them.
 /* global Request */
+import { Buffer } from 'node:buffer'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { scenarios } from './scenarios.js'
