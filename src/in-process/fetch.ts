@@ -85,16 +85,19 @@ function discardBody(request: Request): void {
   if (!request.bodyUsed) request.body?.cancel().catch(() => {})
 }
 
+/** The longest declared body read in one call; a longer one streams, so that a parser reading it as a stream gets it as it arrives. */
+const wholeBodyMax = 64 * 1024
+
 /**
  * The body to read: the Request's stream, nothing, or — once consumed — an error for its reader.
- * With a declared length, it is read in one call (no stream, no reader): the runtime's framing
- * holds a received body to that length, and the pipeline refuses a length past `bodyLimit`
- * before reading anything.
+ * A short body of declared length is read in one call (no stream, no reader): the runtime's
+ * framing holds a received body to that length, and the pipeline refuses a length past
+ * `bodyLimit` before reading anything.
  */
 function bodyOf(request: Request, headers: InProcessHeaders): BodySource {
   if (request.bodyUsed) return new codes.SVC_ERR_REQ_BODY_CONSUMED()
   const declared = headers['content-length']
-  if (typeof declared === 'string' && declared !== '0' && /^\d+$/.test(declared)) {
+  if (typeof declared === 'string' && declared !== '0' && /^\d+$/.test(declared) && Number(declared) <= wholeBodyMax) {
     return new DeferredBody(() => request.arrayBuffer(), () => discardBody(request))
   }
   const body = request.body
