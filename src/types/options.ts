@@ -80,6 +80,18 @@ export interface SchemaBucket {
 }
 
 /**
+ * The validators and serializers of an application compiled ahead of time: the ES module
+ * `warren compile <entry> --esm <out.js>` writes, imported whole (`import * as schemas from
+ * './schemas.js'`). See {@link WarrenOptions.precompiledSchemas}.
+ */
+export interface PrecompiledSchemas {
+  /** Which version of the module's shape it is. */
+  readonly format: string
+  /** By key, a function that loads one schema's validator or serializer. */
+  readonly entries: { readonly [key: string]: () => unknown }
+}
+
+/**
  * Where a context's shared schemas live and how its default compilers are built (the
  * `schemaController` factory option, `setSchemaController` per context). A child inherits its
  * parent's and may replace parts of it.
@@ -187,6 +199,14 @@ export interface WarrenOptions {
    * and serializer compilers are never cached. See docs/reference/schema-cache.md.
    */
   schemaCache?: boolean | { dir?: string }
+  /**
+   * The module `warren compile --esm` wrote for this application: the default compilers load every
+   * schema's validator and serializer from it and compile none, so the application runs where code
+   * generation is refused (a Cloudflare Worker with `disallow_eval_during_startup`, Node with
+   * `--disallow-code-generation-from-strings`). A schema the module lacks fails start-up, naming
+   * its route and part. Custom compilers are not affected. See docs/reference/schema-cache.md.
+   */
+  precompiledSchemas?: PrecompiledSchemas
   /** Schema storage and default compiler builders for the application (see {@link SchemaController}). */
   schemaController?: SchemaController
   /** Serve HTTPS with these TLS options (`true`: Node's defaults; `null` or absent: plain HTTP). */
