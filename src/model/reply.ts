@@ -26,14 +26,14 @@ import {
 } from '../core/symbols.js'
 import { addTrailer, type TrailerFn } from './trailers.js'
 import type { Logger } from '../core/logger.js'
-import type { HeaderValue } from '../types/index.js'
+import type { HeaderValue, ReplyBase, RequestRouteOptions } from '../types/index.js'
+import type { kReply } from '../types/brand.js'
 import { assignDecoratorProps, type DecoratorProp, type Request } from './request.js'
-import type { ResolvedRouteOptions } from './route-options.js'
 
 export type { HeaderValue }
 
 /** A custom error handler: `fn(error, request, reply)` with `this` bound to its instance. */
-export type ErrorHandlerFn = (this: any, error: any, request: Request, reply: Reply) => unknown
+export type ErrorHandlerFn = (this: object, error: unknown, request: Request, reply: Reply) => unknown
 
 /** One link of a context's error-handler chain; an error the handler fails with goes to `parent`. */
 export interface ErrorHandlerEntry {
@@ -61,7 +61,8 @@ export interface ReplyClass {
  * goes through the route's serializer and the onSend hooks on its way to the socket.
  * `[kRoute]`, the route context serving it, is declared with `RouteContext` (model/route-context).
  */
-export abstract class Reply {
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below adds the type-only brand
+export abstract class Reply implements ReplyBase {
   /** The Node.js response. */
   declare raw: ServerResponse
   /** The request this reply answers. */
@@ -80,7 +81,7 @@ export abstract class Reply {
   declare [kReplyTrailers]: Map<string, TrailerFn> | null
 
   /** The instance (context) the route was declared in. */
-  get server(): any {
+  get server(): ReplyBase['server'] {
     return this[kRoute].server
   }
 
@@ -104,7 +105,7 @@ export abstract class Reply {
   }
 
   /** The options of the route that matched. */
-  get routeOptions(): ResolvedRouteOptions {
+  get routeOptions(): RequestRouteOptions {
     return this[kRoute].routeOptions
   }
 
@@ -143,8 +144,9 @@ export abstract class Reply {
   }
 
   /** A reply decorator's value (a function comes bound to this reply); `SVC_ERR_DEC_UNDECLARED` if there is none. */
-  getDecorator(name: string | symbol): unknown {
-    return readDecorator(this, name, 'reply')
+  getDecorator<T = unknown>(name: string | symbol): T {
+    // the caller states the decorator's type: decorators are typed per context, not on the runtime class
+    return readDecorator(this, name, 'reply') as T
   }
 
   /**
@@ -293,6 +295,12 @@ export abstract class Reply {
     this.raw.writeEarlyHints(hints, callback)
     return this
   }
+}
+
+/** The public brand of a reply exists in the type layer only; the runtime class carries it there too. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- a phantom member, never read at run time
+export interface Reply {
+  readonly [kReply]: true
 }
 
 /**

@@ -9,7 +9,7 @@ import { readDecorator, writeDecorator } from '../core/decorator-access.js'
 import { essenceOf } from '../core/media-type.js'
 import { kRequestAbort, kRequestResponse, kRoute } from '../core/symbols.js'
 import type { Logger } from '../core/logger.js'
-import type { ResolvedRouteOptions } from './route-options.js'
+import type { HTTPPart, RequestRouteOptions, ValidationFunction, WarrenRequest } from '../types/index.js'
 import { forwardingChain, type TrustProxy } from './trust-proxy.js'
 
 /** A request decorator whose value is copied onto every request of its context. */
@@ -30,17 +30,17 @@ export interface RequestClass {
  * plus the decorators of the route's context. `[kRoute]`, the route context serving it, is
  * declared with `RouteContext` (model/route-context), which is built from these classes.
  */
-export class Request {
+export class Request implements WarrenRequest {
   /** The request id (`genReqId`, or the `requestIdHeader` value). */
   declare id: string
   /** Route parameters, validated against `schema.params` when there is one. */
-  declare params: any
+  declare params: WarrenRequest['params']
   /** The parsed query string, validated against `schema.querystring` when there is one. */
-  declare query: any
+  declare query: WarrenRequest['query']
   /** The parsed body, validated against `schema.body` when there is one. */
-  declare body: any
+  declare body: WarrenRequest['body']
   /** The request headers (names lower-case), validated against `schema.headers` when there is one. */
-  declare headers: any
+  declare headers: WarrenRequest['headers']
   /** The Node.js request. */
   declare raw: IncomingMessage
   /** The request's logger (a child of the server's, tagged with the request id). */
@@ -53,7 +53,7 @@ export class Request {
   declare [kRequestAbort]: AbortController | null
 
   /** The instance (context) the route was declared in. */
-  get server(): any {
+  get server(): WarrenRequest['server'] {
     return this[kRoute].server
   }
 
@@ -103,7 +103,8 @@ export class Request {
     const headers = this.headers
     const forwarded = headers['x-forwarded-host']
     if (typeof forwarded === 'string' && forwarded !== '' && peerIsTrustedProxy(this.raw, this[kRoute].trustProxy)) return lastEntry(forwarded)
-    return headers.host ?? headers[':authority'] ?? ''
+    // HTTP/2 sends a single :authority, never a list
+    return headers.host ?? (headers[':authority'] as string | undefined) ?? ''
   }
 
   /** The host name, without the port (IPv6 addresses keep their brackets); `''` without a host. */
@@ -135,7 +136,7 @@ export class Request {
    * method or url for a not-found request), and as in Fastify the `version` the request asked for
    * (its `Accept-Version` header; a copy is made only then).
    */
-  get routeOptions(): ResolvedRouteOptions & { version?: string } {
+  get routeOptions(): RequestRouteOptions {
     const shared = this[kRoute].requestRouteOptions
     const version = this.raw.headers['accept-version']
     return version === undefined ? shared : { ...shared, version: Array.isArray(version) ? version[0] : version }
@@ -147,12 +148,13 @@ export class Request {
   }
 
   /** A request decorator's value (a function comes bound to this request); `SVC_ERR_DEC_UNDECLARED` if there is none. */
-  getDecorator(name: string | symbol): unknown {
-    return readDecorator(this, name, 'request')
+  getDecorator<T = unknown>(name: string | symbol): T {
+    // the caller states the decorator's type: decorators are typed per context, not on the runtime class
+    return readDecorator(this, name, 'request') as T
   }
 
   /** Replaces a request decorator's value on this request; `SVC_ERR_DEC_UNDECLARED` if there is none. */
-  setDecorator(name: string | symbol, value: unknown): void {
+  setDecorator<T = unknown>(name: string | symbol, value: T): void {
     writeDecorator(this, name, value, 'request')
   }
 
@@ -163,7 +165,7 @@ export class Request {
    * `'query'`), or the one {@link compileValidationSchema} made for this schema object; undefined
    * when there is none.
    */
-  getValidationFunction(httpPartOrSchema: string | object): ((data: unknown) => unknown) | undefined {
+  getValidationFunction(httpPartOrSchema: HTTPPart | 'query' | object): ValidationFunction | undefined {
     const schemas = this[kRoute].schemasOnDemand
     if (typeof httpPartOrSchema === 'string') return schemas.validatorOfPart(httpPartOrSchema)
     if (typeof httpPartOrSchema === 'object' && httpPartOrSchema !== null) return schemas.cachedValidator(httpPartOrSchema)
@@ -171,7 +173,7 @@ export class Request {
   }
 
   /** Compiles a schema with the route's validator compiler (once per schema object and route) and returns the validator. */
-  compileValidationSchema(schema: object, httpPart: string | null = null): (data: unknown) => unknown {
+  compileValidationSchema(schema: object, httpPart: HTTPPart | null = null): ValidationFunction {
     return this[kRoute].schemasOnDemand.compileValidator(schema, httpPart, this)
   }
 
@@ -179,8 +181,9 @@ export class Request {
    * Validates `input` against the route's validator of an HTTP part (`validateInput(input, 'body')`),
    * or against a schema (`validateInput(input, schema, httpPart?)`); returns the validator's result.
    */
-  validateInput(input: unknown, schemaOrPart: object | string, httpPart?: string): unknown {
-    return this[kRoute].schemasOnDemand.validate(input, schemaOrPart, httpPart, this)
+  validateInput(input: unknown, schemaOrPart: object | HTTPPart | 'query', httpPart?: HTTPPart): boolean {
+    // the public type says boolean; an async or custom validator answers with a promise or a result object
+    return this[kRoute].schemasOnDemand.validate(input, schemaOrPart, httpPart, this) as boolean
   }
 
   /* ---------- bodies and replies (issue #12) ---------- */
