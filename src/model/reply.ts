@@ -27,7 +27,6 @@ import {
 import { addTrailer, type TrailerFn } from './trailers.js'
 import type { Logger } from '../core/logger.js'
 import type { HeaderValue, ReplyBase, RequestRouteOptions } from '../types/index.js'
-import type { kReply } from '../types/brand.js'
 import { assignDecoratorProps, type DecoratorProp, type Request } from './request.js'
 
 export type { HeaderValue }
@@ -61,8 +60,7 @@ export interface ReplyClass {
  * goes through the route's serializer and the onSend hooks on its way to the socket.
  * `[kRoute]`, the route context serving it, is declared with `RouteContext` (model/route-context).
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below adds the type-only brand
-export abstract class Reply implements ReplyBase {
+export abstract class Reply {
   /** The Node.js response. */
   declare raw: ServerResponse
   /** The request this reply answers. */
@@ -260,8 +258,6 @@ export abstract class Reply implements ReplyBase {
     return this
   }
 
-  /* ---------- bodies and replies (issue #12) ---------- */
-
   /**
    * Adds an HTTP trailer: `fn(reply, payload, done)` (or an async `fn(reply, payload)`) computes
    * its value once the payload is written; the response is then sent chunked, with a `Trailer` header.
@@ -295,12 +291,6 @@ export abstract class Reply implements ReplyBase {
     this.raw.writeEarlyHints(hints, callback)
     return this
   }
-}
-
-/** The public brand of a reply exists in the type layer only; the runtime class carries it there too. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- a phantom member, never read at run time
-export interface Reply {
-  readonly [kReply]: true
 }
 
 /**

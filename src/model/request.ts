@@ -30,7 +30,7 @@ export interface RequestClass {
  * plus the decorators of the route's context. `[kRoute]`, the route context serving it, is
  * declared with `RouteContext` (model/route-context), which is built from these classes.
  */
-export class Request implements WarrenRequest {
+export class Request {
   /** The request id (`genReqId`, or the `requestIdHeader` value). */
   declare id: string
   /** Route parameters, validated against `schema.params` when there is one. */
@@ -133,7 +133,7 @@ export class Request implements WarrenRequest {
 
   /**
    * The options of the route that matched: method, url, config, schema, bodyLimit and friends (no
-   * method or url for a not-found request), and as in Fastify the `version` the request asked for
+   * method or url for a not-found request), and the `version` the request asked for
    * (its `Accept-Version` header; a copy is made only then).
    */
   get routeOptions(): RequestRouteOptions {
@@ -185,8 +185,6 @@ export class Request implements WarrenRequest {
     // the public type says boolean; an async or custom validator answers with a promise or a result object
     return this[kRoute].schemasOnDemand.validate(input, schemaOrPart, httpPart, this) as boolean
   }
-
-  /* ---------- bodies and replies (issue #12) ---------- */
 
   /** The media type of the request's `content-type` (lower case, without parameters), or undefined. */
   get mediaType(): string | undefined {
