@@ -97,7 +97,7 @@ function isBuiltinMember(instance: object, name: Key): boolean {
 export function decorate(this: Context, name: Key, value: unknown, dependencies?: Key[]): Context {
   // an onReady hook may still decorate the instance (not requests or replies, whose classes are built)
   this[kRoot].assertNotStartedOutsideOnReady(String(name), codes.SVC_ERR_DEC_AFTER_START)
-  // as in Fastify, a child context may shadow an ancestor's decorator, never its own or a built-in
+  // a child context may shadow an ancestor's decorator (encapsulation), never its own or a built-in
   if (Object.hasOwn(this, name) || isBuiltinMember(this, name)) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
   assertDependencies(name, (dep) => dep in this, dependencies)
   if (isAccessor(value)) Object.defineProperty(this, name, { get: value.getter, set: value.setter, configurable: true })

@@ -41,12 +41,12 @@ function assertNotStarted(instance: Context, method: string, error?: WarrenError
 /** `addHook(name, fn)`: `fn` is a function, or for `onClose` also a disposable resource (disposed of at close). */
 function addHook(this: Context, name: string, fn: HookFn | DisposableResource): Context {
   assertValidHook(name, fn)
-  // inside an onReady hook, as in Fastify: an application hook is taken (an onReady one no longer
+  // inside an onReady hook: an application hook is taken (an onReady one no longer
   // runs), a request hook is refused by the plugin loader (AVV_ERR_ROOT_PLG_BOOTED)
   this[kRoot].assertNotStartedOutsideOnReady('addHook')
   if (name === 'onClose') this[kAvvioOnClose](closeHook(fn, this))
   else if (isRequestHookName(name)) {
-    // in plugin-loading order, as Fastify does: a plugin registered before this call adds its hooks first
+    // in plugin-loading order: a plugin registered before this call adds its hooks first
     this.after((error: Error | null, done: (error?: Error | null) => void) => {
       addRequestHook(this, name, fn as HookFn)
       done(error)
@@ -74,7 +74,7 @@ function addRequestHook(context: Context, name: RequestHookName, fn: HookFn): vo
  * Whether a plugin of that name is here: one that built this context (the encapsulated plugin
  * that created it, or a `plugin()`-wrapped one registered into it, named as `pluginName` shows
  * them), or one with a metadata `name` registered in this context or its ancestors before it.
- * As in Fastify, a child does not see the unnamed plugins that built its ancestors.
+ * A child does not see the unnamed plugins that built its ancestors.
  */
 function hasPlugin(this: Context, name: string): boolean {
   return (this[kPluginNames] as string[]).includes(name) || (this[kRegisteredPlugins] as string[]).includes(name)
@@ -118,9 +118,9 @@ function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
       exposeHeadRoutes: options.exposeHeadRoutes,
       // warren's own: the shape of its error bodies, which warren/openapi documents
       errorFormat: options.errorFormat,
-      // as in Fastify, only when given, and as given
+      // only when given, and as given
       ...routerOptionsOf(options.routerOptions),
-      // as in Fastify, only when asked for: a plugin tells an HTTP/2 or TLS server by their presence
+      // only when asked for: a plugin tells an HTTP/2 or TLS server by their presence
       ...(options.http2 ? { http2: true } : {}),
       ...(options.https !== null ? { https: true } : {}),
     })

@@ -63,7 +63,7 @@ export function plugin(fn?: PluginFn, meta: PluginMeta = {}): PluginFn {
 
 /**
  * A plugin's name: its metadata name, its display name, its function name, else the first two
- * lines of its source (`function (app, opts, done) { -- // what it does`), as Fastify names it,
+ * lines of its source (`function (app, opts, done) { -- // what it does`),
  * so a timeout or `printPlugins` still points at the right function.
  */
 function pluginName(fn: PluginFn): string {
@@ -78,7 +78,7 @@ function sourceHead(fn: Function): string {
  * Checks a plugin's `fastify` range against the Fastify API level; an instance that presents a
  * version of its own (`Object.defineProperty(app, 'version', …)`, as Fastify's tests do to play
  * another release) is checked as that version. A pre-release counts as its release (`99.0.0-rc.1`
- * satisfies `99.x`), and, as in Fastify, also loads plugins written for the releases before it
+ * satisfies `99.x`), and also loads plugins written for the releases before it
  * (`^98.x`): plugin authors test against a release candidate before they update their range.
  */
 function checkVersion(parent: Context, meta: PluginMeta, name: string): void {

@@ -89,7 +89,7 @@ function assertRouteOptions(options: RouteInput, methods: string[], path: string
   if (options.childLoggerFactory !== undefined && typeof options.childLoggerFactory !== 'function') {
     throw new codes.SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN(typeof options.childLoggerFactory)
   }
-  // a route that wants no limit under a factory-wide one has no way to say so: 0 is refused, as in Fastify
+  // 0 is refused rather than read as "no limit": a typo must not switch the limit off
   if (options.handlerTimeout !== undefined && (!Number.isInteger(options.handlerTimeout) || options.handlerTimeout <= 0)) {
     throw new codes.SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(options.handlerTimeout)
   }
@@ -138,7 +138,7 @@ function prefixTrailingSlash(value: unknown): PrefixTrailingSlash {
 export function route(this: Context, options: RouteInput): Context {
   const root: RootState = this[kRoot]
   root.assertNotStarted('route')
-  // checked first, as in Fastify: a wrong limit is reported even when the url is missing too
+  // checked first: a wrong limit is reported even when the url is missing too
   if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit <= 0)) {
     throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit)
   }
@@ -171,7 +171,7 @@ export function route(this: Context, options: RouteInput): Context {
 
 /**
  * The options of one method's route. A route declared with a list of methods keeps the list as
- * `request.routeOptions.method` (as in Fastify), while its router entry and context are per method.
+ * `request.routeOptions.method` (the route as declared), while its router entry and context are per method.
  */
 function viewOfMethod(view: ResolvedRouteOptions, method: string): ResolvedRouteOptions {
   const own = { ...view, method }
@@ -188,7 +188,7 @@ function automaticHead(server: Context, declared: ResolvedRouteOptions): () => R
   return () => {
     if (head === undefined) {
       head = { ...declared, method: 'HEAD', [kAutomaticHead]: true }
-      // as in Fastify, onRoute hooks see the HEAD route too
+      // onRoute hooks see the HEAD route too: it is a route the application answers
       for (const hook of server[kHooks].onRoute) hook.call(server, head)
     }
     return head
@@ -211,7 +211,7 @@ export function isAutomaticHeadRoute(routeOptions: object): boolean {
 function routeView(server: Context, root: RootState, options: CheckedRouteInput, methods: string[], url: string, path: string): ResolvedRouteOptions {
   return {
     ...options,
-    // a list stays a list (`['pOSt']` is `['POST']`), as in Fastify
+    // a list stays a list (`['pOSt']` is `['POST']`): the view shows the route as declared
     method: Array.isArray(options.method) ? (methods as unknown as string) : methods[0],
     url,
     path: url,

@@ -59,7 +59,7 @@ export interface NotFoundSlot {
 /**
  * What `request.routeOptions` shows of a route: its options, with the methods as declared (a
  * list stays a list, though each method has its own context); no method and url when no route
- * matched (as in Fastify).
+ * matched, since no route was.
  */
 function requestRouteOptions(routeOptions: ResolvedRouteOptions, is404: boolean): ResolvedRouteOptions {
   if (is404) return { ...routeOptions, method: undefined, url: undefined } as unknown as ResolvedRouteOptions
@@ -143,12 +143,12 @@ export class RouteContext {
       : server[kErrorHandler]
     const compilers: SchemaCompilers = server[kSchemaCompilers]
     this.replySerializer = compilers.replySerializer
-    // a route's own `schemaErrorFormatter` option (as in Fastify) wins over its context's
+    // the more specific setting wins: a route's own `schemaErrorFormatter` over its context's
     this.schemaErrorFormatter = (options.schemaErrorFormatter as SchemaErrorFormatter | undefined) ?? compilers.schemaErrorFormatter
     this.observeFinish = this.hooks.onResponse !== null || this.root.logRequests
     this.bodyKeepsContext = this.hooks.onRequest !== null || this.hooks.preParsing !== null
     this.genReqId = server[kGenReqId]
-    // a route's own `childLoggerFactory` option (as in Fastify) wins over its context's
+    // the more specific setting wins: a route's own `childLoggerFactory` over its context's
     this.childLoggerFactory = (options.childLoggerFactory as ChildLoggerFactory | undefined) ?? server[kChildLoggerFactory]
     this.logOptions = childLoggerOptions(options.logLevel, options.logSerializers as LogSerializers | undefined)
     // not-found routes are declared without one: they take the application's

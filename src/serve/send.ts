@@ -65,7 +65,7 @@ export function send(reply: Reply, payload: unknown): void {
 
 /**
  * A payload that cannot become bytes, found while `send()` is still running (no hook left to
- * replace it): a programming error, thrown at the call as Fastify does, so the stack names the
+ * replace it): a programming error, thrown at the call, so the stack names the
  * caller. The reply stays unsent (a `catch` may still send something else); uncaught in a handler,
  * the throw takes the request's error path like any other.
  */
@@ -91,8 +91,8 @@ function serializeInSend(reply: Reply, payload: unknown): void {
 }
 
 /**
- * The content type of a text payload: `fallback` when none was set; as in Fastify, a JSON media
- * type without a charset is declared UTF-8.
+ * The content type of a text payload: `fallback` when none was set; a JSON media type without a
+ * charset is declared UTF-8, the encoding warren writes.
  */
 export function declareTextType(headers: Record<string, unknown>, contentType: string | undefined, fallback: string): void {
   if (contentType === undefined) headers['content-type'] = fallback
