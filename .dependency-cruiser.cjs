@@ -21,6 +21,7 @@ const serveOrder = [
   ['send'],
   ['run-hooks', 'parse-body', 'return-value'],
   ['write', 'continue-after', 'error-format'],
+  ['serialize'],
 ]
 
 function serveRules() {

@@ -12,7 +12,7 @@ export default defineConfig({
     }
   },
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'type-tests/*.test.ts', 'examples/**/*.test.ts'],
     // the documentation's code blocks, written out to be type-checked: not this suite's tests
     exclude: [...configDefaults.exclude, 'test/.doc-blocks/**'],
     testTimeout: 20000,

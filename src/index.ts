@@ -1,10 +1,7 @@
 /**
  * @module warren
- * warren: a typed web framework for Node.js. Plugins, encapsulation contexts, decorators, hooks
- * and routes whose TypeBox schemas validate, serialize and type every request.
- *
- * The runtime's values are exported here with the type layer's types (`src/types/`): one cast
- * at this boundary, none inside the runtime.
+ * The package entry: the runtime's values exported with the type layer's types (`src/types/`), one
+ * cast at this boundary and none inside the runtime.
  */
 import { createServer as createRootInstance } from './server.js'
 import { plugin as markPlugin } from './app/plugin.js'

@@ -30,6 +30,7 @@ import { RouteTable } from './app/route-table.js'
 import { kResponseSchemas, responseSchemasOf } from './app/response-schemas.js'
 import type { WarrenOptions } from './types/index.js'
 import { codeGenerationAllowed } from './model/router-without-codegen.js'
+import type { Context } from './model/context.js'
 
 function defaultParsers(options: NormalizedOptions): ParserRegistry {
   const parsers = new ParserRegistry()
@@ -91,7 +92,7 @@ function prepareHttpServer(root: RootState, given: WarrenOptions): void {
  * app.get('/', async () => ({ hello: 'world' }))
  * await app.listen({ port: 3000 })
  */
-export function createServer(input?: WarrenOptions): any {
+export function createServer(input?: WarrenOptions): Context {
   const options = normalizeOptions(input)
   keepTickShapeAlive()
   const { logger, enabled } = createLogger(options.logger, options.loggerInstance)
@@ -99,7 +100,8 @@ export function createServer(input?: WarrenOptions): any {
   // the handlers reach the root state once it exists: the router is built inside it
   const root: RootState = new RootState(options, logger, enabled, compilers, routerHandlers(() => root))
 
-  const app = Object.create(instancePrototype)
+  // the private state is set below, and avvio adds register and after before anyone reads them
+  const app = Object.create(instancePrototype) as Context
   app[kRoot] = root
   const table = new RouteTable()
   app[kRouteTable] = table
@@ -128,7 +130,8 @@ export function createServer(input?: WarrenOptions): any {
     // avvio's types want string names; it uses them as property keys, so symbols work and stay private
     expose: { use: 'register', ready: kAvvioReady, onClose: kAvvioOnClose, close: kAvvioClose } as unknown as avvio.Options['expose'],
   })
-  boot.override = overrideContext
+  // avvio types the instances it passes as its own mixin; here they are contexts
+  boot.override = overrideContext as unknown as typeof boot.override
   boot.once('preReady', () => buildRoutes(root, table))
   app[kAvvio] = boot
   publishInitialization(app)

@@ -2,7 +2,7 @@ import { Readable, Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Type } from 'warren'
 import { lambda, streamingLambda } from 'warren/lambda'
-import { captureLogs, warren } from './core/helpers.js'
+import { captureLogs, warren } from './helpers.js'
 
 // Events written out from the shapes AWS documents for each integration (payload formats 1.0 and
 // 2.0 of API Gateway, function URLs, Application Load Balancer targets).

@@ -89,7 +89,7 @@ expectError(needsDb(root.decorate('db', 'not a db')))
 warren().decorate('a', 1).decorate('b', 2, ['a'])
 warren().decorateRequest('r', 0, ['x']).decorateReply('p', 0, [])
 
-// ---------- `this` in function and getter decorators (issue #13, item 2) ----------
+// ---------- `this` in function and getter decorators ----------
 {
   const app = warren()
     .decorate('db', { size: 3 })
@@ -135,7 +135,7 @@ warren().decorateRequest('r', 0, ['x']).decorateReply('p', 0, [])
   })
 }
 
-// ---------- a decorator's type as a type argument (issue #13, item 7) ----------
+// ---------- a decorator's type as a type argument ----------
 {
   interface Account {
     id: number

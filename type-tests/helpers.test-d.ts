@@ -69,8 +69,8 @@ decorated.get('/audited/:id', { schema, preHandler: audit }, getUser)
 // the decorations of an instance
 expectAssignable<{ db: { get: (id: string) => { id: number; name: string } } }>({} as DecorationsOf<App>)
 
-// no schema, no path: the handler of any route, every part unknown (issue #13: the top of the
-// lattice; it used to say params are a record, which refused routes with a params schema)
+// no schema, no path: the handler of any route, every part unknown (the top of the lattice, so
+// routes with a params schema are accepted too)
 const any: RouteHandler = async (request) => {
   expectType<unknown>(request.body)
   expectType<unknown>(request.params)
@@ -79,7 +79,7 @@ const any: RouteHandler = async (request) => {
 app.get('/any/:x', any)
 app.get('/typed/:id', { schema: { params: schema.params } }, any)
 
-// a handler in its own file bound to the instance type sees its decorators (issue #13, item 7)
+// a handler in its own file bound to the instance type sees its decorators
 {
   const withStore = warren().decorate('store', { get: (id: number) => ({ id, name: 'x' }) })
   type WithStore = typeof withStore

@@ -108,7 +108,7 @@ const validatorCompiler: ValidatorCompiler = ({ schema, method, url, httpPart })
 app.setValidatorCompiler(validatorCompiler)
 app.setValidatorCompiler(() => () => ({ error: new Error('x') }))
 app.setValidatorCompiler(() => () => true)
-// an async validator is awaited by the runtime (decision of issue #11)
+// an async validator is awaited by the runtime
 app.setValidatorCompiler(() => async () => ({ value: 1 }))
 app.setValidatorCompiler(() => () => Promise.resolve(true))
 // a result that is neither a boolean nor { value } / { error }

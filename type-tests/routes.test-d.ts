@@ -167,7 +167,7 @@ expectError(app.get('/bad-opts', { bodyLimit: 'big' }, () => {}))
   expectError(inOptions.get('/no-handler', { schema: {} }))
 }
 
-// ---------- smaller cases of issue #13, item 8 ----------
+// ---------- smaller cases ----------
 {
   const app = warren()
   // a double colon is a literal colon

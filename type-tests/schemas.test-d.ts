@@ -38,7 +38,7 @@ expectType<'User'>(app.getSchema('User').$id)
 expectType<unknown>(app.getSchema('Other'))
 expectType<Record<string, unknown>>(app.getSchemas())
 
-// the options' $id is kept by warren's `Type` (issue #13: this used to stay unknown)
+// the options' $id is kept by warren's `Type`
 const kept = warren().addSchema(Type.Object({ x: Type.String() }, { $id: 'Kept' }))
 kept.get('/kept', { schema: { body: Type.Ref('Kept') } }, (request) => {
   expectType<{ x: string }>(request.body)
@@ -95,7 +95,7 @@ warren().setValidatorCompiler(({ schema }) => (data) => {
   }
 })
 
-// ---------- named TypeBox schemas: Type.Object({...}, { $id }) + addSchema + Type.Ref (issue #13, item 4) ----------
+// ---------- named TypeBox schemas: Type.Object({...}, { $id }) + addSchema + Type.Ref ----------
 {
   const Country = Type.Object({ code: Type.String(), name: Type.String() }, { $id: 'Country' })
   const Money = Type.Object({ amount: Type.Number(), currency: Type.String() }, { $id: 'Money' })
@@ -141,7 +141,7 @@ interface NotABuilder {
 declare const notABuilder: NotABuilder
 expectError(warren().post('/not-fluent', { schema: { body: notABuilder } }, () => 'x'))
 
-// ---------- the static type of an object schema (StaticOf; issue #13, type-check cost) ----------
+// ---------- the static type of an object schema (StaticOf, and its type-check cost) ----------
 {
   type Reg = { Money: typeof Money }
   const Money = Type.Object({ amount: Type.Number(), currency: Type.String() })

@@ -12,7 +12,7 @@ export interface Section {
 }
 
 export const sections: Section[] = [
-  { text: 'Introduction', folder: '', pages: ['index'] },
+  { text: 'Introduction', folder: '', pages: ['index', 'architecture'] },
   {
     text: 'Guide',
     folder: 'guide',

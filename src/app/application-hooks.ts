@@ -4,6 +4,7 @@
  * with `done`, in order, stopping at the first error or logging each and going on. Adapts an
  * onClose hook (a function or a disposable resource) for avvio, which runs them.
  */
+import type { Context } from '../model/context.js'
 import { dispose, type DisposableResource } from '../core/disposable.js'
 import { toError } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
@@ -31,14 +32,14 @@ export interface TreeHook {
  * The hooks `name` of a context tree in the order they run: each context's own hooks, then its
  * children's, depth first.
  */
-export function treeHooks(context: any, name: ContextHookName, into: TreeHook[] = [], seen = new Set<HookFn[]>()): TreeHook[] {
+export function treeHooks(context: Context, name: ContextHookName, into: TreeHook[] = [], seen = new Set<HookFn[]>()): TreeHook[] {
   const hooks: HookFn[] = context[kHooks][name]
   // a shared (plugin()-wrapped) context is its parent: its hooks must run once
   if (!seen.has(hooks)) {
     seen.add(hooks)
     for (const hook of hooks) into.push({ hook, context })
   }
-  for (const child of context[kChildren] as unknown[]) treeHooks(child, name, into, seen)
+  for (const child of context[kChildren]) treeHooks(child, name, into, seen)
   return into
 }
 
@@ -46,7 +47,7 @@ export function treeHooks(context: any, name: ContextHookName, into: TreeHook[] 
  * Runs one application hook across the context tree, in order. Without `onHookError` the first
  * error stops the walk; with it, each error is reported there and the next hook runs.
  */
-export async function runTreeHooks(context: any, name: ContextHookName, onHookError?: (error: unknown) => void): Promise<void> {
+export async function runTreeHooks(context: Context, name: ContextHookName, onHookError?: (error: unknown) => void): Promise<void> {
   for (const { hook, context: instance } of treeHooks(context, name)) {
     try {
       await runApplicationHook(hook, instance)

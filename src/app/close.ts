@@ -4,6 +4,7 @@
  * in-flight requests finish (what their connections become depends on `forceCloseConnections`),
  * then the onClose hooks — children's before their parents', each context's last added first.
  */
+import type { Context } from '../model/context.js'
 import { closeHttp2Sessions } from './http-server.js'
 import { kAvvioClose, kRoot } from '../core/symbols.js'
 import type { RootState } from '../model/root-state.js'
@@ -33,7 +34,7 @@ async function stopServer(root: RootState): Promise<void> {
   root.listening = false
 }
 
-async function shutDown(app: any): Promise<void> {
+async function shutDown(app: Context): Promise<void> {
   const root: RootState = app[kRoot]
   // a start-up under way finishes first (avvio's close waits for it too); and a handler that calls
   // close() and then answers still sends its response before the server counts as closing
@@ -49,7 +50,7 @@ async function shutDown(app: any): Promise<void> {
  * `return503OnClosing`), then runs preClose and onClose hooks (children's onClose first). Given a
  * callback, calls it instead and returns nothing. Later calls share the first one's outcome.
  */
-export function close(this: any, callback?: (error?: Error) => void): Promise<void> | undefined {
+export function close(this: Context, callback?: (error?: Error) => void): Promise<void> | undefined {
   const root: RootState = this[kRoot]
   root.closePromise ??= shutDown(root.app)
   if (callback) {
@@ -60,6 +61,6 @@ export function close(this: any, callback?: (error?: Error) => void): Promise<vo
 }
 
 /** `await using app = warren()`: disposing of the application closes it (`close()`). */
-export function asyncDispose(this: any): Promise<void> {
+export function asyncDispose(this: Context): Promise<void> {
   return close.call(this) as Promise<void>
 }

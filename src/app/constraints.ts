@@ -4,6 +4,7 @@
  * (find-my-way's constraint strategies; `version` and `host` are built in) and
  * `hasConstraintStrategy` asks whether one is in play.
  */
+import type { Context } from '../model/context.js'
 import { codes } from '../core/errors.js'
 import { kRoot } from '../core/symbols.js'
 import type { RootState } from '../model/root-state.js'
@@ -32,7 +33,7 @@ function assertStrategy(strategy: unknown): asserts strategy is ConstraintStrate
  * })
  * app.get('/', { constraints: { tenant: 'acme' } }, async () => 'acme only')
  */
-export function addConstraintStrategy(this: any, strategy: ConstraintStrategy): any {
+export function addConstraintStrategy(this: Context, strategy: ConstraintStrategy): Context {
   const root: RootState = this[kRoot]
   root.assertNotStarted('addConstraintStrategy')
   assertStrategy(strategy)
@@ -44,6 +45,6 @@ export function addConstraintStrategy(this: any, strategy: ConstraintStrategy): 
  * `hasConstraintStrategy(name)`: true for a strategy added (by the factory's `constraints` or
  * `addConstraintStrategy`), and for a built-in one (`version`, `host`) once a route uses it.
  */
-export function hasConstraintStrategy(this: any, name: string): boolean {
+export function hasConstraintStrategy(this: Context, name: string): boolean {
   return (this[kRoot] as RootState).router.hasConstraintStrategy(name)
 }

@@ -3,6 +3,7 @@
  * Decorators: `decorate`, `decorateRequest`, `decorateReply` and their `has*` questions, with the
  * rules on names, dependencies, reference types and start-up.
  */
+import type { Context } from '../model/context.js'
 import { readDecorator } from '../core/decorator-access.js'
 import { codes } from '../core/errors.js'
 import { kReplyClass, kRequestClass, kRoot } from '../core/symbols.js'
@@ -26,7 +27,7 @@ function isAccessor(value: unknown): value is Accessor {
   )
 }
 
-function assertNotStarted(instance: any, name: Key): void {
+function assertNotStarted(instance: Context, name: Key): void {
   instance[kRoot].assertNotStarted(String(name), codes.SVC_ERR_DEC_AFTER_START)
 }
 
@@ -93,18 +94,19 @@ function isBuiltinMember(instance: object, name: Key): boolean {
 }
 
 /** `decorate(name, value, dependencies?)`: a property of this instance and its descendants. */
-export function decorate(this: any, name: Key, value: unknown, dependencies?: Key[]): any {
+export function decorate(this: Context, name: Key, value: unknown, dependencies?: Key[]): Context {
   // an onReady hook may still decorate the instance (not requests or replies, whose classes are built)
   this[kRoot].assertNotStartedOutsideOnReady(String(name), codes.SVC_ERR_DEC_AFTER_START)
-  // as in Fastify, a child context may shadow an ancestor's decorator, never its own or a built-in
+  // a child context may shadow an ancestor's decorator (encapsulation), never its own or a built-in
   if (Object.hasOwn(this, name) || isBuiltinMember(this, name)) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
   assertDependencies(name, (dep) => dep in this, dependencies)
   if (isAccessor(value)) Object.defineProperty(this, name, { get: value.getter, set: value.setter, configurable: true })
-  else this[name] = value
+  // a decorator's name is chosen at run time: the instance type cannot name it
+  else (this as unknown as Record<Key, unknown>)[name] = value
   return this
 }
 
-function decorateClass(instance: any, Class: DecoratedClass, name: Key, value: unknown, dependencies: Key[] | undefined): void {
+function decorateClass(instance: Context, Class: DecoratedClass, name: Key, value: unknown, dependencies: Key[] | undefined): void {
   assertNotStarted(instance, name)
   if (classOwns(Class, name)) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
   assertDependencies(name, (dep) => classHas(Class, dep), dependencies)
@@ -123,33 +125,34 @@ function decorateClass(instance: any, Class: DecoratedClass, name: Key, value: u
 }
 
 /** `decorateRequest(name, value, dependencies?)`: a property of every request in this context and its descendants. */
-export function decorateRequest(this: any, name: Key, value: unknown, dependencies?: Key[]): any {
+export function decorateRequest(this: Context, name: Key, value: unknown, dependencies?: Key[]): Context {
   decorateClass(this, this[kRequestClass], name, value, dependencies)
   return this
 }
 
 /** `decorateReply(name, value, dependencies?)`: a property of every reply in this context and its descendants. */
-export function decorateReply(this: any, name: Key, value: unknown, dependencies?: Key[]): any {
+export function decorateReply(this: Context, name: Key, value: unknown, dependencies?: Key[]): Context {
   decorateClass(this, this[kReplyClass], name, value, dependencies)
   return this
 }
 
 /** Whether `name` is an instance decorator (or property) visible here. */
-export function hasDecorator(this: any, name: Key): boolean {
+export function hasDecorator(this: Context, name: Key): boolean {
   return name in this
 }
 
 /** Whether `name` is a request decorator visible here. */
-export function hasRequestDecorator(this: any, name: Key): boolean {
+export function hasRequestDecorator(this: Context, name: Key): boolean {
   return classHas(this[kRequestClass], name)
 }
 
 /** Whether `name` is a reply decorator visible here. */
-export function hasReplyDecorator(this: any, name: Key): boolean {
+export function hasReplyDecorator(this: Context, name: Key): boolean {
   return classHas(this[kReplyClass], name)
 }
 
 /** `getDecorator(name)` on an instance: the decorator's value, a function bound to the instance. */
-export function getDecorator(this: any, name: Key): unknown {
-  return readDecorator(this, name, 'instance')
+export function getDecorator<T = unknown>(this: Context, name: Key): T {
+  // the caller states the decorator's type: the instance type of a context is not known here
+  return readDecorator(this, name, 'instance') as T
 }

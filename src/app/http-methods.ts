@@ -4,6 +4,7 @@
  * Node knows (WebDAV's PROPFIND, MKCOL…) and gives the context a shorthand for it, and the
  * `supportedMethods` list.
  */
+import type { Context } from '../model/context.js'
 import { METHODS } from 'node:http'
 import { codes } from '../core/errors.js'
 import { kRoot } from '../core/symbols.js'
@@ -38,7 +39,7 @@ function readOptions(options: unknown): { hasBody: boolean; overrideExisting: bo
  * app.addHttpMethod('PROPFIND', { hasBody: true })
  * app.propfind('/files/*', async (request) => listProperties(request.params['*'], request.body))
  */
-export function addHttpMethod(this: any, method: string, options?: AddHttpMethodOptions): any {
+export function addHttpMethod(this: Context, method: string, options?: AddHttpMethodOptions): Context {
   const root: RootState = this[kRoot]
   root.assertNotStarted('addHttpMethod')
   if (typeof method !== 'string' || !nodeMethods.has(method)) throw new codes.SVC_ERR_ROUTE_METHOD_INVALID()
@@ -54,6 +55,6 @@ export function addHttpMethod(this: any, method: string, options?: AddHttpMethod
 }
 
 /** `supportedMethods`: the methods routes may be declared for, body-less ones first (a copy). */
-export function supportedMethods(this: any): string[] {
+export function supportedMethods(this: Context): string[] {
   return (this[kRoot] as RootState).methods.list()
 }

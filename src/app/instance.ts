@@ -3,19 +3,20 @@
  * The instance API every context shares (on the prototype at the end of every context chain):
  * hooks, schemas and compilers, error handlers, body parsers, and the getters of an instance.
  */
+import type { Context } from '../model/context.js'
 import type { DisposableResource } from '../core/disposable.js'
 import { codes, type WarrenErrorClass } from '../core/errors.js'
 import { kAvvioOnClose, kChildren, kErrorHandler, kHooks, kParsers, kPluginNames, kPrefix, kRegisteredPlugins, kRoot, kSchemaCompilers } from '../core/symbols.js'
 import { assertValidHook, isRequestHookName, type RequestHookName } from '../hooks/names.js'
 import type { HookFn } from '../hooks/store.js'
 import { createJsonParser, parseText } from '../content-type/json-parser.js'
-import type { ParserOptions } from '../content-type/registry.js'
+import type { ParserEntry, ParserOptions } from '../content-type/registry.js'
 import type { ErrorHandlerEntry, ErrorHandlerFn } from '../model/reply.js'
 import type { RootState } from '../model/root-state.js'
 import { checkSchemaController, checkSchemaErrorFormatter } from '../model/options.js'
 import { givenRouterOptions, type RouterSettings } from '../model/router-options.js'
 import { extendValidatorOptions, type SchemaCompilers } from '../schema/compilers.js'
-import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, ValidatorOptions } from '../types/index.js'
+import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, ValidatorOptions, WarrenInstance } from '../types/index.js'
 import { decorate, decorateReply, decorateRequest, getDecorator, hasDecorator, hasReplyDecorator, hasRequestDecorator } from './decorate.js'
 import { all, findRoute, hasRoute, printRoutes, route, shorthand } from './route.js'
 import { addHttpMethod, supportedMethods } from './http-methods.js'
@@ -31,29 +32,32 @@ import { VERSION } from '../core/version.js'
 
 export { VERSION }
 
-function assertNotStarted(instance: any, method: string, error?: WarrenErrorClass): void {
+type ParserFn = ParserEntry['fn']
+
+function assertNotStarted(instance: Context, method: string, error?: WarrenErrorClass): void {
   instance[kRoot].assertNotStarted(method, error)
 }
 
 /** `addHook(name, fn)`: `fn` is a function, or for `onClose` also a disposable resource (disposed of at close). */
-function addHook(this: any, name: string, fn: ((...args: any[]) => unknown) | DisposableResource): any {
+function addHook(this: Context, name: string, fn: HookFn | DisposableResource): Context {
   assertValidHook(name, fn)
-  // inside an onReady hook, as in Fastify: an application hook is taken (an onReady one no longer
+  // inside an onReady hook: an application hook is taken (an onReady one no longer
   // runs), a request hook is refused by the plugin loader (AVV_ERR_ROOT_PLG_BOOTED)
   this[kRoot].assertNotStartedOutsideOnReady('addHook')
   if (name === 'onClose') this[kAvvioOnClose](closeHook(fn, this))
   else if (isRequestHookName(name)) {
-    // in plugin-loading order, as Fastify does: a plugin registered before this call adds its hooks first
-    this.after((error: unknown, done: (error?: unknown) => void) => {
+    // in plugin-loading order: a plugin registered before this call adds its hooks first
+    this.after((error: Error | null, done: (error?: Error | null) => void) => {
       addRequestHook(this, name, fn as HookFn)
       done(error)
     })
-  } else this[kHooks][name].push(fn)
+    // a disposable resource is accepted for onClose only (assertValidHook)
+  } else this[kHooks][name].push(fn as HookFn)
   return this
 }
 
 /** `onClose(fn)`: the plugin loader's name for `addHook('onClose', fn)`, which Fastify exposes too. */
-function onClose(this: any, fn: ((...args: any[]) => unknown) | DisposableResource): any {
+function onClose(this: Context, fn: HookFn | DisposableResource): Context {
   return addHook.call(this, 'onClose', fn)
 }
 
@@ -61,7 +65,7 @@ function onClose(this: any, fn: ((...args: any[]) => unknown) | DisposableResour
  * A request hook reaches the routes of the context and of its descendants, including those created
  * before it was added (a plugin registered earlier): there it runs after their own.
  */
-function addRequestHook(context: any, name: RequestHookName, fn: HookFn): void {
+function addRequestHook(context: Context, name: RequestHookName, fn: HookFn): void {
   context[kHooks][name].push(fn)
   for (const child of context[kChildren]) addRequestHook(child, name, fn)
 }
@@ -70,9 +74,9 @@ function addRequestHook(context: any, name: RequestHookName, fn: HookFn): void {
  * Whether a plugin of that name is here: one that built this context (the encapsulated plugin
  * that created it, or a `plugin()`-wrapped one registered into it, named as `pluginName` shows
  * them), or one with a metadata `name` registered in this context or its ancestors before it.
- * As in Fastify, a child does not see the unnamed plugins that built its ancestors.
+ * A child does not see the unnamed plugins that built its ancestors.
  */
-function hasPlugin(this: any, name: string): boolean {
+function hasPlugin(this: Context, name: string): boolean {
   return (this[kPluginNames] as string[]).includes(name) || (this[kRegisteredPlugins] as string[]).includes(name)
 }
 
@@ -114,9 +118,9 @@ function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
       exposeHeadRoutes: options.exposeHeadRoutes,
       // warren's own: the shape of its error bodies, which warren/openapi documents
       errorFormat: options.errorFormat,
-      // as in Fastify, only when given, and as given
+      // only when given, and as given
       ...routerOptionsOf(options.routerOptions),
-      // as in Fastify, only when asked for: a plugin tells an HTTP/2 or TLS server by their presence
+      // only when asked for: a plugin tells an HTTP/2 or TLS server by their presence
       ...(options.http2 ? { http2: true } : {}),
       ...(options.https !== null ? { https: true } : {}),
     })
@@ -125,21 +129,21 @@ function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
   return config
 }
 
-function addSchema(this: any, schema: unknown): any {
+function addSchema(this: Context, schema: unknown): Context {
   assertNotStarted(this, 'addSchema')
   this[kSchemaCompilers].store.add(schema)
   return this
 }
 
-function getSchema(this: any, id: string): unknown {
+function getSchema(this: Context, id: string): unknown {
   return this[kSchemaCompilers].store.get(id)
 }
 
-function getSchemas(this: any): Record<string, unknown> {
-  return this[kSchemaCompilers].store.list()
+function getSchemas(this: Context): Record<string, unknown> {
+  return this[kSchemaCompilers].store.list() as Record<string, unknown>
 }
 
-function setValidatorCompiler(this: any, compiler: ValidatorCompiler): any {
+function setValidatorCompiler(this: Context, compiler: ValidatorCompiler): Context {
   assertNotStarted(this, 'setValidatorCompiler')
   this[kSchemaCompilers].customValidatorCompiler = compiler
   return this
@@ -150,7 +154,7 @@ function setValidatorCompiler(this: any, compiler: ValidatorCompiler): any {
  * its descendants uses these over the application's `validator` options — say `allErrors` and
  * ajv-errors for a few routes, without opening the whole application to `allErrors`.
  */
-function setValidatorOptions(this: any, options: ValidatorOptions): any {
+function setValidatorOptions(this: Context, options: ValidatorOptions): Context {
   assertNotStarted(this, 'setValidatorOptions')
   if (options === null || typeof options !== 'object') throw new codes.SVC_ERR_INIT_OPTS_INVALID('setValidatorOptions', 'expected an object')
   if (options.customOptions !== undefined && (options.customOptions === null || typeof options.customOptions !== 'object')) {
@@ -167,12 +171,12 @@ function setValidatorOptions(this: any, options: ValidatorOptions): any {
  * `withTypeProvider()`: Fastify's way of choosing a type provider. warren reads TypeBox natively,
  * so it returns the instance itself; code written for Fastify runs unchanged.
  */
-function withTypeProvider(this: any): any {
+function withTypeProvider(this: Context): Context {
   return this
 }
 
 /** `setSchemaController(controller)`: this context's schema storage and compiler builders (see `SchemaController`). */
-function setSchemaController(this: any, controller: unknown): any {
+function setSchemaController(this: Context, controller: unknown): Context {
   assertNotStarted(this, 'setSchemaController')
   ;(this[kSchemaCompilers] as SchemaCompilers).setController(checkSchemaController(controller, 'setSchemaController'))
   return this
@@ -182,33 +186,35 @@ function setSchemaController(this: any, controller: unknown): any {
  * The compiler this context's routes use, as `instance.validatorCompiler` reads: the one set with
  * `setValidatorCompiler`, or, once the application started, the default one if a route needed it.
  */
-function compilerOf(instance: any, kind: 'validatorCompiler' | 'serializerCompiler'): unknown {
-  const compilers: SchemaCompilers = instance[kSchemaCompilers]
+function compilerOf(instance: Context, kind: 'validatorCompiler'): ValidatorCompiler | undefined
+function compilerOf(instance: Context, kind: 'serializerCompiler'): SerializerCompiler | undefined
+function compilerOf(instance: Context, kind: 'validatorCompiler' | 'serializerCompiler'): ValidatorCompiler | SerializerCompiler | undefined {
+  const compilers = instance[kSchemaCompilers]
   const custom = kind === 'validatorCompiler' ? compilers.customValidatorCompiler : compilers.customSerializerCompiler
   if (custom !== null) return custom
-  return (instance[kRoot] as RootState).started ? compilers.builtCompiler(kind) : undefined
+  return instance[kRoot].started ? compilers.builtCompiler(kind) : undefined
 }
 
-function setSerializerCompiler(this: any, compiler: SerializerCompiler): any {
+function setSerializerCompiler(this: Context, compiler: SerializerCompiler): Context {
   assertNotStarted(this, 'setSerializerCompiler')
   this[kSchemaCompilers].customSerializerCompiler = compiler
   return this
 }
 
-function setSchemaErrorFormatter(this: any, formatter: SchemaErrorFormatter): any {
+function setSchemaErrorFormatter(this: Context, formatter: SchemaErrorFormatter): Context {
   assertNotStarted(this, 'setSchemaErrorFormatter')
   // `this` is the instance it was set on, whichever descendant's route fails
   this[kSchemaCompilers].schemaErrorFormatter = checkSchemaErrorFormatter(formatter).bind(this)
   return this
 }
 
-function setReplySerializer(this: any, serializer: (payload: unknown) => string): any {
+function setReplySerializer(this: Context, serializer: (payload: unknown, statusCode: number) => string): Context {
   assertNotStarted(this, 'setReplySerializer')
   this[kSchemaCompilers].replySerializer = serializer
   return this
 }
 
-function setErrorHandler(this: any, fn: ErrorHandlerFn): any {
+function setErrorHandler(this: Context, fn: ErrorHandlerFn): Context {
   assertNotStarted(this, 'setErrorHandler')
   if (typeof fn !== 'function') throw new codes.SVC_ERR_ERROR_HANDLER_NOT_FN()
   // a context's own entry (a child's inherits its parent's); the root's default one has no parent
@@ -219,37 +225,55 @@ function setErrorHandler(this: any, fn: ErrorHandlerFn): any {
   return this
 }
 
-function addContentTypeParser(this: any, type: string | string[] | RegExp, options: any, parser?: any): any {
+function addContentTypeParser(this: Context, type: string | string[] | RegExp, options: ParserOptions | ParserFn | null, parser?: ParserFn): Context {
   assertNotStarted(this, 'addContentTypeParser', codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED)
   if (typeof options === 'function') {
     parser = options
     options = {}
   }
-  for (const one of Array.isArray(type) ? type : [type]) this[kParsers].add(one, (options ?? {}) as ParserOptions, parser)
+  // a missing parser is refused by the registry, with its own error
+  for (const one of Array.isArray(type) ? type : [type]) this[kParsers].add(one, options ?? {}, parser as ParserFn)
   return this
 }
 
-function hasContentTypeParser(this: any, type: string | RegExp): boolean {
+function hasContentTypeParser(this: Context, type: string | RegExp): boolean {
   return this[kParsers].has(type)
 }
 
-function removeContentTypeParser(this: any, type: string | RegExp | Array<string | RegExp>): any {
+function removeContentTypeParser(this: Context, type: string | RegExp | Array<string | RegExp>): Context {
   assertNotStarted(this, 'removeContentTypeParser', codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED)
   for (const one of Array.isArray(type) ? type : [type]) this[kParsers].remove(one)
   return this
 }
 
-function removeAllContentTypeParsers(this: any): any {
+function removeAllContentTypeParsers(this: Context): Context {
   assertNotStarted(this, 'removeAllContentTypeParsers', codes.SVC_ERR_CTP_INSTANCE_ALREADY_STARTED)
   this[kParsers].removeAll()
   return this
 }
 
 /**
+ * Members checked by name only: generic builders whose `this` and result types exist in the type layer
+ * only (decorations, route tables, shared schemas), overload sets (a promise, or a callback), and
+ * `addresses`, whose public type leaves out the Unix socket path it may list.
+ */
+type TypeLevelMembers =
+  | 'decorate' | 'decorateRequest' | 'decorateReply' | 'route' | 'all' | 'addHttpMethod' | 'addSchema'
+  | 'get' | 'head' | 'post' | 'put' | 'delete' | 'options' | 'patch' | 'trace' | 'query'
+  | 'setErrorHandler' | 'setNotFoundHandler'
+  | 'ready' | 'listen' | 'close' | 'inject' | 'addresses'
+
+/** The read-only properties of an instance, as getters (or a value) of the public types. */
+type InstanceProperties = { [K in keyof WarrenInstance]?: { get(this: Context): WarrenInstance[K] } | { value: WarrenInstance[K] } }
+
+/** The public instance type as the prototype must satisfy it. */
+type InstancePrototypeShape = Omit<Partial<WarrenInstance>, TypeLevelMembers> & { [K in TypeLevelMembers]?: Function }
+
+/**
  * The methods every instance (root and child contexts) shares. Contexts are objects whose
  * prototype chain runs through their parents' up to the root, which inherits from this.
  */
-export const instancePrototype: Record<string | symbol, unknown> = {
+export const instancePrototype = {
   decorate,
   decorateRequest,
   decorateReply,
@@ -305,12 +329,12 @@ export const instancePrototype: Record<string | symbol, unknown> = {
   setGenReqId,
   setChildLoggerFactory,
   [Symbol.asyncDispose]: asyncDispose,
-}
+} satisfies InstancePrototypeShape
 
 Object.defineProperties(instancePrototype, {
   /** The Node.js HTTP server. */
   server: {
-    get(this: any) {
+    get(this: Context) {
       return (this[kRoot] as RootState).httpServer
     },
   },
@@ -318,7 +342,7 @@ Object.defineProperties(instancePrototype, {
   supportedMethods: { get: supportedMethods },
   /** The route prefix of this context. */
   prefix: {
-    get(this: any) {
+    get(this: Context) {
       return this[kPrefix]
     },
   },
@@ -326,7 +350,7 @@ Object.defineProperties(instancePrototype, {
   version: { value: VERSION },
   /** The factory options the application was created with (Fastify's documented subset), frozen. */
   initialConfig: {
-    get(this: any) {
+    get(this: Context) {
       return initialConfig(this[kRoot])
     },
   },
@@ -337,14 +361,15 @@ Object.defineProperties(instancePrototype, {
    * `rewriteUrl`); for a server of your own that hands some requests to warren.
    */
   routing: {
-    get(this: any) {
+    get(this: Context) {
       return (this[kRoot] as RootState).httpHandler
     },
   },
   /** The error handler of this context, callable as `instance.errorHandler(error, request, reply)`. */
   errorHandler: {
-    get(this: any) {
-      return (this[kErrorHandler] as ErrorHandlerEntry).fn
+    get(this: Context) {
+      // the request and reply a caller hands it are the runtime's own objects, which the public types describe
+      return this[kErrorHandler].fn as unknown as WarrenInstance['errorHandler']
     },
   },
   /** The request id generator of this context (`genReqId` option, `setGenReqId`). */
@@ -353,20 +378,20 @@ Object.defineProperties(instancePrototype, {
   childLoggerFactory: { get: childLoggerFactoryOf },
   /** The validator compiler of this context: the one set, or (once started) the default built for it; else undefined. */
   validatorCompiler: {
-    get(this: any) {
+    get(this: Context) {
       return compilerOf(this, 'validatorCompiler')
     },
   },
   /** The serializer compiler of this context: the one set, or (once started) the default built for it; else undefined. */
   serializerCompiler: {
-    get(this: any) {
+    get(this: Context) {
       return compilerOf(this, 'serializerCompiler')
     },
   },
   /** The names of the plugins that built this context. */
   pluginName: {
-    get(this: any) {
+    get(this: Context) {
       return this[kPluginNames].join(' -> ')
     },
   },
-})
+} satisfies InstanceProperties)

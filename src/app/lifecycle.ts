@@ -3,17 +3,22 @@
  * The application's start: `ready()` (plugins loaded, routes built, onReady hooks), and
  * `inject()`, which readies it first. `listen()` is in app/listen, `close()` in app/close.
  */
+import type { Context } from '../model/context.js'
 import { codes, toError } from '../core/errors.js'
 import { kAvvio, kAvvioReady, kRoot } from '../core/symbols.js'
 import { inject as injectInProcess, type InjectDispatch } from '../in-process/inject.js'
 import type { RootState } from '../model/root-state.js'
+import type { InjectChain, InjectOptions, InjectResponse } from '../types/index.js'
 import { serveRequest } from '../serve/entry.js'
 import { runApplicationHook, treeHooks, type TreeHook } from './application-hooks.js'
 
 /** The root instance, whichever context `instance` is: start-up and shutdown concern the whole application. */
-function rootOf(instance: any): any {
-  return (instance[kRoot] as RootState).app
+function rootOf(instance: Context): Context {
+  return instance[kRoot].app
 }
+
+type ReadyCallback = (error: Error | null, instance?: Context) => void
+type InjectCallback = (error: Error | undefined, response?: InjectResponse) => void
 
 function pluginTimeoutError(error: Error & { code?: string }, timeout: number): Error {
   if (error.code !== 'AVV_ERR_PLUGIN_EXEC_TIMEOUT') return error
@@ -26,7 +31,7 @@ type AvvioDone = (error?: Error | null) => void
 type ReadyStep = (error: Error | null | undefined, done: AvvioDone) => void
 
 /** Queues `step` on avvio's ready queue: it runs once every plugin is loaded, after the steps queued before it. */
-function queueReadyStep(app: any, step: ReadyStep): void {
+function queueReadyStep(app: Context, step: ReadyStep): void {
   app[kAvvioReady](step)
 }
 
@@ -42,7 +47,7 @@ function onReadyError(error: Error & { code?: string }, hook: TreeHook | undefin
  * within `pluginTimeout`, as a plugin must), then a last step that settles start-up. Steps that
  * contexts queued with their own `ready()` while loading run before them.
  */
-function queueOnReadyHooks(app: any, resolve: (app: any) => void, reject: (error: Error) => void): void {
+function queueOnReadyHooks(app: Context, resolve: (app: Context) => void, reject: (error: Error) => void): void {
   const root: RootState = app[kRoot]
   let failure: Error | null = null
   let running: TreeHook | undefined
@@ -79,7 +84,7 @@ function continueAfter(work: () => unknown, done: AvvioDone): void {
   }
 }
 
-function startUp(app: any): Promise<any> {
+function startUp(app: Context): Promise<Context> {
   const root: RootState = app[kRoot]
   return new Promise((resolve, reject) => {
     queueReadyStep(app, (error, done) => {
@@ -99,7 +104,7 @@ function startUp(app: any): Promise<any> {
  * onReady hooks (which the application's own `ready()` runs), calls back with that context (or
  * resolves with it). A loading error goes on to the application's `ready()` too.
  */
-function contextReady(instance: any, callback?: (error: Error | null, instance?: any) => void): Promise<any> | undefined {
+function contextReady(instance: Context, callback?: ReadyCallback): Promise<Context> | undefined {
   const app = rootOf(instance)
   if (callback !== undefined) {
     queueReadyStep(app, (error, done) => {
@@ -123,7 +128,7 @@ function contextReady(instance: any, callback?: (error: Error | null, instance?:
  * callback, calls it instead (`callback(error, instance)`) and returns nothing. Called on a
  * plugin's context, it concerns the plugins only (see {@link contextReady}).
  */
-export function ready(this: any, callback?: (error: Error | null, instance?: any) => void): Promise<any> | undefined {
+export function ready(this: Context, callback?: ReadyCallback): Promise<Context> | undefined {
   const root: RootState = this[kRoot]
   if (this !== root.app) return contextReady(this, callback)
   root.readyPromise ??= startUp(root.app)
@@ -146,11 +151,12 @@ function refuseClosed(callback?: (error: Error) => void): Promise<never> | undef
  * light-my-request's response object; readies the application first. Without options, returns a
  * chainable request builder. Once `close()` was called, fails with SVC_ERR_REOPENED_CLOSE_SERVER.
  */
-export function inject(this: any, options?: any, callback?: any): any {
+export function inject(this: Context, options?: InjectOptions | string, callback?: InjectCallback): InjectChain | Promise<never> | undefined {
   const app = rootOf(this)
   const root: RootState = app[kRoot]
   // a closed application is closed to simulated requests too
   if (root.closePromise !== null && options !== undefined) return refuseClosed(callback)
+  // the in-process pair stands in for node's request and response, which the request path is typed with
   const dispatch: InjectDispatch = (req, res) => serveRequest(root, req as never, res as never)
   if (root.booted) return injectInProcess(dispatch, options, callback)
   if (callback) {
@@ -164,6 +170,6 @@ export function inject(this: any, options?: any, callback?: any): any {
 }
 
 /** The plugin tree with load times, as text. */
-export function printPlugins(this: any): string {
+export function printPlugins(this: Context): string {
   return rootOf(this)[kAvvio].prettyPrint()
 }

@@ -4,6 +4,8 @@
  * with `path`), an `AbortSignal` that closes the application, the "listening" log line and the
  * onListen hooks; and where the server is bound (`addresses()`, `listeningOrigin`).
  */
+import type { ListenOptions } from '../types/index.js'
+import type { Context } from '../model/context.js'
 import type { AddressInfo, ListenOptions as NodeListenOptions } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { codes } from '../core/errors.js'
@@ -109,7 +111,7 @@ function originsOf(root: RootState): string[] {
  * Closes the application when `signal` aborts; the listener goes once the application closes.
  * Returns whether the signal had already aborted (the application is then closing already).
  */
-function closeOnAbort(app: any, signal: AbortSignal): boolean {
+function closeOnAbort(app: Context, signal: AbortSignal): boolean {
   const onAbort = (): void => void app.close().catch((error: Error) => app.log.error({ err: error }, 'close() after the listen signal aborted failed'))
   if (signal.aborted) {
     onAbort()
@@ -156,7 +158,7 @@ function assertCanListen(root: RootState): void {
  * Readies the application, binds the server, logs its origins, runs the onListen hooks; resolves
  * with the first origin, or `undefined` when `signal` aborted first.
  */
-async function startListening(app: any, settings: ListenSettings): Promise<string | undefined> {
+async function startListening(app: Context, settings: ListenSettings): Promise<string | undefined> {
   const root: RootState = app[kRoot]
   assertCanListen(root)
   await app.ready()
@@ -172,21 +174,23 @@ async function startListening(app: any, settings: ListenSettings): Promise<strin
   return origins[0]
 }
 
+type ListenCallback = (error: Error | null, address?: string | null) => void
+
 /**
  * `listen({ port, host, path, backlog, signal, listenTextResolver, … }, [callback])`: starts serving;
  * resolves with the address (or calls `callback(null, address)`; on failure `callback(error, null)`).
  * With a `signal`, aborting it closes the application; already aborted, nothing listens and the
  * promise resolves with `undefined` (the callback is not called).
  */
-export function listen(this: any, options?: any, callback?: (error: Error | null, address?: string | null) => void): Promise<string | undefined> | undefined {
+export function listen(this: Context, options?: ListenOptions | ListenCallback, callback?: ListenCallback): Promise<string | undefined> | undefined {
   if (typeof options === 'function') {
     callback = options
     options = {}
   }
   const settings = listenSettings(options)
-  const app = (this[kRoot] as RootState).app
+  const app = this[kRoot].app
   if (settings.signal !== undefined && closeOnAbort(app, settings.signal)) {
-    return callback === undefined ? (app.close() as Promise<void>).then(() => undefined) : undefined
+    return callback === undefined ? app.close().then(() => undefined) : undefined
   }
   const listening = startListening(app, settings)
   if (callback === undefined) return listening
@@ -204,14 +208,14 @@ export function listen(this: any, options?: any, callback?: (error: Error | null
  * when bound to `0.0.0.0`), or the path of its Unix socket. Throws before `listen()` has
  * finished, as there is no origin yet.
  */
-export function listeningOrigin(this: any): string {
+export function listeningOrigin(this: Context): string {
   const root: RootState = this[kRoot]
   if (!root.listening || root.httpServer.address() === null) throw new codes.SVC_ERR_INSTANCE_NOT_LISTENING()
   return originsOf(root)[0]
 }
 
 /** The addresses the server listens on: `AddressInfo`s, or the path of its Unix socket. */
-export function addresses(this: any): Array<AddressInfo | string> {
+export function addresses(this: Context): Array<AddressInfo | string> {
   const root: RootState = this[kRoot]
   // a server never built is bound nowhere (reading it would build one)
   if (!root.hasHttpServer) return []

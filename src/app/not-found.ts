@@ -3,6 +3,8 @@
  * Declaring not-found handlers: `setNotFoundHandler` (once per prefix) and the not-found route each
  * prefix's slot holds, registered in the not-found router the request path looks URLs up in.
  */
+import type { Context } from '../model/context.js'
+import type { RouteHandlerFn } from '../model/route-options.js'
 import { METHODS } from 'node:http'
 import type FindMyWay from 'find-my-way'
 import { codes } from '../core/errors.js'
@@ -16,19 +18,20 @@ import type { RouteTable } from './route-table.js'
  * `setNotFoundHandler([options], handler)`: the handler for unmatched URLs under this context's
  * prefix, with this context's hooks (and `options.preValidation` / `options.preHandler`).
  */
-export function setNotFoundHandler(this: any, options: any, handler?: any): any {
+export function setNotFoundHandler(this: Context, options: Record<string, unknown> | RouteHandlerFn | null, handler?: RouteHandlerFn): Context {
   if (typeof options === 'function') {
     handler = options
     options = {}
   }
   const root: RootState = this[kRoot]
   root.assertNotStarted('setNotFoundHandler')
-  registerNotFoundHandler(this, handler, options ?? {}, true)
+  // the public type requires a handler; a caller from JavaScript without one gets a 500 per request
+  registerNotFoundHandler(this, handler as RouteHandlerFn, options ?? {}, true)
   return this
 }
 
 /** Declares the not-found route of a context's prefix (the root's default one included). */
-export function registerNotFoundHandler(server: any, handler: ResolvedRouteOptions['handler'], options: Record<string, unknown>, custom: boolean): void {
+export function registerNotFoundHandler(server: Context, handler: ResolvedRouteOptions['handler'], options: Record<string, unknown>, custom: boolean): void {
   const root: RootState = server[kRoot]
   const table: RouteTable = server[kRouteTable]
   const prefix: string = server[kPrefix]

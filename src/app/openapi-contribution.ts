@@ -1,10 +1,7 @@
 /**
- * @module What a plugin tells the OpenAPI document about the context it is registered in: a
- * security scheme, the requirement its operations carry, extra responses and error statuses. Stored on the instance
- * under a well-known symbol, so encapsulation makes a contribution visible to exactly that
- * context and its descendants; the `warren/openapi` plugin reads it per route through the
- * instance the route was declared on. Plain data, no dependency on the OpenAPI plugin: a plugin
- * can contribute whether or not the application documents itself.
+ * @module app/openapi-contribution
+ * What a plugin tells the OpenAPI document about its context (security scheme, requirement, extra
+ * responses), stored under a well-known symbol so encapsulation scopes it; plain data, read by `warren/openapi`.
  */
 
 /** An OpenAPI 3.1 security scheme (`components.securitySchemes` entry). */

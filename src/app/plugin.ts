@@ -3,6 +3,7 @@
  * Plugins and contexts: `plugin()`, the checks a plugin's metadata asks for (Fastify API level,
  * decorators, dependencies), and the child context a plain plugin gets (avvio's override).
  */
+import type { Context } from '../model/context.js'
 import semver from 'semver'
 import { codes } from '../core/errors.js'
 import { mergeLogSerializers } from '../core/logger.js'
@@ -35,6 +36,13 @@ import {
 
 export { FASTIFY_API_LEVEL } from '../core/version.js'
 
+/** A plugin function as the loader gets it, with the marks `plugin()` (or fastify-plugin) put on it. */
+interface PluginFn extends Function {
+  [kSkipOverride]?: boolean
+  [kPluginMeta]?: PluginMeta
+  [kDisplayName]?: string
+}
+
 /**
  * The encapsulation-breaking wrapper: the plugin's decorators, hooks and routes are registered in
  * the context that registers it, not in a child. Plain plugins it registers still get their own
@@ -44,22 +52,21 @@ export { FASTIFY_API_LEVEL } from '../core/version.js'
  * @example
  * const db = plugin(async (app) => app.decorate('db', connect()), { name: 'db' })
  */
-export function plugin(fn?: (...args: any[]) => unknown, meta: PluginMeta = {}): any {
+export function plugin(fn?: PluginFn, meta: PluginMeta = {}): PluginFn {
   if (fn === undefined) return plugin
   if (typeof fn !== 'function') throw new codes.SVC_ERR_PLUGIN_INVALID(typeof fn)
-  const marked = fn as unknown as Record<symbol, unknown>
-  marked[kSkipOverride] = meta.encapsulate !== true
-  marked[kPluginMeta] = meta
-  if (meta.name) marked[kDisplayName] = meta.name
+  fn[kSkipOverride] = meta.encapsulate !== true
+  fn[kPluginMeta] = meta
+  if (meta.name) fn[kDisplayName] = meta.name
   return fn
 }
 
 /**
  * A plugin's name: its metadata name, its display name, its function name, else the first two
- * lines of its source (`function (app, opts, done) { -- // what it does`), as Fastify names it,
+ * lines of its source (`function (app, opts, done) { -- // what it does`),
  * so a timeout or `printPlugins` still points at the right function.
  */
-function pluginName(fn: any): string {
+function pluginName(fn: PluginFn): string {
   return fn[kPluginMeta]?.name ?? fn[kDisplayName] ?? (fn.name || sourceHead(fn))
 }
 
@@ -71,10 +78,10 @@ function sourceHead(fn: Function): string {
  * Checks a plugin's `fastify` range against the Fastify API level; an instance that presents a
  * version of its own (`Object.defineProperty(app, 'version', …)`, as Fastify's tests do to play
  * another release) is checked as that version. A pre-release counts as its release (`99.0.0-rc.1`
- * satisfies `99.x`), and, as in Fastify, also loads plugins written for the releases before it
+ * satisfies `99.x`), and also loads plugins written for the releases before it
  * (`^98.x`): plugin authors test against a release candidate before they update their range.
  */
-function checkVersion(parent: any, meta: PluginMeta, name: string): void {
+function checkVersion(parent: Context, meta: PluginMeta, name: string): void {
   const range = meta.fastify
   if (typeof range !== 'string') return
   const presented: unknown = parent.version
@@ -88,7 +95,7 @@ function checkVersion(parent: any, meta: PluginMeta, name: string): void {
 }
 
 /** Throws when a decorator `meta.decorators` lists is missing where the plugin is registered (naming the plugin if it has a name). */
-function checkDecorators(parent: any, meta: PluginMeta): void {
+function checkDecorators(parent: Context, meta: PluginMeta): void {
   const required = meta.decorators
   if (!required) return
   const requiredBy = typeof meta.name === 'string' ? ` required by '${meta.name}'` : ''
@@ -102,7 +109,7 @@ function checkDecorators(parent: any, meta: PluginMeta): void {
   check(required.reply, (decorator) => hasReplyDecorator.call(parent, decorator), 'Reply')
 }
 
-function checkDependencies(parent: any, meta: PluginMeta, name: string): void {
+function checkDependencies(parent: Context, meta: PluginMeta, name: string): void {
   for (const dependency of meta.dependencies ?? []) {
     if (!parent[kRegisteredPlugins].includes(dependency)) throw new codes.SVC_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED(dependency, name)
   }
@@ -122,7 +129,7 @@ function joinPrefix(parent: string, prefix: unknown): string {
  * avvio's override: called as each plugin starts loading. Checks the plugin's metadata, then
  * gives it its own child context — unless it is wrapped with {@link plugin}.
  */
-export function overrideContext(parent: any, fn: any, opts: Record<string, unknown> = {}): any {
+export function overrideContext(parent: Context, fn: PluginFn, opts: Record<string, unknown> = {}): Context {
   const meta: PluginMeta = fn[kPluginMeta] ?? {}
   const name = pluginName(fn)
   if (fn.constructor?.name === 'AsyncFunction' && fn.length >= 3) throw new codes.SVC_ERR_PLUGIN_INVALID_ASYNC_HANDLER(name)
@@ -150,7 +157,7 @@ export interface ContextOwn {
  * context carries: hook lists, request and reply classes (a child's derived from its parent's,
  * so decorators and hooks flow down, never up), parsers, schema settings, prefix and plugin records.
  */
-export function initContext(context: any, parent: any, own: ContextOwn): void {
+export function initContext(context: Context, parent: Context | null, own: ContextOwn): void {
   context[kChildren] = []
   context[kHooks] = deriveHooks(parent === null ? null : parent[kHooks])
   context[kRequestClass] = deriveRequestClass(parent === null ? null : parent[kRequestClass])
@@ -162,7 +169,7 @@ export function initContext(context: any, parent: any, own: ContextOwn): void {
   context[kPluginNames] = [own.pluginName]
 }
 
-function createChildContext(parent: any, name: string, opts: Record<string, unknown>): any {
+function createChildContext(parent: Context, name: string, opts: Record<string, unknown>): Context {
   const child = Object.create(parent)
   parent[kChildren].push(child)
   initContext(child, parent, {

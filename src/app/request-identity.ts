@@ -4,6 +4,8 @@
  * `setChildLoggerFactory` (the request's logger), both encapsulated — a plugin's setting holds for
  * its routes and its descendants', never its parent's — and read by each route at start-up.
  */
+import type { IncomingMessage } from 'node:http'
+import type { Context } from '../model/context.js'
 import { codes } from '../core/errors.js'
 import { kChildLoggerFactory, kGenReqId, kRoot } from '../core/symbols.js'
 import { requestIdGenerator, type RootState } from '../model/root-state.js'
@@ -14,7 +16,7 @@ function describe(value: unknown): string {
 }
 
 /** Gives the root context the generator and factory of the factory options. */
-export function initRequestIdentity(app: any, root: RootState): void {
+export function initRequestIdentity(app: Context, root: RootState): void {
   app[kGenReqId] = root.genReqId
   app[kChildLoggerFactory] = root.options.childLoggerFactory ?? null
 }
@@ -28,7 +30,7 @@ export function initRequestIdentity(app: any, root: RootState): void {
  *   api.setGenReqId((req) => `api-${randomUUID()}`)
  * })
  */
-export function setGenReqId(this: any, fn: (req: unknown) => string): any {
+export function setGenReqId(this: Context, fn: (req: IncomingMessage) => string): Context {
   const root: RootState = this[kRoot]
   root.assertNotStarted('setGenReqId')
   if (typeof fn !== 'function') throw new codes.SVC_ERR_GEN_REQ_ID_NOT_FN(describe(fn))
@@ -40,7 +42,7 @@ export function setGenReqId(this: any, fn: (req: unknown) => string): any {
  * `setChildLoggerFactory(fn)`: the logger of each request of this context's routes is
  * `fn.call(instance, logger, bindings, options, rawRequest)` (see `ChildLoggerFactory`).
  */
-export function setChildLoggerFactory(this: any, fn: ChildLoggerFactory): any {
+export function setChildLoggerFactory(this: Context, fn: ChildLoggerFactory): Context {
   const root: RootState = this[kRoot]
   root.assertNotStarted('setChildLoggerFactory')
   if (typeof fn !== 'function') throw new codes.SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN(describe(fn))
@@ -49,7 +51,7 @@ export function setChildLoggerFactory(this: any, fn: ChildLoggerFactory): any {
 }
 
 /** The request id generator of a context (the `genReqId` getter). */
-export function genReqIdOf(this: any): (req: unknown) => string {
+export function genReqIdOf(this: Context): (req: IncomingMessage) => string {
   return this[kGenReqId]
 }
 
@@ -62,6 +64,6 @@ const defaultChildLoggerFactory: ChildLoggerFactory = function (logger, bindings
 }
 
 /** The child logger factory of a context (the `childLoggerFactory` getter): the one set, else the default one. */
-export function childLoggerFactoryOf(this: any): ChildLoggerFactory {
+export function childLoggerFactoryOf(this: Context): ChildLoggerFactory {
   return this[kChildLoggerFactory] ?? defaultChildLoggerFactory
 }

@@ -1,10 +1,7 @@
 /**
  * @module app/response-schemas
- * What `client({ app, validate: true })` (`warren/client`) checks answers against: every declared
- * route's response schemas, keyed `'<METHOD> <path>'` as the typed client names routes, and the
- * shared schemas (`$id`) their `Type.Ref`s point at. The client finds the function under a
- * registry symbol (`Symbol.for`) on the application it injects into, so it imports nothing of the
- * server; the route table is read when the client first asks, after the routes exist.
+ * The response schemas of every declared route (keyed `'<METHOD> <path>'`) and the shared schemas
+ * they reference, exposed under a `Symbol.for` key for `client({ app, validate: true })`.
  */
 import type { RouteTable } from './route-table.js'
 
@@ -30,4 +27,11 @@ export function responseSchemasOf(table: RouteTable): ResponseSchemaExport {
     for (const [id, schema] of Object.entries(route.server.getSchemas() as Record<string, unknown>)) references.set(id, schema)
   }
   return { routes, references: [...references.values()] }
+}
+
+declare module '../model/context.js' {
+  interface InstanceState {
+    /** Set on the root only (see {@link kResponseSchemas}). */
+    [kResponseSchemas]?: () => ResponseSchemaExport
+  }
 }

@@ -4,6 +4,8 @@
  * hooks, one route context per method and URL in the router, prefix rules, automatic HEAD routes,
  * `hasRoute`, `findRoute` and `printRoutes`.
  */
+import type { Context } from '../model/context.js'
+import type { RouteHandlerFn } from '../model/route-options.js'
 import { METHODS } from 'node:http'
 import type FindMyWay from 'find-my-way'
 import { codes } from '../core/errors.js'
@@ -52,8 +54,32 @@ function assertLogLevel(level: unknown, label: string, path: string, logger: obj
   if (typeof level !== 'string' || !Object.hasOwn(known, level)) throw new codes.SVC_ERR_ROUTE_LOG_LEVEL_INVALID(label, path, String(level))
 }
 
+/** Route options as given: `route()` checks each field it reads before relying on the type stated here. */
+export interface RouteInput {
+  [key: string]: unknown
+  method?: string | string[]
+  url?: string
+  path?: string
+  handler?: RouteHandlerFn
+  bodyLimit?: number
+  handlerTimeout?: number
+  attachValidation?: boolean
+  logLevel?: string
+  logSerializers?: unknown
+  exposeHeadRoute?: boolean
+  prefixTrailingSlash?: ResolvedRouteOptions['prefixTrailingSlash']
+  config?: Record<string, unknown>
+  schema?: Record<string, unknown>
+  constraints?: unknown
+  errorHandler?: unknown
+  childLoggerFactory?: unknown
+}
+
+/** Route options once `assertRouteOptions` passed: they have a handler. */
+type CheckedRouteInput = RouteInput & { handler: RouteHandlerFn }
+
 /** The options of a route that `route()` refuses before any onRoute hook sees them. */
-function assertRouteOptions(options: Record<string, any>, methods: string[], path: string, root: RootState): void {
+function assertRouteOptions(options: RouteInput, methods: string[], path: string, root: RootState): asserts options is CheckedRouteInput {
   const accepted = root.methods
   const label = methods.join(',')
   if (options.handler === undefined) throw new codes.SVC_ERR_ROUTE_MISSING_HANDLER(label, path)
@@ -63,7 +89,7 @@ function assertRouteOptions(options: Record<string, any>, methods: string[], pat
   if (options.childLoggerFactory !== undefined && typeof options.childLoggerFactory !== 'function') {
     throw new codes.SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN(typeof options.childLoggerFactory)
   }
-  // a route that wants no limit under a factory-wide one has no way to say so: 0 is refused, as in Fastify
+  // 0 is refused rather than read as "no limit": a typo must not switch the limit off
   if (options.handlerTimeout !== undefined && (!Number.isInteger(options.handlerTimeout) || options.handlerTimeout <= 0)) {
     throw new codes.SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(options.handlerTimeout)
   }
@@ -109,10 +135,10 @@ function prefixTrailingSlash(value: unknown): PrefixTrailingSlash {
  * `route(options)`: declares a route in this context. onRoute hooks see (and may change) the
  * options first; the route's compiled state is built when the application starts.
  */
-export function route(this: any, options: Record<string, any>): any {
+export function route(this: Context, options: RouteInput): Context {
   const root: RootState = this[kRoot]
   root.assertNotStarted('route')
-  // checked first, as in Fastify: a wrong limit is reported even when the url is missing too
+  // checked first: a wrong limit is reported even when the url is missing too
   if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit <= 0)) {
     throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit)
   }
@@ -126,7 +152,7 @@ export function route(this: any, options: Record<string, any>): any {
   assertRouteOptions(options, methods, path, root)
   const { url, slashTwin } = urlFor(prefix, path, prefixTrailingSlash(options.prefixTrailingSlash), root)
   const view = routeView(this, root, options, methods, url, path)
-  const onRoute: Array<(this: any, view: ResolvedRouteOptions) => void> = this[kHooks].onRoute
+  const onRoute: Array<(this: Context, view: ResolvedRouteOptions) => void> = this[kHooks].onRoute
   // the automatic HEAD route is built from the options as declared, not from what onRoute hooks
   // made of the GET route's: they see it in turn, and change it as they changed the GET route
   const head = automaticHead(this, onRoute.length > 0 ? { ...view } : view)
@@ -145,7 +171,7 @@ export function route(this: any, options: Record<string, any>): any {
 
 /**
  * The options of one method's route. A route declared with a list of methods keeps the list as
- * `request.routeOptions.method` (as in Fastify), while its router entry and context are per method.
+ * `request.routeOptions.method` (the route as declared), while its router entry and context are per method.
  */
 function viewOfMethod(view: ResolvedRouteOptions, method: string): ResolvedRouteOptions {
   const own = { ...view, method }
@@ -157,12 +183,12 @@ function viewOfMethod(view: ResolvedRouteOptions, method: string): ResolvedRoute
  * The options of the HEAD route a GET route brings (made once, when first needed: the onRoute
  * hooks see it once, whether one or two URLs get it).
  */
-function automaticHead(server: any, declared: ResolvedRouteOptions): () => ResolvedRouteOptions {
+function automaticHead(server: Context, declared: ResolvedRouteOptions): () => ResolvedRouteOptions {
   let head: ResolvedRouteOptions | undefined
   return () => {
     if (head === undefined) {
       head = { ...declared, method: 'HEAD', [kAutomaticHead]: true }
-      // as in Fastify, onRoute hooks see the HEAD route too
+      // onRoute hooks see the HEAD route too: it is a route the application answers
       for (const hook of server[kHooks].onRoute) hook.call(server, head)
     }
     return head
@@ -182,10 +208,10 @@ export function isAutomaticHeadRoute(routeOptions: object): boolean {
 }
 
 /** A route's options as onRoute hooks and `request.routeOptions` show them. */
-function routeView(server: any, root: RootState, options: Record<string, any>, methods: string[], url: string, path: string): ResolvedRouteOptions {
+function routeView(server: Context, root: RootState, options: CheckedRouteInput, methods: string[], url: string, path: string): ResolvedRouteOptions {
   return {
     ...options,
-    // a list stays a list (`['pOSt']` is `['POST']`), as in Fastify
+    // a list stays a list (`['pOSt']` is `['POST']`): the view shows the route as declared
     method: Array.isArray(options.method) ? (methods as unknown as string) : methods[0],
     url,
     path: url,
@@ -211,7 +237,7 @@ function routeView(server: any, root: RootState, options: Record<string, any>, m
  * GET route brings its HEAD twin at once (unless `exposeHeadRoute` is off or a HEAD is declared),
  * so the router lists it beside its GET; a HEAD declared later replaces that automatic one.
  */
-function addRoute(server: any, root: RootState, view: ResolvedRouteOptions, routerPath: string, head: (() => ResolvedRouteOptions) | null, automatic = false): void {
+function addRoute(server: Context, root: RootState, view: ResolvedRouteOptions, routerPath: string, head: (() => ResolvedRouteOptions) | null, automatic = false): void {
   const method = view.method as FindMyWay.HTTPMethod
   const constraints = (view.constraints as Record<string, unknown> | undefined) ?? {}
   const table: RouteTable = server[kRouteTable]
@@ -254,7 +280,7 @@ function removeRoute(root: RootState, table: RouteTable, context: RouteContext, 
  * Declares a route from a shorthand's arguments: `(path, handler)`, `(path, options, handler)` or
  * `(path, { handler, ... })`.
  */
-function declare(server: any, method: string | string[], path: string, options?: any, handler?: any): any {
+function declare(server: Context, method: string | string[], path: string, options?: RouteInput | RouteHandlerFn, handler?: RouteHandlerFn): Context {
   if (typeof options === 'function') {
     handler = options
     options = {}
@@ -270,13 +296,13 @@ function declare(server: any, method: string | string[], path: string, options?:
 
 /** Builds the shorthand of one method: `get(path, handler)`, `get(path, options, handler)` or `get(path, { handler, ... })`. */
 export function shorthand(method: string) {
-  return function declareMethod(this: any, path: string, options?: any, handler?: any): any {
+  return function declareMethod(this: Context, path: string, options?: RouteInput | RouteHandlerFn, handler?: RouteHandlerFn): Context {
     return declare(this, method, path, options, handler)
   }
 }
 
 /** `all(path, ...)`: the route for every method the application accepts when it is declared. */
-export function all(this: any, path: string, options?: any, handler?: any): any {
+export function all(this: Context, path: string, options?: RouteInput | RouteHandlerFn, handler?: RouteHandlerFn): Context {
   const root: RootState = this[kRoot]
   return declare(this, root.methods.list(), path, options, handler)
 }
@@ -299,7 +325,7 @@ function queriedConstraints(options: RouteQuery): Record<string, unknown> | unde
  * `hasRoute({ method, url, constraints? })`: whether a route with that method, URL pattern (as
  * declared, `/users/:id`) and constraints is declared. A query without a method or URL is false.
  */
-export function hasRoute(this: any, options: RouteQuery): boolean {
+export function hasRoute(this: Context, options: RouteQuery): boolean {
   const query = queried(options)
   if (query === null) return false
   const root: RootState = this[kRoot]
@@ -311,7 +337,7 @@ export function hasRoute(this: any, options: RouteQuery): boolean {
  * `{ handler, params, searchParams }` — a copy, so changing it changes no route — or null.
  * The URL is matched as a request's is: `/users/:id` finds `/users/:id` with `params.id === ':id'`.
  */
-export function findRoute(this: any, options: RouteQuery): FoundRoute | null {
+export function findRoute(this: Context, options: RouteQuery): FoundRoute | null {
   const query = queried(options)
   if (query === null) return null
   const root: RootState = this[kRoot]
@@ -322,7 +348,7 @@ export function findRoute(this: any, options: RouteQuery): FoundRoute | null {
 }
 
 /** `printRoutes(options?)`: the route tree, as text (find-my-way's pretty print). */
-export function printRoutes(this: any, options?: PrintRoutesOptions): string {
+export function printRoutes(this: Context, options?: PrintRoutesOptions): string {
   const root: RootState = this[kRoot]
   // a copy: the router writes into the options it is given
   const print: Record<string, unknown> = { ...options }

@@ -1,16 +1,7 @@
 /**
  * @module client
- * `warren/client`: a fetch-based client for a warren server's routes. It imports nothing of the
- * server at run time (it works in browsers), sends to a base URL with `fetch` or, in tests, through
- * an application's `inject()`.
- *
- * @example
- * ```ts
- * import { client } from 'warren/client'
- * const api = client({ baseUrl: 'http://127.0.0.1:3000' })
- * const answer = await api.get('/users/:id', { params: { id: 7 }, query: { expand: true } })
- * if (answer.status === 200) console.log(answer.body)
- * ```
+ * `warren/client`: a fetch-based client for a warren server's routes, with nothing of the server
+ * at run time (it works in browsers); it sends to a base URL, or through an application's `inject()`.
  */
 import { WarrenClientError } from './errors.js'
 import { readResponse, type ClientResponse } from './response.js'

@@ -67,7 +67,7 @@ function defineError(code: string, template: string, statusCode = 500, base: typ
     }
   }
   Object.defineProperty(Coded, 'name', { value: code })
-  // bodies and replies (issue #12): callable without `new` too, as Fastify's error constructors are
+  // callable without `new` too: plugins written for Fastify call its error constructors that way
   // (the proxy adds the call signature the class type lacks)
   return new Proxy(Coded, { apply: (Target, _this, args: unknown[]) => new Target(...args) }) as unknown as WarrenErrorClass
 }
@@ -179,13 +179,12 @@ export const codes = {
   SVC_ERR_OPENAPI_SCHEMA_CONFLICT: defineError('SVC_ERR_OPENAPI_SCHEMA_CONFLICT', "Two different shared schemas have the $id '%s' (in contexts of routes %s and %s): OpenAPI has one components.schemas entry per id"),
   SVC_ERR_OPENAPI_REF_MISSING: defineError('SVC_ERR_OPENAPI_REF_MISSING', "The %s schema of route %s refers to '%s', which no shared schema visible to that route defines"),
 
-  // bodies and replies (issue #12)
   SVC_ERR_BAD_TRAILER_NAME: defineError('SVC_ERR_BAD_TRAILER_NAME', 'Called reply.trailer with an invalid header name: %s', 500),
   SVC_ERR_BAD_TRAILER_VALUE: defineError('SVC_ERR_BAD_TRAILER_VALUE', "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function.", 500),
   SVC_ERR_REP_RESPONSE_BODY_CONSUMED: defineError('SVC_ERR_REP_RESPONSE_BODY_CONSUMED', 'Response.body is already consumed.', 500),
   SVC_ERR_REP_READABLE_STREAM_LOCKED: defineError('SVC_ERR_REP_READABLE_STREAM_LOCKED', 'ReadableStream was locked. You should call releaseLock() method on reader before sending.', 500),
 
-  // server options, request ids, request loggers, handler timeouts (issue #12)
+  // server options, request ids, request loggers, handler timeouts
   SVC_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: defineError('SVC_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "Cannot set forceCloseConnections to 'idle': the server from serverFactory has no closeIdleConnections method"),
   SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: defineError('SVC_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "'handlerTimeout' option must be a positive integer, got '%s'", 500, WarrenTypeError),
   SVC_ERR_HANDLER_TIMEOUT: defineError('SVC_ERR_HANDLER_TIMEOUT', 'The request was not answered within %s ms (handlerTimeout)', 503),
@@ -197,7 +196,7 @@ export const codes = {
   SVC_ERR_GEN_REQ_ID_NOT_FN: defineError('SVC_ERR_GEN_REQ_ID_NOT_FN', 'The request id generator must be a function, got %s'),
   SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN: defineError('SVC_ERR_CHILD_LOGGER_FACTORY_NOT_FN', 'The child logger factory must be a function, got %s'),
 
-  // HTTP methods, route declaration and constraints (issue #12)
+  // HTTP methods, route declaration and constraints
   SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED: defineError('SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED', "%s method is not supported. Add it with addHttpMethod('%s') first"),
   SVC_ERR_ROUTE_METHOD_EXISTS: defineError('SVC_ERR_ROUTE_METHOD_EXISTS', 'The %s method is already accepted %s a body: pass { overrideExisting: true } to change that'),
   SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID: defineError('SVC_ERR_ROUTE_METHOD_OPTIONS_INVALID', "Invalid addHttpMethod option '%s': %s"),

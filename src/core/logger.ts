@@ -79,7 +79,7 @@ export function createLogger(option: unknown, instance?: unknown): { logger: Log
   if (option === undefined || option === false || option === null) return { logger: silentLogger, enabled: false }
   assertNotPartialLogger(option)
   if (option === true) return { logger: pino({ serializers: defaultSerializers }) as unknown as Logger, enabled: true }
-  // as in Fastify 5, a ready logger goes in `loggerInstance`: `logger` takes options only
+  // a ready logger goes in `loggerInstance`: `logger` takes options only, so each option has one type
   if (typeof option === 'object' && isLoggerInstance(option)) throw new codes.SVC_ERR_LOG_INVALID_LOGGER_CONFIG()
   const { stream, file, serializers, ...options } = option as { stream?: unknown; file?: unknown; serializers?: Record<string, Serializer> }
   const withSerializers = { ...options, serializers: { ...defaultSerializers, ...serializers } }

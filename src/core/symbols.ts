@@ -80,7 +80,6 @@ export const kAvvioReady = Symbol('warren.avvioReady')
 export const kAvvioOnClose = Symbol('warren.avvioOnClose')
 export const kAvvioClose = Symbol('warren.avvioClose')
 export const kAvvio = Symbol('warren.avvio')
-// bodies and replies (issue #12)
 /** The reply's trailers by lower-cased name (null until `reply.trailer()` is called). */
 export const kReplyTrailers = Symbol('warren.replyTrailers')
 /**

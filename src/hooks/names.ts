@@ -74,7 +74,7 @@ export function assertValidRouteHooks(options: Record<string, unknown>): void {
     const own = options[name]
     if (own === undefined) continue
     for (const fn of Array.isArray(own) ? own : [own]) {
-      // in route options any non-function, null included, is named by its tag (`[object Null]`), as in Fastify
+      // in route options any non-function, null included, is named by its tag (`[object Null]`): `typeof null` would say object
       if (typeof fn !== 'function') throw new codes.SVC_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn))
       assertValidHook(name, fn)
     }

@@ -5,7 +5,7 @@
  * checks against it, and body parsing asks it whether a method's request has a body to read.
  */
 
-/** The methods every application accepts, as in Fastify 5: body-less ones, then those with a body. */
+/** The methods every application accepts: body-less ones, then those with a body. */
 const defaultBodyless = ['GET', 'HEAD', 'TRACE']
 // QUERY: RFC 10008, a safe method whose query travels in the body
 const defaultWithBody = ['DELETE', 'OPTIONS', 'PATCH', 'PUT', 'POST', 'QUERY']

@@ -10,6 +10,7 @@ import type { ChildLoggerFactory, ClientErrorHandler, ErrorFormat, FrameworkErro
 import { isSchemaCacheOption, type SchemaCacheOption } from '../schema/cache-option.js'
 import { precompiledModuleProblem } from '../schema/precompiled.js'
 import { resolveRouterOptions, type RouterSettings } from './router-options.js'
+import type { Request } from './request.js'
 import { compileTrustProxy, isTrustProxyOption, type TrustProxy, type TrustProxyOption } from './trust-proxy.js'
 
 export type { WarrenOptions }
@@ -40,14 +41,14 @@ export interface NormalizedOptions {
   /** The router's settings: `routerOptions` over the top-level router options (model/router-options). */
   routerOptions: RouterSettings
   /** Replaces each request's URL before it is routed (`this` is the root instance). */
-  rewriteUrl: ((this: any, req: IncomingMessage) => string) | undefined
+  rewriteUrl: ((this: unknown, req: IncomingMessage) => string) | undefined
   /** Answers what the router refuses (a bad URL, a parameter too long, a failing async constraint) instead of warren. */
   frameworkErrors: FrameworkErrorsHandler | undefined
   exposeHeadRoutes: boolean
   /** Whether a hop is a trusted proxy; null: forwarded headers are ignored. */
   trustProxy: TrustProxy | null
   /** `true`, or a function of the request saying whether that request is not logged. */
-  disableRequestLogging: boolean | ((request: any) => boolean)
+  disableRequestLogging: boolean | ((request: Request) => boolean)
   onProtoPoisoning: ProtoAction
   onConstructorPoisoning: ProtoAction
   schemaErrorFormatter: SchemaErrorFormatter | undefined

@@ -26,14 +26,13 @@ import {
 } from '../core/symbols.js'
 import { addTrailer, type TrailerFn } from './trailers.js'
 import type { Logger } from '../core/logger.js'
-import type { HeaderValue } from '../types/index.js'
+import type { HeaderValue, ReplyBase, RequestRouteOptions } from '../types/index.js'
 import { assignDecoratorProps, type DecoratorProp, type Request } from './request.js'
-import type { ResolvedRouteOptions } from './route-options.js'
 
 export type { HeaderValue }
 
 /** A custom error handler: `fn(error, request, reply)` with `this` bound to its instance. */
-export type ErrorHandlerFn = (this: any, error: any, request: Request, reply: Reply) => unknown
+export type ErrorHandlerFn = (this: object, error: unknown, request: Request, reply: Reply) => unknown
 
 /** One link of a context's error-handler chain; an error the handler fails with goes to `parent`. */
 export interface ErrorHandlerEntry {
@@ -57,16 +56,12 @@ export interface ReplyClass {
 }
 
 /**
- * The reply a handler and the hooks receive: status, headers and the payload to send, which
- * goes through the route's serializer and the onSend hooks on its way to the socket.
- * `[kRoute]`, the route context serving it, is declared with `RouteContext` (model/route-context).
+ * The reply a handler and the hooks receive; its members are documented on the public `WarrenReply`
+ * (src/types/reply.ts). `[kRoute]`, the route context serving it, is declared in model/route-context.
  */
 export abstract class Reply {
-  /** The Node.js response. */
   declare raw: ServerResponse
-  /** The request this reply answers. */
   declare request: Request
-  /** The request's logger. */
   declare log: Logger
   declare [kReplyHeaders]: Record<string, HeaderValue>
   declare [kReplySerializer]: ((payload: unknown) => string) | null
@@ -79,12 +74,10 @@ export abstract class Reply {
   declare [kReplyHasStatus]: boolean
   declare [kReplyTrailers]: Map<string, TrailerFn> | null
 
-  /** The instance (context) the route was declared in. */
-  get server(): any {
+  get server(): ReplyBase['server'] {
     return this[kRoute].server
   }
 
-  /** The status code that will be (or was) sent. */
   get statusCode(): number {
     return this.raw.statusCode
   }
@@ -93,22 +86,18 @@ export abstract class Reply {
     this.code(code)
   }
 
-  /** True once the response is finished or the reply was hijacked. */
   get sent(): boolean {
     return this[kReplyHijacked] || this.raw.writableEnded
   }
 
-  /** Milliseconds since the request arrived. */
   get elapsedTime(): number {
     return performance.now() - this[kReplyStartTime]
   }
 
-  /** The options of the route that matched. */
-  get routeOptions(): ResolvedRouteOptions {
+  get routeOptions(): RequestRouteOptions {
     return this[kRoute].routeOptions
   }
 
-  /** Sets the status code. */
   code(statusCode: number): this {
     // as Node's writeHead does, a fractional code counts by its integer part (404.5 is 404)
     const code = Math.trunc(Number(statusCode))
@@ -118,12 +107,10 @@ export abstract class Reply {
     return this
   }
 
-  /** Alias of {@link Reply.code}. */
   status(statusCode: number): this {
     return this.code(statusCode)
   }
 
-  /** Sets a response header (`set-cookie` values accumulate). */
   header(name: string, value: HeaderValue): this {
     const key = name.toLowerCase()
     const headers = this[kReplyHeaders]
@@ -136,22 +123,16 @@ export abstract class Reply {
     return this
   }
 
-  /** Sets several response headers. */
   headers(values: Record<string, HeaderValue>): this {
     for (const name of Object.keys(values)) this.header(name, values[name])
     return this
   }
 
-  /** A reply decorator's value (a function comes bound to this reply); `SVC_ERR_DEC_UNDECLARED` if there is none. */
-  getDecorator(name: string | symbol): unknown {
-    return readDecorator(this, name, 'reply')
+  getDecorator<T = unknown>(name: string | symbol): T {
+    // the caller states the decorator's type: decorators are typed per context, not on the runtime class
+    return readDecorator(this, name, 'reply') as T
   }
 
-  /**
-   * The route's serializer of a response status key (`200`, `'2xx'`, `'default'`), with a media
-   * type for a `content` map, or the one {@link compileSerializationSchema} made for this schema
-   * object; undefined when there is none.
-   */
   getSerializationFunction(schemaOrStatus: object | string | number, contentType?: string): ((data: unknown) => string) | undefined {
     const schemas = this[kRoute].schemasOnDemand
     if (typeof schemaOrStatus === 'string' || typeof schemaOrStatus === 'number') return schemas.serializerOfStatus(schemaOrStatus, contentType)
@@ -159,38 +140,29 @@ export abstract class Reply {
     return undefined
   }
 
-  /** Compiles a schema with the route's serializer compiler (once per schema object and route) and returns the serializer. */
   compileSerializationSchema(schema: object, httpStatus: string | number | null = null, contentType: string | null = null): (data: unknown) => string {
     return this[kRoute].schemasOnDemand.compileSerializer(schema, httpStatus, contentType, this.request)
   }
 
-  /**
-   * Serializes `input` with the route's serializer of a status (`serializeInput(data, 201)`, or
-   * `(data, 200, 'application/json')` for a `content` map) or with a schema (`serializeInput(data, schema)`).
-   */
   serializeInput(input: unknown, schemaOrStatus: object | string | number, httpStatus?: string | number, contentType?: string): string {
     return this[kRoute].schemasOnDemand.serialize(input, schemaOrStatus, httpStatus, contentType, this.request)
   }
 
-  /** A response header, whether set on the reply or directly on `reply.raw`. */
   getHeader(name: string): HeaderValue | undefined {
     const key = name.toLowerCase()
     const value = this[kReplyHeaders][key]
     return value !== undefined ? value : this.raw.getHeader(key)
   }
 
-  /** Every response header set so far. */
   getHeaders(): Record<string, HeaderValue> {
     return { ...(this.raw.getHeaders() as Record<string, HeaderValue>), ...this[kReplyHeaders] }
   }
 
-  /** Whether a response header is set. */
   hasHeader(name: string): boolean {
     const key = name.toLowerCase()
     return this[kReplyHeaders][key] !== undefined || this.raw.hasHeader(key)
   }
 
-  /** Removes a response header. */
   removeHeader(name: string): this {
     const key = name.toLowerCase()
     delete this[kReplyHeaders][key]
@@ -198,47 +170,29 @@ export abstract class Reply {
     return this
   }
 
-  /** Sets the `content-type` header. */
   type(contentType: string): this {
     return this.header('content-type', contentType)
   }
 
-  /** Serializes this reply's payload with `fn` instead of the route's serializer. */
   serializer(fn: (payload: unknown) => string): this {
     this[kReplySerializer] = fn
     return this
   }
 
-  /**
-   * Serializes `payload` as `send` would, without sending it: with this reply's serializer, else
-   * the route's response schema for the current status and content type, else the context's
-   * default JSON serializer.
-   */
   abstract serialize(payload: unknown): string
 
-  /** Sends the payload: an object (JSON), string, Buffer, stream, Error, or nothing. */
   abstract send(payload?: unknown): this
 
-  /**
-   * Reports a failure on the request path: the onError hooks, then the error handlers. Every stage
-   * of the request path reports its errors here, so none of them needs to know the error handler.
-   */
+  // every stage reports its failures here, so none of them needs to know the error handlers
   abstract [kReplyFail](error: unknown): void
 
-  /** Redirects to `url` with `code` (default: the status already set if it is 3xx, else 302). */
   redirect(url: string, code?: number): this {
     const status = code ?? (this[kReplyHasStatus] && this.statusCode >= 300 && this.statusCode < 400 ? this.statusCode : 302)
     return this.header('location', url).code(status).send()
   }
 
-  /** Answers with the not-found handler of the request's context. */
   abstract callNotFound(): this
 
-  /**
-   * Makes the reply awaitable: `await reply` settles once the response has been written
-   * (immediately when it already was, or when the reply was hijacked), and rejects when writing it
-   * failed. A hook or handler that returns the reply waits for the response the same way.
-   */
   then(fulfilled: () => void, rejected?: (error: Error) => void): void {
     if (this.sent) return fulfilled()
     finished(this.raw, (error) => {
@@ -252,43 +206,29 @@ export abstract class Reply {
     })
   }
 
-  /** Takes the response over: warren will not write to `reply.raw` any more. */
   hijack(): this {
     this[kReplyHijacked] = true
     return this
   }
 
-  /* ---------- bodies and replies (issue #12) ---------- */
-
-  /**
-   * Adds an HTTP trailer: `fn(reply, payload, done)` (or an async `fn(reply, payload)`) computes
-   * its value once the payload is written; the response is then sent chunked, with a `Trailer` header.
-   */
   trailer(name: string, fn: TrailerFn): this {
     addTrailer(this, name, fn)
     return this
   }
 
-  /** Whether a trailer of that name was added. */
   hasTrailer(name: string): boolean {
     return this[kReplyTrailers]?.has(name.toLowerCase()) ?? false
   }
 
-  /** Removes the trailer of that name. */
   removeTrailer(name: string): this {
     this[kReplyTrailers]?.delete(name.toLowerCase())
     return this
   }
 
-  /**
-   * The media type of the reply's `content-type` (lower case, without parameters), from
-   * `reply.type()`/`reply.header()` first, then from `reply.raw`; undefined when none is set.
-   */
   get mediaType(): string | undefined {
     return essenceOf(this[kReplyHeaders]['content-type'] ?? this.raw.getHeader('content-type')) || undefined
   }
 
-  /** Sends a `103 Early Hints` informational response (e.g. `link` preloads) before the real one. */
   writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): this {
     this.raw.writeEarlyHints(hints, callback)
     return this

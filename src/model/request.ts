@@ -9,7 +9,7 @@ import { readDecorator, writeDecorator } from '../core/decorator-access.js'
 import { essenceOf } from '../core/media-type.js'
 import { kRequestAbort, kRequestResponse, kRoute } from '../core/symbols.js'
 import type { Logger } from '../core/logger.js'
-import type { ResolvedRouteOptions } from './route-options.js'
+import type { HTTPPart, RequestRouteOptions, ValidationFunction, WarrenRequest } from '../types/index.js'
 import { forwardingChain, type TrustProxy } from './trust-proxy.js'
 
 /** A request decorator whose value is copied onto every request of its context. */
@@ -26,61 +26,41 @@ export interface RequestClass {
 }
 
 /**
- * The request a handler and the hooks receive: the parsed, validated parts of an HTTP request
- * plus the decorators of the route's context. `[kRoute]`, the route context serving it, is
- * declared with `RouteContext` (model/route-context), which is built from these classes.
+ * The request a handler and the hooks receive; its members are documented on the public
+ * `WarrenRequest` (src/types/request.ts). `[kRoute]`, the route context serving it, is declared in model/route-context.
  */
 export class Request {
-  /** The request id (`genReqId`, or the `requestIdHeader` value). */
   declare id: string
-  /** Route parameters, validated against `schema.params` when there is one. */
-  declare params: any
-  /** The parsed query string, validated against `schema.querystring` when there is one. */
-  declare query: any
-  /** The parsed body, validated against `schema.body` when there is one. */
-  declare body: any
-  /** The request headers (names lower-case), validated against `schema.headers` when there is one. */
-  declare headers: any
-  /** The Node.js request. */
+  declare params: WarrenRequest['params']
+  declare query: WarrenRequest['query']
+  declare body: WarrenRequest['body']
+  declare headers: WarrenRequest['headers']
   declare raw: IncomingMessage
-  /** The request's logger (a child of the server's, tagged with the request id). */
   declare log: Logger
-  /** The validation error, when the route has `attachValidation: true` and validation failed. */
   declare validationError: (Error & { validation?: unknown; validationContext?: string }) | undefined
-  /** The response this request is answered on (set as the exchange is built). */
   declare [kRequestResponse]: ServerResponse | null
-  /** The controller of {@link signal}, once read. */
   declare [kRequestAbort]: AbortController | null
 
-  /** The instance (context) the route was declared in. */
-  get server(): any {
+  get server(): WarrenRequest['server'] {
     return this[kRoute].server
   }
 
-  /** The request URL (path and query string), as received. */
   get url(): string {
     return this.raw.url as string
   }
 
-  /** The URL before any rewrite. */
   get originalUrl(): string {
     return (this.raw as { originalUrl?: string }).originalUrl ?? (this.raw.url as string)
   }
 
-  /** The connection's socket (`request.raw.socket`), e.g. to answer by hand after `reply.hijack()`. */
   get socket(): Socket {
     return this.raw.socket
   }
 
-  /** The HTTP method. */
   get method(): string {
     return this.raw.method as string
   }
 
-  /**
-   * The client address: the socket's peer, or with `trustProxy` the furthest address of the
-   * `x-forwarded-for` chain reached through trusted proxies.
-   */
   get ip(): string | undefined {
     const trust = this[kRoute].trustProxy
     if (trust === null) return this.raw.socket?.remoteAddress
@@ -88,25 +68,19 @@ export class Request {
     return chain[chain.length - 1]
   }
 
-  /** With `trustProxy`: the socket's peer and the `x-forwarded-for` addresses, nearest first, up to the first untrusted one. */
   get ips(): string[] | undefined {
     const trust = this[kRoute].trustProxy
     return trust === null ? undefined : forwardingChain(this.raw, trust)
   }
 
-  /**
-   * The `host` header (with port), or the `:authority` of an HTTP/2 request; with `trustProxy`,
-   * the last `x-forwarded-host` entry (the one the nearest proxy added). `''` when the request
-   * has none (HTTP/1.0, `http.requireHostHeader: false`, or a headers schema that removed it).
-   */
   get host(): string {
     const headers = this.headers
     const forwarded = headers['x-forwarded-host']
     if (typeof forwarded === 'string' && forwarded !== '' && peerIsTrustedProxy(this.raw, this[kRoute].trustProxy)) return lastEntry(forwarded)
-    return headers.host ?? headers[':authority'] ?? ''
+    // HTTP/2 sends a single :authority, never a list
+    return headers.host ?? (headers[':authority'] as string | undefined) ?? ''
   }
 
-  /** The host name, without the port (IPv6 addresses keep their brackets); `''` without a host. */
   get hostname(): string {
     const host = this.host
     if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1)
@@ -114,87 +88,60 @@ export class Request {
     return colon === -1 ? host : host.slice(0, colon)
   }
 
-  /** The port named by {@link host}, or null when it names none. */
   get port(): number | null {
     const match = /:(\d+)$/.exec(this.host)
     return match ? Number(match[1]) : null
   }
 
-  /**
-   * `https` on an encrypted socket, else `http`; with `trustProxy` and a trusted peer, the last
-   * `x-forwarded-proto` entry as the proxy wrote it.
-   */
   get protocol(): 'http' | 'https' {
     const forwarded = this.raw.headers['x-forwarded-proto']
     if (typeof forwarded === 'string' && forwarded !== '' && peerIsTrustedProxy(this.raw, this[kRoute].trustProxy)) return lastEntry(forwarded) as 'http' | 'https'
     return (this.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http'
   }
 
-  /**
-   * The options of the route that matched: method, url, config, schema, bodyLimit and friends (no
-   * method or url for a not-found request), and as in Fastify the `version` the request asked for
-   * (its `Accept-Version` header; a copy is made only then).
-   */
-  get routeOptions(): ResolvedRouteOptions & { version?: string } {
+  // a copy only when the request names a version (`Accept-Version`)
+  get routeOptions(): RequestRouteOptions {
     const shared = this[kRoute].requestRouteOptions
     const version = this.raw.headers['accept-version']
     return version === undefined ? shared : { ...shared, version: Array.isArray(version) ? version[0] : version }
   }
 
-  /** True when no route matched and the not-found handler is answering. */
   get is404(): boolean {
     return this[kRoute].is404
   }
 
-  /** A request decorator's value (a function comes bound to this request); `SVC_ERR_DEC_UNDECLARED` if there is none. */
-  getDecorator(name: string | symbol): unknown {
-    return readDecorator(this, name, 'request')
+  getDecorator<T = unknown>(name: string | symbol): T {
+    // the caller states the decorator's type: decorators are typed per context, not on the runtime class
+    return readDecorator(this, name, 'request') as T
   }
 
-  /** Replaces a request decorator's value on this request; `SVC_ERR_DEC_UNDECLARED` if there is none. */
-  setDecorator(name: string | symbol, value: unknown): void {
+  setDecorator<T = unknown>(name: string | symbol, value: T): void {
     writeDecorator(this, name, value, 'request')
   }
 
   /* ---------- validation on demand ---------- */
 
-  /**
-   * The route's validator of an HTTP part (`'body'`, `'headers'`, `'params'`, `'querystring'` or
-   * `'query'`), or the one {@link compileValidationSchema} made for this schema object; undefined
-   * when there is none.
-   */
-  getValidationFunction(httpPartOrSchema: string | object): ((data: unknown) => unknown) | undefined {
+  getValidationFunction(httpPartOrSchema: HTTPPart | 'query' | object): ValidationFunction | undefined {
     const schemas = this[kRoute].schemasOnDemand
     if (typeof httpPartOrSchema === 'string') return schemas.validatorOfPart(httpPartOrSchema)
     if (typeof httpPartOrSchema === 'object' && httpPartOrSchema !== null) return schemas.cachedValidator(httpPartOrSchema)
     return undefined
   }
 
-  /** Compiles a schema with the route's validator compiler (once per schema object and route) and returns the validator. */
-  compileValidationSchema(schema: object, httpPart: string | null = null): (data: unknown) => unknown {
+  compileValidationSchema(schema: object, httpPart: HTTPPart | null = null): ValidationFunction {
     return this[kRoute].schemasOnDemand.compileValidator(schema, httpPart, this)
   }
 
-  /**
-   * Validates `input` against the route's validator of an HTTP part (`validateInput(input, 'body')`),
-   * or against a schema (`validateInput(input, schema, httpPart?)`); returns the validator's result.
-   */
-  validateInput(input: unknown, schemaOrPart: object | string, httpPart?: string): unknown {
-    return this[kRoute].schemasOnDemand.validate(input, schemaOrPart, httpPart, this)
+  validateInput(input: unknown, schemaOrPart: object | HTTPPart | 'query', httpPart?: HTTPPart): boolean {
+    // the public type says boolean; an async or custom validator answers with a promise or a result object
+    return this[kRoute].schemasOnDemand.validate(input, schemaOrPart, httpPart, this) as boolean
   }
 
-  /* ---------- bodies and replies (issue #12) ---------- */
-
-  /** The media type of the request's `content-type` (lower case, without parameters), or undefined. */
   get mediaType(): string | undefined {
     return essenceOf(this.raw.headers['content-type']) || undefined
   }
 
-  /**
-   * Aborted when the client goes away before the response is finished, or when the route's
-   * `handlerTimeout` expires (the reason is then its `SVC_ERR_HANDLER_TIMEOUT` error). Created on
-   * first read, so requests that never read it pay nothing.
-   */
+  // created on first read, so requests that never read it pay nothing
   get signal(): AbortSignal {
     let controller = this[kRequestAbort]
     if (controller === null) {

@@ -12,6 +12,7 @@ import type { Logger } from '../core/logger.js'
 import type { DefaultCompilers } from '../schema/compilers.js'
 import { HttpMethods } from './http-methods.js'
 import type { NormalizedOptions } from './options.js'
+import type { Request } from './request.js'
 import { routerConfig, type RouterHandlers } from './router-options.js'
 import { withoutCodeGeneration } from './router-without-codegen.js'
 
@@ -26,7 +27,7 @@ export class RootState {
   /** Each request is logged as it arrives and completes: logging is on and `disableRequestLogging` is not `true`. */
   readonly logRequests: boolean
   /** `disableRequestLogging` given as a function: a request it returns true for is not logged. */
-  readonly skipRequestLog: ((request: any) => boolean) | null
+  readonly skipRequestLog: ((request: Request) => boolean) | null
   readonly genReqId: (req: IncomingMessage) => string
   readonly compilers: DefaultCompilers
   readonly router: Router
@@ -34,8 +35,6 @@ export class RootState {
   readonly methods = new HttpMethods()
   /** Finds the not-found route of a URL's prefix; its stores are `NotFoundSlot`s (model/route-context). */
   readonly notFoundRouter: Router
-  /** The root instance (set by the factory once it is built). */
-  app: any
   /** Builds the server on first use (see {@link httpServer}): set by the factory. */
   buildServer: (() => Server) | null = null
   #httpServer: Server | null = null
@@ -46,7 +45,7 @@ export class RootState {
   /** Routes one request: the router's lookup, or its asynchronous form once routes use async constraints. */
   dispatch: (req: IncomingMessage, res: ServerResponse) => void
   /** `ready()`'s promise, once it was called: start-up happens once. */
-  readyPromise: Promise<unknown> | null = null
+  readyPromise: Promise<RootState['app']> | null = null
   /** `close()`'s promise, once it was called: shutting down happens once. */
   closePromise: Promise<void> | null = null
   /** Parses a query string (the `querystringParser` option, else node:querystring). */

@@ -5,6 +5,7 @@
  * Also where requests and replies learn their route's type (`[kRoute]`), and the not-found slot
  * a prefix's not-found route lives in.
  */
+import type { Context } from './context.js'
 import type { TrustProxy } from './trust-proxy.js'
 import { requestHookNames, type RequestHookName } from '../hooks/names.js'
 import type { HookFn } from '../hooks/store.js'
@@ -33,7 +34,7 @@ import type { ChildLoggerFactory, SchemaErrorFormatter, SerializerCompiler, Seri
 import type { ErrorHandlerEntry, ReplyClass } from './reply.js'
 import type { RequestClass } from './request.js'
 import type { RootState } from './root-state.js'
-import type { ResolvedRouteOptions } from './route-options.js'
+import type { ResolvedRouteOptions, RouteHandlerFn } from './route-options.js'
 
 declare module './request.js' {
   interface Request {
@@ -58,7 +59,7 @@ export interface NotFoundSlot {
 /**
  * What `request.routeOptions` shows of a route: its options, with the methods as declared (a
  * list stays a list, though each method has its own context); no method and url when no route
- * matched (as in Fastify).
+ * matched, since no route was.
  */
 function requestRouteOptions(routeOptions: ResolvedRouteOptions, is404: boolean): ResolvedRouteOptions {
   if (is404) return { ...routeOptions, method: undefined, url: undefined } as unknown as ResolvedRouteOptions
@@ -72,14 +73,14 @@ function requestRouteOptions(routeOptions: ResolvedRouteOptions, is404: boolean)
  */
 export class RouteContext {
   readonly root: RootState
-  readonly server: any
+  readonly server: Context
   readonly routeOptions: ResolvedRouteOptions
   /** What `request.routeOptions` shows (see {@link requestRouteOptions}). */
   readonly requestRouteOptions: ResolvedRouteOptions
   readonly is404: boolean
   /** Whether a hop is a trusted proxy (the `trustProxy` option); null: forwarded headers are ignored. */
   readonly trustProxy: TrustProxy | null
-  handler: (...args: any[]) => unknown
+  handler: RouteHandlerFn
   hooks = {} as Record<RequestHookName, HookFn[] | null>
   Request!: RequestClass
   Reply!: ReplyClass
@@ -106,7 +107,7 @@ export class RouteContext {
   handlerTimeout = 0
   #onDemand: OnDemandSchemas | null = null
 
-  constructor(root: RootState, server: any, routeOptions: ResolvedRouteOptions, is404 = false) {
+  constructor(root: RootState, server: Context, routeOptions: ResolvedRouteOptions, is404 = false) {
     this.root = root
     this.server = server
     this.routeOptions = routeOptions
@@ -142,12 +143,12 @@ export class RouteContext {
       : server[kErrorHandler]
     const compilers: SchemaCompilers = server[kSchemaCompilers]
     this.replySerializer = compilers.replySerializer
-    // a route's own `schemaErrorFormatter` option (as in Fastify) wins over its context's
+    // the more specific setting wins: a route's own `schemaErrorFormatter` over its context's
     this.schemaErrorFormatter = (options.schemaErrorFormatter as SchemaErrorFormatter | undefined) ?? compilers.schemaErrorFormatter
     this.observeFinish = this.hooks.onResponse !== null || this.root.logRequests
     this.bodyKeepsContext = this.hooks.onRequest !== null || this.hooks.preParsing !== null
     this.genReqId = server[kGenReqId]
-    // a route's own `childLoggerFactory` option (as in Fastify) wins over its context's
+    // the more specific setting wins: a route's own `childLoggerFactory` over its context's
     this.childLoggerFactory = (options.childLoggerFactory as ChildLoggerFactory | undefined) ?? server[kChildLoggerFactory]
     this.logOptions = childLoggerOptions(options.logLevel, options.logSerializers as LogSerializers | undefined)
     // not-found routes are declared without one: they take the application's

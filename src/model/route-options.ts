@@ -6,6 +6,12 @@
  */
 import type { kOwnBodyLimit } from '../core/symbols.js'
 import type { RouteOptionsView } from '../types/index.js'
+import type { Context } from './context.js'
+import type { Reply } from './reply.js'
+import type { Request } from './request.js'
+
+/** A route handler as the request path calls it: `this` is the route's instance. */
+export type RouteHandlerFn = (this: Context, request: Request, reply: Reply) => unknown
 
 /** A route's options, normalised: every field the runtime reads is present. */
 export interface ResolvedRouteOptions extends RouteOptionsView {
@@ -23,6 +29,6 @@ export interface ResolvedRouteOptions extends RouteOptionsView {
   logLevel: string | undefined
   exposeHeadRoute: boolean
   config: Record<string | symbol, unknown>
-  schema: Record<string, any> | undefined
-  handler: (...args: any[]) => unknown
+  schema: Record<string, unknown> | undefined
+  handler: RouteHandlerFn
 }

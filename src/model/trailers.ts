@@ -7,7 +7,7 @@ import { codes } from '../core/errors.js'
 import { kReplyTrailers } from '../core/symbols.js'
 
 /** Computes a trailer's value once the payload is written: through `done`, or the promise it returns. */
-export type TrailerFn = (reply: any, payload: unknown, done: (error: Error | null, value?: string) => void) => unknown
+export type TrailerFn = (reply: object, payload: unknown, done: (error: Error | null, value?: string) => void) => unknown
 
 /**
  * Headers a trailer must not carry (RFC 9110 section 6.5.1: framing, routing, authentication,

@@ -1,11 +1,7 @@
 /**
  * @module schema/ajv-copy
- * Which installed copy of Ajv the default validator is built with. A validator plugin
- * (ajv-errors, ajv-keywords) writes its keywords' code with the code-generation classes of the
- * Ajv it imports itself, and that code only assembles in an Ajv of the same copy: given to
- * another one, its pieces are written out as JSON and the schema fails to compile ("Unexpected
- * token ':'"). When the application's plugins come with their own copy of Ajv (a version pinned
- * apart from warren's, a linked package, a pnpm store), the validator is built with that copy.
+ * Which installed copy of Ajv the default validator is built with: the application's plugins' own
+ * copy when they bring one, since a plugin's keyword code assembles only in its own copy (docs/architecture.md).
  */
 import { createRequire } from 'node:module'
 import { lazyRequire } from '../core/module-require.js'

@@ -196,7 +196,7 @@ export class SchemaCompilers {
   /**
    * The compiler of `kind` as `instance.validatorCompiler` reports it: the one set here, else the
    * one built for this context's routes if one was (a default is built only for a route that
-   * needs it, as in Fastify); undefined otherwise. Never builds one.
+   * needs it, so an application without schemas builds no Ajv); undefined otherwise. Never builds one.
    */
   builtCompiler(kind: 'validatorCompiler' | 'serializerCompiler'): ValidatorCompiler | SerializerCompiler | undefined {
     const validator = kind === 'validatorCompiler'

@@ -2,8 +2,8 @@
  * @module schema/fluent
  * Schema builders: objects that are not JSON Schema themselves but give one from `valueOf()`, such
  * as fluent-json-schema's (`S.object().prop(...)`, marked with `Symbol.for('fluent-schema-object')`).
- * Routes and `addSchema` accept them where they accept a schema, as Fastify does; each builder is
- * read once.
+ * Routes and `addSchema` accept them where they accept a schema, so code written with them runs
+ * unchanged; each builder is read once.
  */
 
 const kFluentSchema = Symbol.for('fluent-schema-object')
@@ -59,7 +59,7 @@ function resolveContent(entry: unknown): void {
 /**
  * Replaces, in place, the builders of a route's `schema` option with the JSON Schema they stand
  * for: each request part, each response entry, and the schemas of their `content` maps. In place,
- * as Fastify does, so whatever reads the route's options later (a documentation plugin, the typed
+ * so whatever reads the route's options later (a documentation plugin, the typed
  * client's response check) sees JSON Schema as the compilers did.
  */
 export function resolveSchemaBuilders(schema: Record<string, unknown>): void {

@@ -74,7 +74,7 @@ export class OnDemandSchemas {
    * `validateInput(input, schema | httpPart, httpPart?)`: the route's validator of the part when it
    * has one, else the schema's (compiled once); neither is `SVC_ERR_REQ_INVALID_VALIDATION_INVOCATION`.
    */
-  validate(input: unknown, schema: unknown, httpPart: string | undefined, site: OnDemandSite): unknown {
+  validate(input: unknown, schema: unknown, httpPart: string | undefined, site: OnDemandSite): ReturnType<ValidationFunction> {
     const part = typeof schema === 'string' ? schema : httpPart
     let validate = part === undefined ? undefined : this.validatorOfPart(part)
     if (validate === undefined) {

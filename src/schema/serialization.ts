@@ -52,7 +52,7 @@ export class RouteSerializers {
   /**
    * The serializer declared under exactly this status key (`'200'`, `'2xx'`, `'default'`) and, for a
    * `content` map, this media type (its essence): what `reply.getSerializationFunction(200)` returns.
-   * No fallback to a class or to `default`, as in Fastify. Undefined when there is none.
+   * No fallback to a class or to `default`: the caller asked for one key. Undefined when there is none.
    */
   forKey(key: string, mediaType: string | undefined): SerializerFunction | undefined {
     const entry = this.#byKey.get(key)
@@ -86,7 +86,7 @@ function compileResponse(input: RouteSerializersInput, httpStatus: string, schem
 
 /**
  * The error of a response schema's serializer that failed on a payload (a required property
- * missing, a value of the wrong type): a 500 that names the route and the status. As in Fastify,
+ * missing, a value of the wrong type): a 500 that names the route and the status.
  * `serialization` holds the route's `config`, the sign an error handler tests for.
  */
 export function serializationFailed(route: { method: string | string[]; url: string; config: unknown }, statusCode: number, thrown: unknown): Error {

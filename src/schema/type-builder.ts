@@ -1,11 +1,7 @@
 /**
  * @module schema/type-builder
- * The TypeBox `Type` builder warren exports. The package's bundle carries a copy of it: loaded as
- * TypeBox ships it, the builder is some 200 ES modules, and reading them one by one was a third
- * of `import 'warren'` (110–150 ms on the benchmark machine, against ~9 ms for the same code in
- * one file). The copy is used unless another version of TypeBox is installed where warren would
- * import it, so `Type` behaves as the TypeBox the application's types come from; that other
- * version is then loaded (as before the bundle) and used instead.
+ * The TypeBox `Type` builder warren exports: the bundled copy (fast to import), unless another
+ * TypeBox version is installed where warren would import it, which is then used (docs/architecture.md).
  */
 import { lazyRequire } from '../core/module-require.js'
 import { readFileSync } from 'node:fs'

@@ -1,10 +1,7 @@
 /**
  * @module serve/fail
- * The failure path of every request: the onError hooks, then the nearest error handler —
- * one that throws, rejects or sends an Error hands it to its parent's — down to the default
- * handler, which answers in the application's `errorFormat`; when even sending that fails, the
- * onError hooks see the new error and a plain error body is written, with the status the reply had.
- * Only the reply (`serve/reply`) calls in here.
+ * The failure path: onError hooks, then the nearest error handler (a failing one hands on to its
+ * parent's) down to the default one; when sending that fails, a plain error body. Only `serve/reply` calls in.
  */
 import { codes } from '../core/errors.js'
 import {
@@ -44,7 +41,7 @@ export function handleError(reply: Reply, thrown: unknown): void {
   const onError = reply[kRoute].hooks.onError
   if (reply[kReplySendingError]) {
     // sending the error response failed (an onSend hook, a header Node refuses): a new error the
-    // onError hooks see too, as in Fastify; then the plain answer, which goes through no hook
+    // onError hooks see too (they log and count failures); then the plain answer, which goes through no hook
     if (onError === null || reply[kReplyOnErrorPhase] === OnErrorPhase.Running) return writeLastResort(reply, thrown)
     return runOnError(reply, onError, thrown, writeLastResort)
   }
@@ -173,7 +170,7 @@ function messageOf(thrown: unknown): string {
 
 /**
  * The answer when answering an error failed too, written directly, no hooks: with the error
- * status the reply had (a 404 whose onSend hook fails stays a 404, as in Fastify), else 500. The
+ * status the reply had (a 404 whose onSend hook fails stays a 404: the client's request was still wrong), else 500. The
  * new error is a fault of the server whatever that status, so its message is hidden as a 5xx's is.
  */
 function writeLastResort(reply: Reply, error: unknown): void {

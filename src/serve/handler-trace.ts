@@ -1,11 +1,8 @@
 /**
  * @module serve/handler-trace
- * The route handler's trace on `node:diagnostics_channel` (TracingChannels `warren.request.handler`
- * and Fastify's `fastify.request.handler`, one message for both): start and end around the call,
- * asyncStart and asyncEnd around what follows a returned promise, error with the failure. Events
- * are published by hand, in Fastify's order, rather than through `traceSync`/`tracePromise`: the
- * reply is sent between asyncStart and asyncEnd, and an error handler's promise continues the same
- * trace. Nothing here runs when nobody subscribes: the request path asks {@link isHandlerTraced} first.
+ * The route handler's trace on `node:diagnostics_channel` (`warren.request.handler` and
+ * `fastify.request.handler`, one message for both), published by hand: the reply is sent between
+ * asyncStart and asyncEnd. Nothing runs when nobody subscribes ({@link isHandlerTraced}).
  */
 import { tracingChannel } from 'node:diagnostics_channel'
 import { FASTIFY_REQUEST_HANDLER_CHANNEL, REQUEST_HANDLER_CHANNEL, hasSubscribers } from '../core/diagnostics.js'
@@ -77,7 +74,7 @@ export function publishAsyncEnd(trace: HandlerTrace): void {
 
 /**
  * The handler failed with `error`. While subscribers see it, `reply.statusCode` is the status the
- * error will be answered with (as in Fastify, where it is set before the event); it is put back
+ * error will be answered with (subscribers written for Fastify read it there); it is put back
  * afterwards, so that observing never changes what the error handler sees. (A subscriber's throw
  * never reaches here: the channel reports it on the next tick.)
  */

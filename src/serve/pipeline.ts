@@ -132,7 +132,7 @@ function failBeforeHandler(reply: Reply, failure: unknown): void {
   runInTrace(reply.request, reply, (trace) => failAtHandler(reply, failure, trace))
 }
 
-/** Whether the handler's stage of `request` is traced: when someone listens, and never for a not-found handler (as in Fastify). */
+/** Whether the handler's stage of `request` is traced: when someone listens, and never for a not-found handler (no route's handler runs). */
 function isTraced(request: Request): boolean {
   return !request[kRoute].is404 && isHandlerTraced()
 }
@@ -172,7 +172,7 @@ function observeFinish(request: Request, reply: Reply): void {
   reply.raw.once('finish', () => {
     const hooks = reply[kRoute].hooks.onResponse
     if (hooks === null) return logCompletion(reply, logging, undefined)
-    // as in Fastify, the completion line comes after the onResponse hooks, and names their first error
+    // the completion line comes after the onResponse hooks, so it can name their first error
     let failure: unknown
     runObserverHooks(hooks, request, reply, [reply], () => logCompletion(reply, logging, failure), (error) => {
       failure ??= error

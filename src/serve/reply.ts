@@ -8,7 +8,8 @@ import { kReplyFail } from '../core/symbols.js'
 import { Reply } from '../model/reply.js'
 import { handleError } from './fail.js'
 import { callNotFound } from './not-found.js'
-import { send, serialize } from './send.js'
+import { send } from './send.js'
+import { serialize } from './serialize.js'
 
 /** The reply class the root context's reply class derives from (see the module comment). */
 export class ServedReply extends Reply {

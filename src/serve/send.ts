@@ -1,16 +1,15 @@
 /**
  * @module serve/send
- * `reply.send(payload)` on its way to the socket: decides how the payload becomes bytes (as it is,
- * or JSON through the reply's serializer, the route's response schema or the context default),
- * runs the preSerialization and onSend hooks, and hands the result to `write`.
+ * `reply.send(payload)` on its way to the socket: decides whether the payload goes as it is or as
+ * JSON (made by `serialize`), runs the preSerialization and onSend hooks, and hands the result to `write`.
  */
 import { codes } from '../core/errors.js'
-import { serializationFailed } from '../schema/serialization.js'
 import { BINARY_TYPE, JSON_TYPE, TEXT_TYPE } from '../core/media-type.js'
 import { isBinary, isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
 import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyOnErrorPhase, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
 import { OnErrorPhase, type Reply } from '../model/reply.js'
 import { runPayloadHooks } from './run-hooks.js'
+import { declareTextType, serialize } from './serialize.js'
 import { writeResponse } from './write.js'
 
 /**
@@ -65,7 +64,7 @@ export function send(reply: Reply, payload: unknown): void {
 
 /**
  * A payload that cannot become bytes, found while `send()` is still running (no hook left to
- * replace it): a programming error, thrown at the call as Fastify does, so the stack names the
+ * replace it): a programming error, thrown at the call, so the stack names the
  * caller. The reply stays unsent (a `catch` may still send something else); uncaught in a handler,
  * the throw takes the request's error path like any other.
  */
@@ -90,15 +89,6 @@ function serializeInSend(reply: Reply, payload: unknown): void {
   runOnSend(reply, serialized)
 }
 
-/**
- * The content type of a text payload: `fallback` when none was set; as in Fastify, a JSON media
- * type without a charset is declared UTF-8.
- */
-export function declareTextType(headers: Record<string, unknown>, contentType: string | undefined, fallback: string): void {
-  if (contentType === undefined) headers['content-type'] = fallback
-  else if (contentType.includes('json') && !contentType.includes('charset')) headers['content-type'] = contentType + '; charset=utf-8'
-}
-
 function serializeAndSend(reply: Reply, payload: unknown): void {
   let serialized: string
   try {
@@ -107,21 +97,6 @@ function serializeAndSend(reply: Reply, payload: unknown): void {
     return reply[kReplyFail](error)
   }
   runOnSend(reply, serialized)
-}
-
-/** Serializes with the reply's serializer, else the route's schema for the status, else the context default. */
-export function serialize(reply: Reply, payload: unknown): string {
-  const custom = reply[kReplySerializer]
-  if (custom !== null) return custom(payload)
-  const route = reply[kRoute]
-  const statusCode = reply.raw.statusCode
-  const bySchema = route.serializerFor(statusCode, reply[kReplyHeaders]['content-type'] as string | undefined)
-  if (bySchema === null) return route.replySerializer(payload, statusCode)
-  try {
-    return bySchema(payload)
-  } catch (error) {
-    throw serializationFailed(route.routeOptions, statusCode, error)
-  }
 }
 
 /** Runs the onSend hooks, then writes the response. */

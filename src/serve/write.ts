@@ -1,9 +1,8 @@
 /**
  * @module serve/write
- * The last stage: status, headers and payload onto the socket — a string or bytes with their
- * length, a Node or web stream piped (or a web Response's), nothing for bodiless statuses and
- * HEAD. A header Node refuses or a stream that fails before its first byte is reported through
- * the reply.
+ * The last stage: status, headers and bytes onto the socket (a Node or web stream piped, nothing
+ * for bodiless statuses and HEAD). A header Node refuses or a stream failing before its first byte
+ * is reported through the reply.
  */
 import type { Http2ServerResponse } from 'node:http2'
 import { Readable, finished } from 'node:stream'
@@ -11,6 +10,7 @@ import { codes } from '../core/errors.js'
 import { isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
 import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyTrailers, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
+import { bytesOf, declareLength } from './serialize.js'
 import { writeWithTrailers } from './trailers.js'
 import { sendWebResponse } from './web-response.js'
 import { pipeWebStream } from './web-stream.js'
@@ -44,16 +44,9 @@ export function writeResponse(reply: Reply, payload: unknown): void {
   if (isStream(payload)) return sendStream(reply, payload)
   if (isWebStream(payload)) return pipeWebStream(reply, payload, () => setHeaders(reply, reply[kReplyHeaders]))
 
-  let body: string | Buffer
-  if (typeof payload === 'string' || Buffer.isBuffer(payload)) body = payload
-  else if (ArrayBuffer.isView(payload)) body = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)
-  else if (payload instanceof ArrayBuffer) body = Buffer.from(payload)
-  else return reply[kReplyFail](new codes.SVC_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
-
-  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length
-  if (headers['content-length'] === undefined || (!isHead && Number(headers['content-length']) !== length)) {
-    headers['content-length'] = String(length)
-  }
+  const body = bytesOf(payload)
+  if (body === null) return reply[kReplyFail](new codes.SVC_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
+  const length = declareLength(headers, body, isHead)
   if (!writeHead(reply, headers)) return
   // a HEAD response carries the headers of the GET one, never its body
   if (isHead) return void res.end()

@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { captureLogs, warren } from '../core/helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 /** A raw keep-alive connection: send requests on it, read each answer, see when it closes. */
 async function rawConnection(address: string) {

@@ -4,7 +4,7 @@ import http2 from 'node:http2'
 import https from 'node:https'
 import net from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { warren } from '../core/helpers.js'
+import { warren } from '../helpers.js'
 
 const tls = {
   key: readFileSync(new URL('../fixtures/tls/localhost.key', import.meta.url)),

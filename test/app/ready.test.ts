@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { captureLogs, warren } from '../core/helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 describe('ready', () => {
   it("a plugin's ready() calls back once the plugins are loaded, before every onReady hook", async () => {

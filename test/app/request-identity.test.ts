@@ -1,7 +1,7 @@
 import { AsyncLocalStorage, AsyncResource, createHook, executionAsyncId } from 'node:async_hooks'
 import { describe, expect, it } from 'vitest'
 import { plugin } from 'warren'
-import { captureLogs, warren } from '../core/helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 const idRoute = async (request: any) => ({ id: request.id })
 

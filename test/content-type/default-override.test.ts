@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import warren, { codes, errorCodes } from 'warren'
 
-/** Issue #12: the default JSON and text parsers can be replaced once per context, without removing them first. */
+/** The default JSON and text parsers can be replaced once per context, without removing them first. */
 function echo(server: any): any {
   server.post('/', async (request: any) => ({ body: request.body }))
   return server

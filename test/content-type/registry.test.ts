@@ -347,7 +347,7 @@ describe('registry operations', () => {
   it('refuses bad registrations with their codes', () => {
     const app = warren()
     const noop = (_req: any, _body: any, done: any) => done(null)
-    // the default JSON parser may be replaced once (issue #12), a second parser for it is refused
+    // the default JSON parser may be replaced once, a second parser for it is refused
     app.addContentTypeParser('application/json', noop)
     expect(() => app.addContentTypeParser('Application/JSON', noop)).toThrow(codes.SVC_ERR_CTP_ALREADY_PRESENT)
     app.addContentTypeParser('application/json; charset=utf-8', noop)

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { Type } from 'warren'
-import { captureLogs, warren } from '../core/helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 const json = { 'content-type': 'application/json' }
 

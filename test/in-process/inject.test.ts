@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { warren } from '../core/helpers.js'
+import { warren } from '../helpers.js'
 
 function echoApp(): any {
   const app = warren()

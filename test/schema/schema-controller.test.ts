@@ -5,7 +5,7 @@
  */
 import { Ajv } from 'ajv'
 import { describe, expect, it } from 'vitest'
-import { warren } from '../core/helpers.js'
+import { warren } from '../helpers.js'
 
 /** A bucket over a Map, recording what it was started with and what it was asked. */
 function recordingBucket(log: string[]) {

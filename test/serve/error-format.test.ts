@@ -2,7 +2,7 @@ import net from 'node:net'
 import { STATUS_CODES } from 'node:http'
 import * as fastUri from 'fast-uri'
 import { afterEach, describe, expect, it } from 'vitest'
-import { captureLogs, warren } from '../core/helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 

@@ -3,7 +3,7 @@ import net from 'node:net'
 import { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { warren } from '../core/helpers.js'
+import { warren } from '../helpers.js'
 
 describe('handlerTimeout', () => {
   it('answers 503 SVC_ERR_HANDLER_TIMEOUT when the route takes longer, and the route option beats the factory one', async () => {

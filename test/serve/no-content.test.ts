@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { captureLogs, warren } from '../core/helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 describe('answers without content (HEAD, 1xx, 204, 304)', () => {
   it('a 204 carries neither content-length nor content-type, even when onSend gives a payload', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import http from 'node:http'
 import { Readable } from 'node:stream'
-import { captureLogs as capture, warren } from '../core/helpers.js'
+import { captureLogs as capture, warren } from '../helpers.js'
 
 const settle = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms))
 

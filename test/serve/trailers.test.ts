@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import warren from 'warren'
 
-/** Issue #12: reply.trailer() sends the response chunked, with trailers computed after the payload. */
+/** reply.trailer() sends the response chunked, with trailers computed after the payload. */
 let open: any = null
 afterEach(async () => {
   await open?.close()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import warren from 'warren'
 
-/** Issue #12: a web Response as a payload — its status, headers and body are the reply's. */
+/** A web Response as a payload — its status, headers and body are the reply's. */
 describe('web Response payloads', () => {
   it('honours the status, headers and body of a Response, over inject and a real socket', async () => {
     const app = warren()

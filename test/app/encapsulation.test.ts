@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { codes, plugin } from 'warren'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 const show = async (req: any) => ({ root: req.root, child: req.child, grandchild: req.grandchild })
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import http from 'node:http'
 import net from 'node:net'
 import { Type } from 'warren'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 describe('request', () => {
   it('exposes id, params, query, body, headers, url, method and raw', async () => {

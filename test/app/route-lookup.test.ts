@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 describe('findRoute, hasRoute, printRoutes', () => {
   it('findRoute answers the handler, the params and the query a URL would get', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { pino } from 'pino'
-import { captureLogs as capture, warren } from './helpers.js'
+import { captureLogs as capture, warren } from '../helpers.js'
 
 const settle = () => new Promise((r) => setImmediate(r))
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Readable } from 'node:stream'
 import { codes, isAutomaticHeadRoute, plugin } from 'warren'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 describe('request hooks: order and forms', () => {
   it('runs every request hook in lifecycle order, async and callback forms alike', async () => {

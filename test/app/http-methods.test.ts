@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { Type } from 'warren'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 /** A request over a real socket, for methods `fetch` will not send. */
 function request(address: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: string }> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 describe('inject', () => {
   it('works without listen and readies the app itself', async () => {

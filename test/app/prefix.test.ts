@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { codes } from 'warren'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 async function statuses(app: any, urls: string[]): Promise<number[]> {
   return Promise.all(urls.map(async (url) => (await app.inject(url)).statusCode))

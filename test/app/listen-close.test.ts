@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import http from 'node:http'
 import net from 'node:net'
 import { codes } from 'warren'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 /** A GET over a kept-alive agent: resolves with status and body. */
 function get(url: string, agent?: http.Agent): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { captureLogs, warren } from './helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 /** A strategy matching the `x-tenant` header; `calls` counts the requests it derived a value for. */
 function tenantStrategy() {

@@ -584,7 +584,7 @@ describe('4.1 addContentTypeParser', () => {
 
   it('4.1 adding a parser for a type that already has one throws; the JSON one can be replaced after removal', async () => {
     const app = warren()
-    // issue #12: the default JSON parser itself may be replaced once; a second parser for the type throws
+    // the default JSON parser itself may be replaced once; a second parser for the type throws
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_r: any, b: string, done: any) => done(null, b))
     expect(() => app.addContentTypeParser('application/json', { parseAs: 'string' }, (_r: any, b: string, done: any) => done(null, b))).toThrow(expect.objectContaining({ code: 'SVC_ERR_CTP_ALREADY_PRESENT' }))
     app.removeContentTypeParser('application/json')

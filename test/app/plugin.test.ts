@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { codes, plugin } from 'warren'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 describe('plugins', () => {
   it('loads async plugins and callback plugins, with their options', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'node:querystring'
 import FindMyWay from 'find-my-way'
 import { codes } from 'warren'
-import { captureLogs, warren } from './helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 describe('routerOptions', () => {
   it('each setting reaches the router: slashes, case, parameter length, unsafe regex, semicolon', async () => {

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
-import { captureLogs, warren } from './helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { codes, errorCatalogue as served } from 'warren'
 import bearerAuth from 'warren/bearer-auth'
 import { errorCatalogue } from 'warren/client'
-import { warren } from '../core/helpers.js'
+import { warren } from '../test/helpers.js'
 
 describe('the catalogue of the codes warren answers requests with', () => {
   it('is the same table in warren and in warren/client', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Readable } from 'node:stream'
 import { codes } from 'warren'
-import { captureLogs as capture, warren } from './helpers.js'
+import { captureLogs as capture, warren } from '../helpers.js'
 
 describe('reply: status and headers', () => {
   it('code / status / statusCode set the status', async () => {

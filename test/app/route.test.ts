@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { codes } from 'warren'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 describe('routes', () => {
   it('route() with url or path, and one or several methods', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { captureLogs, warren } from './helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 describe('not found', () => {
   it('the default 404 body names the method and url', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { codes } from 'warren'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 describe('decorators', () => {
   it('decorate adds values and functions to the instance; functions get the instance as this', async () => {

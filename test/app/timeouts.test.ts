@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import http from 'node:http'
 import net from 'node:net'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 function portOf(address: string): number {
   return Number(new URL(address).port)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import typedWarren, { codes, warren as named } from 'warren'
-import { warren } from './helpers.js'
+import { warren } from '../helpers.js'
 
 describe('factory options', () => {
   it('the default and the named export are the same factory', () => {
