@@ -11,7 +11,7 @@
  * @packageDocumentation
  */
 import type { RouteTableOf, RoutesOf } from './route-table.js'
-import type { RouteTypes } from './schema.js'
+import type { RouteInputTypes, RouteTypes } from './schema.js'
 
 /* ---------- status codes ---------- */
 
@@ -67,8 +67,27 @@ export interface TypedAnswer<Status extends number, Body> {
   headers: Headers
 }
 
-/** The answers for a response map `Res` with keys `Keys`: one member per declared key (a 204 or 304 has no body to read). */
-type DeclaredAnswers<Res, Keys extends keyof Res> = { [K in Keys]: TypedAnswer<StatusOf<K, Keys>, K extends '204' | '304' ? undefined : Res[K]> }[Keys]
+/** Statuses whose answers have no body (RFC 9110): a 204, 205 or 304 reads `undefined`, whatever key covers it. */
+export type BodilessStatus = 204 | 205 | 304
+
+/**
+ * The answers a key whose statuses are `S` stands for: the bodiless ones among them apart, one
+ * answer each with an `undefined` body (one each, so that testing `status` narrows them away).
+ */
+type SplitBodiless<S extends number, Body> = TypedAnswer<Exclude<S, BodilessStatus>, Body> | BodilessAnswer<Extract<S, BodilessStatus>>
+
+/** One answer per bodiless status of `B`, each with an `undefined` body. */
+type BodilessAnswer<B> = B extends number ? TypedAnswer<B, undefined> : never
+
+/** The answer(s) of key `K` of a response map with keys `Keys` and payload `Body`. */
+type AnswerAt<K, Keys, Body> = K extends '204' | '205' | '304'
+  ? TypedAnswer<KeyCodes<K>, undefined>
+  : K extends '2xx' | '2XX' | '3xx' | '3XX' | 'default'
+    ? SplitBodiless<StatusOf<K, Keys> & number, Body>
+    : TypedAnswer<StatusOf<K, Keys>, Body>
+
+/** The answers for a response map `Res` with keys `Keys`: one member per declared key, bodiless statuses apart. */
+type DeclaredAnswers<Res, Keys extends keyof Res> = { [K in Keys]: AnswerAt<K, Keys, Res[K]> }[Keys]
 
 /**
  * What a call to a route with types `RT` resolves with: one member per declared response key
@@ -88,6 +107,9 @@ type AnswersFor<Res, Keys extends keyof Res> = [Keys] extends [never] ? TypedAns
 /** The answer for the statuses no key declares, with an `unknown` body; none when a `default` key covers them. */
 type UndeclaredAnswer<Keys> = 'default' extends Keys ? never : TypedAnswer<Exclude<StatusCode, KeyCodes<Keys>>, unknown>
 
+/** What a HEAD call resolves with: the statuses the route answers with, never a body. */
+type HeadAnswer<A> = A extends { status: infer S extends number } ? TypedAnswer<S, undefined> : never
+
 /* ---------- what a call sends ---------- */
 
 /** A value a path or query parameter takes on the wire. */
@@ -96,8 +118,14 @@ export type WireValue = string | number | boolean | bigint | Date | null | undef
 /** Path parameters as the client sends them: a plain `string` parameter also takes a number (it is a URL segment either way). */
 type WireParams<P> = { [K in keyof P]: string extends P[K] ? P[K] | number : P[K] }
 
-/** The `params` of a call: required when the route has path parameters. */
-type ParamsPart<P> = {} extends P ? { params?: WireParams<P> } : { params: WireParams<P> }
+/**
+ * The `params` of a call: required when the route has path parameters, refused when it has none
+ * (a params schema that types nothing, plain JSON Schema, takes any).
+ */
+type ParamsPart<P> = {} extends P ? (unknown extends P ? { params?: Record<string, WireValue> } : keyof P extends never ? { params?: NoParams } : { params?: WireParams<P> }) : { params: WireParams<P> }
+
+/** The `params` of a call to a path without parameters: none, and a message if some are given. */
+type NoParams = 'This path has no parameters'
 
 /** The `query` of a call: typed by the querystring schema, required when it requires a key. */
 type QueryPart<Q> = unknown extends Q
@@ -109,8 +137,26 @@ type QueryPart<Q> = unknown extends Q
 /** Any request headers. */
 type AnyHeaders = Record<string, string | number | boolean>
 
+/** The keys of `H` a value is required for. */
+type RequiredKeys<H> = { [K in keyof H]-?: {} extends Pick<H, K> ? never : K }[keyof H]
+
+/** Header `K` of `H` under either spelling, as the schema writes it or lower-case, boxed (one box per header). */
+type EitherSpelling<H, K extends keyof H> = K extends string ? [{ [N in K]: H[K] } | { [N in Lowercase<K>]: H[K] }] : never
+
+/** The intersection of the members of union `U`. */
+type AllOf<U> = (U extends unknown ? (member: U) => void : never) extends (member: infer I) => void ? I : never
+
+/** The required headers of `H`: each under either spelling. */
+type RequiredHeaders<H, Required extends keyof H> = [Required] extends [never] ? {} : AllOf<EitherSpelling<H, Required>> extends infer Boxes extends [unknown] ? Boxes[0] : never
+
+/**
+ * The schema's headers as a call sends them: header names are case-insensitive, so each is typed
+ * under the schema's spelling and lower-case (either one gives a required header).
+ */
+type HeaderInput<H> = { [K in keyof H]?: H[K] } & { [K in keyof H as Lowercase<K & string>]?: H[K] } & RequiredHeaders<H, RequiredKeys<H>>
+
 /** The `headers` of a call: typed by the headers schema (other headers allowed), required when it requires one. */
-type HeadersPart<H> = unknown extends H ? { headers?: AnyHeaders } : {} extends H ? { headers?: H & AnyHeaders } : { headers: H & AnyHeaders }
+type HeadersPart<H> = unknown extends H ? { headers?: AnyHeaders } : {} extends H ? { headers?: HeaderInput<H> & AnyHeaders } : { headers: HeaderInput<H> & AnyHeaders }
 
 /** The `body` of a call: typed by the body schema, required unless it accepts `undefined`. */
 type BodyPart<B> = unknown extends B ? { body?: unknown } : undefined extends B ? { body?: B } : { body: B }
@@ -119,10 +165,13 @@ type BodyPart<B> = unknown extends B ? { body?: unknown } : undefined extends B 
  * What a call to route `_Route` (`'GET /users/:id'`, there to name the route in messages) with types
  * `RT` sends besides its method and path.
  */
-export type CallInput<_Route extends string, RT extends RouteTypes> = ParamsPart<RT['params']> &
-  QueryPart<RT['query']> &
-  HeadersPart<RT['headers']> &
-  BodyPart<RT['body']> & {
+export type CallInput<_Route extends string, RT extends RouteTypes> = CallParts<RT['params'], RT['input']>
+
+/** {@link CallInput} from the route's params and what it sends. */
+type CallParts<P, I extends RouteInputTypes> = ParamsPart<P> &
+  QueryPart<I['query']> &
+  HeadersPart<I['headers']> &
+  BodyPart<I['body']> & {
     /** Aborts the call. */
     signal?: AbortSignal
   }
@@ -160,6 +209,11 @@ export interface TypedCall<Table, M extends string> {
   <const P extends PathsFor<Table, M>>(path: P, ...options: CallArgs<`${M} ${P}`, RouteAt<Table, M, P>>): Promise<AnswerOf<RouteAt<Table, M, P>>>
 }
 
+/** The client's `head`: the paths declared for HEAD or GET; an answer to HEAD has no body. */
+export interface HeadCall<Table> {
+  <const P extends PathsFor<Table, 'HEAD' | 'GET'>>(path: P, ...options: CallArgs<`HEAD ${P}`, RouteAt<Table, 'HEAD' | 'GET', P>>): Promise<HeadAnswer<AnswerOf<RouteAt<Table, 'HEAD' | 'GET', P>>>>
+}
+
 /**
  * The client `client<App>()` returns: one method per HTTP method, each taking the paths declared
  * with that method on `App` (chained routes and plugins that return their chained instance; see the
@@ -176,8 +230,8 @@ export interface TypedClientOf<Table> {
   patch: TypedCall<Table, 'PATCH'>
   /** DELETE a declared path. */
   delete: TypedCall<Table, 'DELETE'>
-  /** HEAD a declared path (a GET route answers HEAD too, unless `exposeHeadRoute: false`). */
-  head: TypedCall<Table, 'HEAD' | 'GET'>
+  /** HEAD a declared path (a GET route answers HEAD too, unless `exposeHeadRoute: false`): the answer has no body. */
+  head: HeadCall<Table>
   /** OPTIONS a declared path. */
   options: TypedCall<Table, 'OPTIONS'>
   /** A call with any method and path, untyped. */

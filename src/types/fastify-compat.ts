@@ -21,6 +21,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Server as HttpsServer } from 'node:https'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
+import type { BareInstance } from './context.js'
 import type { WarrenLogger } from './logger.js'
 import type { RegisterOptions as WarrenRegisterOptions } from './register.js'
 import type { RouteSchema } from './schema.js'
@@ -116,16 +117,19 @@ export interface RouteOptions<RawServer extends RawServerBase = RawServerDefault
 
 /* ---------- plugin and hook function types ---------- */
 
-/** A callback-style plugin. */
+/**
+ * A callback-style plugin. Its instance is warren's bare instance (which extends
+ * `FastifyInstance`), so a plugin written with Fastify's types keeps the whole instance API.
+ */
 export type FastifyPluginCallback<Options = Record<never, never>, RawServer extends RawServerBase = RawServerDefault, TypeProvider = FastifyTypeProviderDefault, Logger = FastifyBaseLogger> = (
-  instance: FastifyInstance<RawServer>,
+  instance: BareInstance,
   opts: Options,
   done: (err?: Error) => void,
 ) => void
 
-/** An async plugin. */
+/** An async plugin; its instance is warren's bare instance, as for {@link FastifyPluginCallback}. */
 export type FastifyPluginAsync<Options = Record<never, never>, RawServer extends RawServerBase = RawServerDefault, TypeProvider = FastifyTypeProviderDefault, Logger = FastifyBaseLogger> = (
-  instance: FastifyInstance<RawServer>,
+  instance: BareInstance,
   opts: Options,
 ) => Promise<void>
 

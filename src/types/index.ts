@@ -14,7 +14,10 @@ export type {
   SchemaRegistry,
   ContainsRef,
   StaticOf,
+  StaticMode,
+  UnknownRef,
   SchemaStatic,
+  RouteInputTypes,
   ParamNames,
   PathParams,
   LowercaseKeys,
@@ -23,7 +26,7 @@ export type {
   DefaultRouteTypes,
   RouteTypesOf,
 } from './schema.js'
-export type { PayloadForCode, DeclaredCode, SuccessPayload, NoSchemaFor200 } from './status.js'
+export type { PayloadForCode, DeclaredCode, SuccessPayload, NoSchemaFor200, BodilessStatus } from './status.js'
 export type { LogFn, LogSerializers, WarrenLogger } from './logger.js'
 export type {
   HTTPPart,
@@ -58,6 +61,7 @@ export type {
   HookName,
   ContextHooks,
   HookOption,
+  BodyAtStage,
   ArgumentsBeforeDone,
   AsyncHookWithoutDone,
 } from './hooks.js'
@@ -105,4 +109,4 @@ export type {
 export type { WarrenFactory } from './facade.js'
 export type { WarrenTypeBuilder, NamedBy } from './type-builder.js'
 export type { RouteConfig, RouteOptionsExtensions } from './augment.js'
-export type { RouteEntry, RouteMount, RoutedInstanceSlot, RoutedInstance, RouteTableCarrier, RoutesOf, MountOf, RouteTableOf } from './route-table.js'
+export type { RouteEntry, RouteMount, RoutedInstanceSlot, RoutedInstance, RouteTableCarrier, RoutesOf, MountOf, RouteTableOf, TrailingSlash } from './route-table.js'

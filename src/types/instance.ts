@@ -8,7 +8,7 @@
  */
 import type { AddressInfo } from 'node:net'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { TSchema } from '@sinclair/typebox'
+import type { TSchema, TUnknown } from '@sinclair/typebox'
 import type { Chain as InjectChain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import type { kContext, kRoutes, kShared } from './brand.js'
 import type {
@@ -26,7 +26,7 @@ import type { RegisterArgs, RegisterCheck } from './register.js'
 import type { RouteReply, WarrenReply } from './reply.js'
 import type { RouteRequest, WarrenRequest } from './request.js'
 import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand, WithRoute } from './route.js'
-import type { MountOf, RouteTableCarrier, RoutesOf } from './route-table.js'
+import type { MountOf, RouteTableCarrier, RoutesOf, TrailingSlash } from './route-table.js'
 import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf, SchemaBuilder } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
@@ -47,21 +47,33 @@ type NotBuiltin<K extends PropertyKey, Builtin, What extends string> = K extends
   : K
 
 /**
- * What `addSchema` returns: the instance with the schema in its registry when it is a TypeBox
- * schema whose `$id` is a literal (plain JSON Schemas are accepted, but not typed). The schema is
+ * What `addSchema` returns: the instance with the schema in its registry when its `$id` is a
+ * literal. A TypeBox schema is typed by its static type; a plain JSON Schema is filed as
+ * `TUnknown` (its static type is `unknown`), so that a `Type.Ref` to it is known. The schema is
  * filed under `id` and `id#` (the whole-schema form of a `$ref`), so both `Type.Ref` forms resolve.
  * The registry is left an intersection, one member per schema, not flattened into one object: the
  * compiler walks the registry again each time it instantiates a type that holds it, and a chain of
  * flattening mapped types made each walk go through every earlier registry too (~30 instantiations
  * per shared schema per route in the realistic app).
  */
-type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, R, Sc> = Sc extends TSchema & {
+type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, R, Sc> = Sc extends {
   $id: infer Id extends string
 }
   ? string extends Id
     ? Self
-    : Warren<D, Rq, Rp, S & { [P in Id | `${Id}#`]: Sc }, R>
+    : Warren<D, Rq, Rp, S & { [P in Id | `${Id}#`]: Sc extends TSchema ? Sc : TUnknown }, R>
   : Self
+
+/**
+ * What `addSchema(schema)` adds to its parameter's type: nothing when no shared schema with the
+ * same literal `$id` is visible in the context, otherwise a message, which no schema is (the
+ * runtime refuses a second one at start-up).
+ */
+type SchemaIdFree<Sc, S> = Sc extends { $id: infer Id extends string }
+  ? Id extends keyof S
+    ? `A shared schema with $id '${Id}' is already visible in this context`
+    : unknown
+  : unknown
 
 /* ---------- register: result ---------- */
 
@@ -272,10 +284,10 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /* ---------- routes ---------- */
 
   /** Declares a route. Its schemas type its request and reply; the returned instance has it in its route table. */
-  route<Table, const Path extends string, Sc extends RouteSchema = {}, const M extends HTTPMethod = HTTPMethod>(
+  route<Table, const Path extends string, Sc extends RouteSchema = {}, const M extends HTTPMethod = HTTPMethod, const Slash extends TrailingSlash = 'both'>(
     this: RouteTableCarrier<Table>,
-    opts: RouteOptions<Warren<D, Rq, Rp, S>, Path, Sc, RouteTypesOf<Sc, Path, S>, Rq, Rp, M>,
-  ): WithRoute<D, Rq, Rp, S, Table, M, Path, RouteTypesOf<Sc, Path, S>>
+    opts: RouteOptions<Warren<D, Rq, Rp, S>, Path, Sc, RouteTypesOf<Sc, Path, S>, Rq, Rp, M> & { prefixTrailingSlash?: Slash },
+  ): WithRoute<D, Rq, Rp, S, Table, M, Path, RouteTypesOf<Sc, Path, S>, Slash>
   /** Declares a GET route (and, unless told otherwise, its HEAD twin). */
   get: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'GET', D>
   /** Declares a HEAD route. */
@@ -334,7 +346,8 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
 
   /**
    * Adds a shared schema to this context. When its `$id` is a string literal in its type, the
-   * returned instance knows it, and `Type.Ref('<id>')` in route schemas is typed by it.
+   * returned instance knows it, and `Type.Ref('<id>')` in route schemas is typed by it; a second
+   * schema with an `$id` already visible here does not compile (nor would it start).
    *
    * @example
    * ```ts
@@ -342,7 +355,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
    * app.get('/me', { schema: { response: { 200: Type.Ref('User') } } }, () => user)
    * ```
    */
-  addSchema<const Sc extends TSchema | JsonSchemaObject | SchemaBuilder>(schema: Sc): WithSchema<this, D, Rq, Rp, S, R, Sc>
+  addSchema<const Sc extends TSchema | JsonSchemaObject | SchemaBuilder>(schema: Sc & SchemaIdFree<Sc, S>): WithSchema<this, D, Rq, Rp, S, R, Sc>
   /** The shared schema with this `$id`, as added. */
   getSchema<Id extends keyof S & string>(id: Id): S[Id]
   /** The shared schema with this `$id`, if visible in this context. */

@@ -13,16 +13,21 @@
  * @packageDocumentation
  */
 import type { kRoutes } from './brand.js'
-import type { RouteTypes } from './schema.js'
+import type { ParamNames, RouteTypes } from './schema.js'
+
+/** The route option `prefixTrailingSlash`: which of `/prefix` and `/prefix/` a `'/'` route under a prefix answers. */
+export type TrailingSlash = 'both' | 'slash' | 'no-slash'
 
 /** One declared route in an instance's route table: its method(s), its path as declared, and its types. */
-export interface RouteEntry<M extends string, P extends string, T extends RouteTypes> {
+export interface RouteEntry<M extends string, P extends string, T extends RouteTypes, Slash extends TrailingSlash = 'both'> {
   /** The method, or a union of methods (`route({ method: [...] })`, `all`). */
   readonly method: M
   /** The path as declared (inside a plugin: without the register prefix, which the mount adds). */
   readonly path: P
   /** The route's request and response types ({@link RouteTypes}). */
   readonly types: T
+  /** The route's `prefixTrailingSlash` (for a `'/'` path under a prefix). */
+  readonly slash: Slash
 }
 
 /** The routes a plugin's returned instance carries, registered under `prefix` (`''` for none). */
@@ -73,24 +78,35 @@ export type MountOf<Routes, Prefix extends string, Shared extends boolean> = [Ro
 /** `prefix` with a leading slash. */
 type Slashed<Prefix extends string> = Prefix extends `/${string}` ? Prefix : `/${Prefix}`
 
-/** A path declared under a prefix, joined as the router joins it (`'/'` answers with and without the trailing slash). */
-type JoinPath<Prefix extends string, P extends string> = P extends ''
+/**
+ * A path declared under a prefix, joined as the router joins it: `'/'` answers `/prefix` and
+ * `/prefix/`, or only one of them as the route's `prefixTrailingSlash` says.
+ */
+type JoinPath<Prefix extends string, P extends string, Slash extends TrailingSlash = 'both'> = P extends ''
   ? Prefix
   : Prefix extends `${string}/`
     ? `${Prefix}${P extends `/${infer Rest}` ? Rest : P}`
     : P extends '/'
-      ? Prefix | `${Prefix}/`
+      ? { both: Prefix | `${Prefix}/`; slash: `${Prefix}/`; 'no-slash': Prefix }[Slash]
       : `${Prefix}${P extends `/${string}` ? P : `/${P}`}`
 
+/**
+ * The types of a route under `Prefix`: the parameters of the prefix (`/:projectId/members`) join
+ * the route's own, as the router gives them to it (a params schema that names one types it).
+ */
+type UnderPrefix<T extends RouteTypes, Prefix extends string> = Prefix extends `${string}${':' | '*'}${string}`
+  ? T & { params: { [K in Exclude<ParamNames<Prefix>, keyof T['params']>]: string } }
+  : T
+
 /** A table with every entry's path under `Prefix`; nested mounts are unfolded (one level of recursion per plugin nesting). */
-type Under<Prefix extends string, R> = R extends RouteEntry<infer M, infer P, infer T>
-  ? RouteEntry<M, JoinPath<Prefix, P>, T>
+type Under<Prefix extends string, R> = R extends RouteEntry<infer M, infer P, infer T, infer Slash>
+  ? RouteEntry<M, JoinPath<Prefix, P, Slash>, UnderPrefix<T, Prefix>>
   : R extends RouteMount<infer Inner, infer Routes>
     ? Under<JoinPath<Prefix, Slashed<Inner>>, Routes>
     : never
 
 /** Any route entry. */
-type AnyEntry = RouteEntry<string, string, RouteTypes>
+type AnyEntry = RouteEntry<string, string, RouteTypes, TrailingSlash>
 
 /** A table's entries, mounts unfolded. */
 type Entries<R> = R extends AnyEntry ? R : R extends RouteMount<infer Prefix, infer Routes> ? Under<Slashed<Prefix>, Routes> : never

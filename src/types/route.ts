@@ -15,11 +15,10 @@ import type { AnyReply, RouteReply } from './reply.js'
 import type { RouteRequest } from './request.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes, RouteTypesOf } from './schema.js'
 import type { SuccessPayload } from './status.js'
-import type { MaybePromise } from './util.js'
 import type { ChildLoggerFactory } from './options.js'
 import type { RouteConstraints } from './router.js'
 import type { SerializerCompiler, ValidatorCompiler } from './validation.js'
-import type { RouteEntry, RoutedInstance, RoutedInstanceSlot, RouteTableCarrier } from './route-table.js'
+import type { RouteEntry, RoutedInstance, RoutedInstanceSlot, RouteTableCarrier, TrailingSlash } from './route-table.js'
 import type { kContext } from './brand.js'
 import type { ContextShape } from './context.js'
 
@@ -73,13 +72,19 @@ export type HTTPMethod = keyof HTTPMethods & string
 /**
  * A route handler: `this` is the instance, `request` and `reply` are typed by the route. An async
  * handler's resolved value (or a sync handler's return value) is sent, so it is checked like
- * `reply.send` without a code; returning nothing or the reply is always allowed.
+ * `reply.send` without a code; returning the reply is always allowed, and so is returning
+ * nothing. An async handler that resolves a payload on one path and `undefined` on another does
+ * not compile where the 200 schema admits no `undefined` (it would send an empty 200): return the
+ * reply (`return reply.code(404).send(…)`) on the paths that send one.
  */
 export type HandlerFor<Self, RT extends RouteTypes, Rq, Rp> = (
   this: Self,
   request: RouteRequest<RT, Rq, Self>,
   reply: RouteReply<RT, Rp, Self>,
-) => MaybePromise<SuccessPayload<RT['responses']> | void | AnyReply>
+) => HandlerResult<SuccessPayload<RT['responses']>>
+
+/** What a handler may return for payload `P`: `P` or the reply, or nothing; a promise of either, not of a mix of `P` and `undefined`. */
+type HandlerResult<P> = P | AnyReply | void | Promise<P | AnyReply> | Promise<void>
 
 /**
  * An error handler (`setErrorHandler`, route option `errorHandler`). Its reply is not narrowed
@@ -135,25 +140,25 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   /** Error handler for this route. */
   errorHandler?: ErrorHandlerFor<Self, Rq, Rp>
   /** Route-level `onRequest` hook(s). */
-  onRequest?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onRequest']>
+  onRequest?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onRequest']>>
   /** Route-level `preParsing` hook(s). */
-  preParsing?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preParsing']>
+  preParsing?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preParsing']>>
   /** Route-level `preValidation` hook(s). */
-  preValidation?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preValidation']>
+  preValidation?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preValidation']>>
   /** Route-level `preHandler` hook(s). */
-  preHandler?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preHandler']>
+  preHandler?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preHandler']>>
   /** Route-level `preSerialization` hook(s). */
-  preSerialization?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preSerialization']>
+  preSerialization?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preSerialization']>>
   /** Route-level `onSend` hook(s). */
-  onSend?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onSend']>
+  onSend?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onSend']>>
   /** Route-level `onResponse` hook(s). */
-  onResponse?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onResponse']>
+  onResponse?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onResponse']>>
   /** Route-level `onError` hook(s). */
-  onError?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onError']>
+  onError?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onError']>>
   /** Route-level `onTimeout` hook(s). */
-  onTimeout?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onTimeout']>
+  onTimeout?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onTimeout']>>
   /** Route-level `onRequestAbort` hook(s). */
-  onRequestAbort?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onRequestAbort']>
+  onRequestAbort?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onRequestAbort']>>
 }
 
 /** The path of a full route declaration: `url`, or its alias `path`. */
@@ -173,8 +178,8 @@ export type RouteOptions<Self, Path extends string, Sc, RT extends RouteTypes, R
  * entry (method `M`, path as declared, its types) appended to its route table `R`, which the typed
  * client reads. The route's types are the ones its handler got, not computed again.
  */
-export type WithRoute<D extends object, Rq extends object, Rp extends object, Reg extends object, R, M extends string, Path extends string, RT extends RouteTypes> =
-  RoutedInstance<D, Rq, Rp, Reg, R | RouteEntry<M, Path, RT>>
+export type WithRoute<D extends object, Rq extends object, Rp extends object, Reg extends object, R, M extends string, Path extends string, RT extends RouteTypes, Slash extends TrailingSlash = 'both'> =
+  RoutedInstance<D, Rq, Rp, Reg, R | RouteEntry<M, Path, RT, Slash>>
 
 /**
  * A shorthand route method (`get`, `post`…): `(path, handler)` or `(path, opts, handler)`.
@@ -197,23 +202,23 @@ export type WithRoute<D extends object, Rq extends object, Rp extends object, Re
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- `Self` names the declaring instance; the signatures read it from the receiver
 export interface RouteShorthand<Self, Rq extends object, Rp extends object, Reg extends object, M extends string = never, D extends object = {}> {
-  <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }>(
+  <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }, const Slash extends TrailingSlash = 'both'>(
     this: RouteCarrier<Table, C>,
     path: Path,
-    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']>,
+    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & { prefixTrailingSlash?: Slash },
     handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']>,
-  ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>>
+  ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>, Slash>
   <Table, const Path extends string, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }>(
     this: RouteCarrier<Table, C>,
     path: Path,
     handler: HandlerFor<SelfOf<C>, RouteTypesOf<{}, Path, C['s']>, C['rq'], C['rp']>,
   ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<{}, Path, C['s']>>
   /** The handler inside the options: `get(path, { schema, handler })`. */
-  <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }>(
+  <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }, const Slash extends TrailingSlash = 'both'>(
     this: RouteCarrier<Table, C>,
     path: Path,
-    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & { handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> },
-  ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>>
+    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & { handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']>; prefixTrailingSlash?: Slash },
+  ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>, Slash>
 }
 
 /** What a route method reads its receiver's route table `Table` and context `C` from. */

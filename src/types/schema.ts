@@ -101,22 +101,71 @@ export type ContainsRef<Sc> = Sc extends TRef
           ? ContainsRef<V>
           : false
 
-/** The keys of an object schema's properties that are `Type.Optional`. */
-type OptionalKeys<P> = { [K in keyof P]: P[K] extends TOptional<TSchema> ? K : never }[keyof P]
+/**
+ * Which side of a validator or serializer a static type describes, for the properties whose
+ * schema has a `default` (recorded in the schema's type by warren's `Type`):
+ * - `'declared'`: as the schema declares them (a response payload: the serializer's input);
+ * - `'filled'`: after validation (a request part in a handler): the validator fills a missing
+ *   property in from its `default`, so an optional one with a default is always there;
+ * - `'input'`: what a client sends: a property with a default may be left out, and an array may
+ *   be a readonly one (it is only read).
+ */
+export type StaticMode = 'declared' | 'filled' | 'input'
+
+/** A schema whose type records a `default` (warren's `Type` builders keep it). */
+interface HasDefault {
+  readonly default: unknown
+}
+
+/** The keys of an object schema's properties that are optional in mode `M` (see {@link StaticMode}). */
+type OptionalKeys<P, M extends StaticMode> = M extends 'declared'
+  ? { [K in keyof P]: P[K] extends TOptional<TSchema> ? K : never }[keyof P]
+  : M extends 'filled'
+    ? { [K in keyof P]: P[K] extends TOptional<TSchema> ? (P[K] extends HasDefault ? never : K) : never }[keyof P]
+    : { [K in keyof P]: P[K] extends TOptional<TSchema> | HasDefault ? K : never }[keyof P]
 
 /**
  * The static type of an object schema's properties, refs resolved. Without an optional property,
  * one mapped type over the property map; with some, required and optional keys apart.
  */
-type ObjectWithRefs<P, Reg> = ObjectWithOptional<P, OptionalKeys<P>, Reg>
+type ObjectWithRefs<P, Reg, M extends StaticMode> = ObjectWithOptional<P, OptionalKeys<P, M>, Reg, M>
 
 /** {@link ObjectWithRefs} given the optional keys `O`. */
-type ObjectWithOptional<P, O, Reg> = [O] extends [never]
-  ? { -readonly [K in keyof P]: WithRefs<P[K], Reg> }
-  : Flatten<{ [K in Exclude<keyof P, O>]: WithRefs<P[K], Reg> } & { [K in O & keyof P]?: WithRefs<P[K], Reg> }>
+type ObjectWithOptional<P, O, Reg, M extends StaticMode> = [O] extends [never]
+  ? { -readonly [K in keyof P]: WithRefs<P[K], Reg, M> }
+  : Flatten<{ [K in Exclude<keyof P, O>]: WithRefs<P[K], Reg, M> } & { [K in O & keyof P]?: WithRefs<P[K], Reg, M> }>
 
 /** Folds a tuple of schemas into the intersection of their static types. */
-type IntersectionWithRefs<U, Reg> = U extends [infer Head, ...infer Tail] ? WithRefs<Head, Reg> & IntersectionWithRefs<Tail, Reg> : unknown
+type IntersectionWithRefs<U, Reg, M extends StaticMode> = U extends [infer Head, ...infer Tail] ? WithRefs<Head, Reg, M> & IntersectionWithRefs<Tail, Reg, M> : unknown
+
+/** An array of `T`s; in `'input'` mode a readonly one is accepted too. */
+type ArrayIn<T, M extends StaticMode> = M extends 'input' ? readonly T[] : T[]
+
+/**
+ * The static type of a `Type.Ref` to `Id` that no shared schema of the context has: a type
+ * nothing is assignable to, named for the compiler's messages, with the ids the context knows.
+ * Reading the value, or sending one, then fails with the misspelt id and the known ones.
+ */
+export interface UnknownRef<Id extends string, Known> {
+  /** The id no shared schema of this context has. */
+  readonly 'Type.Ref names no shared schema of this context': Id
+  /** The ids of the shared schemas this context has. */
+  readonly 'known ids': Known
+}
+
+/** The id of a `$ref` before any `#` part (`'User#/properties/name'` gives `'User'`). */
+type RefBase<Id extends string> = Id extends `${infer Base}#${string}` ? Base : Id
+
+/**
+ * The static type of a `Type.Ref` the registry does not hold: `unknown` for a reference into a
+ * schema (a `#` part) or when the context has no typed shared schema (plain JSON Schemas added
+ * with `addSchema` are not typed); otherwise {@link UnknownRef}.
+ */
+type UnresolvedRef<Id extends string, Reg> = [keyof Reg] extends [never]
+  ? unknown
+  : RefBase<Id> extends keyof Reg | ''
+    ? unknown
+    : UnknownRef<Id, Exclude<keyof Reg & string, `${string}#`>>
 
 /**
  * A schema's static type with every `Type.Ref` replaced by the static type of the registry entry
@@ -124,22 +173,22 @@ type IntersectionWithRefs<U, Reg> = U extends [infer Head, ...infer Tail] ? With
  * tuples and records are followed; anything else is TypeBox's `Static`. (TypeBox's module
  * inference, `TImport`, would compute the whole registry for every route schema.)
  */
-type WithRefs<Sc, Reg> = Sc extends TRef<infer Id>
+type WithRefs<Sc, Reg, M extends StaticMode> = Sc extends TRef<infer Id>
   ? Id extends keyof Reg
-    ? WithRefs<Reg[Id], Reg>
-    : unknown
+    ? WithRefs<Reg[Id], Reg, M>
+    : UnresolvedRef<Id, Reg>
   : Sc extends TObject<infer P>
-    ? ObjectWithRefs<P, Reg>
+    ? ObjectWithRefs<P, Reg, M>
     : Sc extends TArray<infer I>
-      ? WithRefs<I, Reg>[]
+      ? ArrayIn<WithRefs<I, Reg, M>, M>
       : Sc extends TUnion<infer U>
-        ? { [K in keyof U]: WithRefs<U[K], Reg> }[number]
+        ? { [K in keyof U]: WithRefs<U[K], Reg, M> }[number]
         : Sc extends TIntersect<infer U>
-          ? Flatten<IntersectionWithRefs<U, Reg>>
+          ? Flatten<IntersectionWithRefs<U, Reg, M>>
           : Sc extends TTuple<infer U>
-            ? { [K in keyof U]: WithRefs<U[K], Reg> }
+            ? { [K in keyof U]: WithRefs<U[K], Reg, M> }
             : Sc extends TRecord<infer K, infer V>
-              ? { [_ in Static<K> & PropertyKey]: WithRefs<V, Reg> }
+              ? { [_ in Static<K> & PropertyKey]: WithRefs<V, Reg, M> }
               : Sc extends TSchema
                 ? Static<Sc>
                 : unknown
@@ -147,15 +196,15 @@ type WithRefs<Sc, Reg> = Sc extends TRef<infer Id>
 /**
  * The static type of a schema, its `Type.Ref`s resolved against the registry. Objects are typed
  * by the walk too (cheaper than TypeBox's object static, which splits keys four ways); a
- * `Type.Readonly` property reads as a plain one.
+ * `Type.Readonly` property reads as a plain one. `M`: which side of the validator (see {@link StaticMode}).
  */
-export type StaticOf<Sc extends TSchema, Reg> = WithRefs<Sc, Reg>
+export type StaticOf<Sc extends TSchema, Reg, M extends StaticMode = 'declared'> = WithRefs<Sc, Reg, M>
 
 /** The static type of a request-part schema or response entry; a `content` map gives the union of its media types. */
-export type SchemaStatic<E, Reg> = E extends TSchema
-  ? StaticOf<E, Reg>
+export type SchemaStatic<E, Reg, M extends StaticMode = 'declared'> = E extends TSchema
+  ? StaticOf<E, Reg, M>
   : E extends { content: infer C }
-    ? { [M in keyof C]: C[M] extends { schema: infer Sc extends TSchema } ? StaticOf<Sc, Reg> : unknown }[keyof C]
+    ? { [T in keyof C]: C[T] extends { schema: infer Sc extends TSchema } ? StaticOf<Sc, Reg, M> : unknown }[keyof C]
     : unknown
 
 /* ---------- path parameters ---------- */
@@ -225,6 +274,22 @@ export interface RouteTypes {
   headers: unknown
   /** Status key to payload type. `{}` when the route has no response schema. */
   responses: object
+  /** What a client sends to the route (`warren/client` reads it; see {@link RouteInputTypes}). */
+  input: RouteInputTypes
+}
+
+/**
+ * What a client sends to a route: the body, query and headers as a call types them, before the
+ * validator has filled in defaults (a property with one may be left out, an array may be
+ * readonly), header names as the schema spells them.
+ */
+export interface RouteInputTypes {
+  /** The body a call sends. */
+  body: unknown
+  /** The query a call sends. */
+  query: unknown
+  /** The headers the schema names, as it spells them. */
+  headers: unknown
 }
 
 /**
@@ -236,19 +301,37 @@ export interface DefaultRouteTypes extends RouteTypes {
   responses: {}
 }
 
+/** The query schema of a route schema: `querystring`, or its alias `query`. */
+type QuerySchema<Sc> = Sc extends { querystring: infer Q } ? Q : Sc extends { query: infer Q } ? Q : undefined
+
+/** The static type of request part `E` (`undefined`: the route has no schema for it). */
+type PartStatic<E, Reg, M extends StaticMode> = [E] extends [undefined] ? unknown : SchemaStatic<E, Reg, M>
+
 /**
  * Computes a route's {@link RouteTypes} from its `schema` option, its path and the shared
  * schemas of its instance. A part without a schema is `unknown`, except params, which fall
- * back to the names in the path.
+ * back to the names in the path. Request parts are typed as the handler sees them, after
+ * validation (a property with a default is there); `input` is what a client sends.
  */
 export type RouteTypesOf<Sc, Path extends string, Reg> = {
-  body: Sc extends { body: infer B } ? SchemaStatic<B, Reg> : unknown
-  params: Sc extends { params: infer P } ? SchemaStatic<P, Reg> : PathParams<Path>
+  body: Sc extends { body: infer B } ? SchemaStatic<B, Reg, 'filled'> : unknown
+  params: Sc extends { params: infer P } ? SchemaStatic<P, Reg, 'filled'> : PathParams<Path>
   query: Sc extends { querystring: infer Q }
-    ? SchemaStatic<Q, Reg>
+    ? SchemaStatic<Q, Reg, 'filled'>
     : Sc extends { query: infer Q }
-      ? SchemaStatic<Q, Reg>
+      ? SchemaStatic<Q, Reg, 'filled'>
       : unknown
-  headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg>> : unknown
+  headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg, 'filled'>> : unknown
   responses: ResponsesOf<Sc, Reg>
+  /**
+   * What a client sends (read by `warren/client` only, and computed only then: nothing else reads
+   * it): properties with a default may be left out and arrays may be readonly (`'input'`); header
+   * names are as the schema spells them. An object type, not an interface: TypeScript would
+   * measure an interface's variance in `Reg` through its conditional types and find none.
+   */
+  input: {
+    body: Sc extends { body: infer B } ? SchemaStatic<B, Reg, 'input'> : unknown
+    query: PartStatic<QuerySchema<Sc>, Reg, 'input'>
+    headers: Sc extends { headers: infer H } ? SchemaStatic<H, Reg, 'input'> : unknown
+  }
 }

@@ -35,8 +35,13 @@ import type {
   Union,
 } from '@sinclair/typebox'
 
-/** `{ $id: Id }` when the options carry a literal `$id`, else nothing. */
-export type NamedBy<O> = O extends { $id: infer Id extends string } ? (string extends Id ? {} : { readonly $id: Id }) : {}
+/**
+ * What the type keeps of a schema's options: `{ $id: Id }` when they carry a literal `$id`, and
+ * `{ default: V }` when they carry a `default` (a request property with one is filled in by the
+ * validator, so the handler sees it while a client may leave it out); else nothing.
+ */
+export type NamedBy<O> = (O extends { $id: infer Id extends string } ? (string extends Id ? {} : { readonly $id: Id }) : {}) &
+  (O extends { default: infer V } ? { readonly default: V } : {})
 
 /**
  * The schema `Type.Composite` returns, TypeBox's `TComposite<T>`, computed in one pass when every
@@ -124,12 +129,12 @@ export type OmitOf<T extends TSchema, K extends PropertyKey[]> = T extends { [Ki
   ? TObject<Evaluate<Omit<P, K[number]>>>
   : TOmit<T, K>
 
-/** The constructors whose `$id` option is kept in the type. */
+/** The constructors whose `$id` and `default` options are kept in the type. */
 type Kept = 'Object' | 'Array' | 'String' | 'Number' | 'Integer' | 'Boolean' | 'Composite' | 'Union' | 'Intersect'
 
 /**
- * TypeBox's builder, with a literal `$id` kept in the type by the constructors a shared schema is
- * usually built with, and `Pick` / `Omit` of an object schema computed directly.
+ * TypeBox's builder, with a literal `$id` (and a `default`) kept in the type by the constructors a
+ * shared schema is usually built with, and `Pick` / `Omit` of an object schema computed directly.
  */
 export interface WarrenTypeBuilder extends Omit<JavaScriptTypeBuilder, Kept | 'Pick' | 'Omit'> {
   /** `Type.Pick` with the keys as a tuple: TypeBox's `TPick`, computed directly for an object schema ({@link PickOf}). */
@@ -140,22 +145,22 @@ export interface WarrenTypeBuilder extends Omit<JavaScriptTypeBuilder, Kept | 'P
   Omit<T extends TSchema, K extends PropertyKey[]>(type: T, key: readonly [...K], options?: SchemaOptions): OmitOf<T, K>
   /** `Type.Omit` with the keys as a schema (a union of literals, `Type.KeyOf`…). */
   Omit<T extends TSchema, K extends TSchema>(type: T, key: K, options?: SchemaOptions): TOmit<T, K>
-  /** `Type.Object`, keeping a literal `$id`. */
+  /** `Type.Object`, keeping a literal `$id` and a `default`. */
   Object<T extends TProperties, const O extends ObjectOptions = {}>(properties: T, options?: O): TObject<T> & NamedBy<O>
-  /** `Type.Array`, keeping a literal `$id`. */
+  /** `Type.Array`, keeping a literal `$id` and a `default`. */
   Array<T extends TSchema, const O extends ArrayOptions = {}>(items: T, options?: O): TArray<T> & NamedBy<O>
-  /** `Type.String`, keeping a literal `$id`. */
+  /** `Type.String`, keeping a literal `$id` and a `default`. */
   String<const O extends StringOptions = {}>(options?: O): TString & NamedBy<O>
-  /** `Type.Number`, keeping a literal `$id`. */
+  /** `Type.Number`, keeping a literal `$id` and a `default`. */
   Number<const O extends NumberOptions = {}>(options?: O): TNumber & NamedBy<O>
-  /** `Type.Integer`, keeping a literal `$id`. */
+  /** `Type.Integer`, keeping a literal `$id` and a `default`. */
   Integer<const O extends IntegerOptions = {}>(options?: O): TInteger & NamedBy<O>
-  /** `Type.Boolean`, keeping a literal `$id`. */
+  /** `Type.Boolean`, keeping a literal `$id` and a `default`. */
   Boolean<const O extends SchemaOptions = {}>(options?: O): TBoolean & NamedBy<O>
-  /** `Type.Composite`, keeping a literal `$id`; its type computed more cheaply for objects ({@link CompositeOf}). */
+  /** `Type.Composite`, keeping a literal `$id` and a `default`; its type computed more cheaply for objects ({@link CompositeOf}). */
   Composite<T extends TSchema[], const O extends ObjectOptions = {}>(schemas: [...T], options?: O): CompositeOf<T> & NamedBy<O>
-  /** `Type.Union`, keeping a literal `$id`. */
+  /** `Type.Union`, keeping a literal `$id` and a `default`. */
   Union<T extends TSchema[], const O extends SchemaOptions = {}>(types: [...T], options?: O): Union<T> & NamedBy<O>
-  /** `Type.Intersect`, keeping a literal `$id`. */
+  /** `Type.Intersect`, keeping a literal `$id` and a `default`. */
   Intersect<T extends TSchema[], const O extends IntersectOptions = {}>(types: [...T], options?: O): Intersect<T> & NamedBy<O>
 }
