@@ -13,7 +13,7 @@ async function members(app: Warren) {
     .get('/:memberId', async (request) => `${request.params.memberId}`)
     .get('/:memberId/badge', { schema: { params: Type.Object({ memberId: Type.Integer() }) } }, async (request) => request.params.memberId)
     .post('/', { schema: { body: NewMember, headers: Type.Object({ 'X-Api-Key': Type.String(), 'x-trace': Type.Optional(Type.String()) }) } }, async (request) => request.body.name)
-    .delete('/:memberId', { schema: { response: { default: Type.Object({ message: Type.String() }) } } }, async (_request, reply) => reply.code(204).send())
+    .delete('/:memberId', { schema: { response: { default: Type.Object({ message: Type.String() }) } } }, async (_request, reply) => reply.code(404).send({ message: 'no such member' }))
 }
 async function settings(app: Warren) {
   return app

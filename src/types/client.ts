@@ -177,9 +177,10 @@ type CallParts<P, I extends RouteInputTypes> = ParamsPart<P> &
   }
 
 /** A call's second argument: optional when nothing in it is required. */
-export type CallArgs<Route extends string, RT extends RouteTypes> = {} extends CallInput<Route, RT>
-  ? [options?: CallInput<Route, RT>]
-  : [options: CallInput<Route, RT>]
+export type CallArgs<Route extends string, RT extends RouteTypes> = OptionsArgs<CallInput<Route, RT>>
+
+/** The second argument of a call that sends `I`: optional when nothing in `I` is required. */
+type OptionsArgs<I> = {} extends I ? [options?: I] : [options: I]
 
 /* ---------- the client ---------- */
 
@@ -206,12 +207,12 @@ type KeysOf<Table> = Table extends object ? keyof Table : never
 
 /** One method of the typed client: `(path, options)` for the paths declared with that method. */
 export interface TypedCall<Table, M extends string> {
-  <const P extends PathsFor<Table, M>>(path: P, ...options: CallArgs<`${M} ${P}`, RouteAt<Table, M, P>>): Promise<AnswerOf<RouteAt<Table, M, P>>>
+  <const P extends PathsFor<Table, M>, RT extends RouteTypes = RouteAt<Table, M, P>, I = CallInput<`${M} ${P}`, RT>>(path: P, ...options: OptionsArgs<NoInfer<I>>): Promise<AnswerOf<RT>>
 }
 
 /** The client's `head`: the paths declared for HEAD or GET; an answer to HEAD has no body. */
 export interface HeadCall<Table> {
-  <const P extends PathsFor<Table, 'HEAD' | 'GET'>>(path: P, ...options: CallArgs<`HEAD ${P}`, RouteAt<Table, 'HEAD' | 'GET', P>>): Promise<HeadAnswer<AnswerOf<RouteAt<Table, 'HEAD' | 'GET', P>>>>
+  <const P extends PathsFor<Table, 'HEAD' | 'GET'>, RT extends RouteTypes = RouteAt<Table, 'HEAD' | 'GET', P>, I = CallInput<`HEAD ${P}`, RT>>(path: P, ...options: OptionsArgs<NoInfer<I>>): Promise<HeadAnswer<AnswerOf<RT>>>
 }
 
 /**

@@ -14,7 +14,7 @@ export type {
   SchemaRegistry,
   ContainsRef,
   StaticOf,
-  StaticMode,
+  InputOf,
   UnknownRef,
   SchemaStatic,
   RouteInputTypes,
@@ -26,7 +26,7 @@ export type {
   DefaultRouteTypes,
   RouteTypesOf,
 } from './schema.js'
-export type { PayloadForCode, DeclaredCode, SuccessPayload, NoSchemaFor200, BodilessStatus } from './status.js'
+export type { PayloadForCode, DeclaredCode, SuccessPayload, NoSchemaFor200 } from './status.js'
 export type { LogFn, LogSerializers, WarrenLogger } from './logger.js'
 export type {
   HTTPPart,

@@ -84,7 +84,7 @@ export type HandlerFor<Self, RT extends RouteTypes, Rq, Rp> = (
 ) => HandlerResult<SuccessPayload<RT['responses']>>
 
 /** What a handler may return for payload `P`: `P` or the reply, or nothing; a promise of either, not of a mix of `P` and `undefined`. */
-type HandlerResult<P> = P | AnyReply | void | Promise<P | AnyReply> | Promise<void>
+type HandlerResult<P> = P | AnyReply | void | Promise<P | AnyReply> | Promise<void | undefined>
 
 /**
  * An error handler (`setErrorHandler`, route option `errorHandler`). Its reply is not narrowed
@@ -205,7 +205,7 @@ export interface RouteShorthand<Self, Rq extends object, Rp extends object, Reg 
   <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }, const Slash extends TrailingSlash = 'both'>(
     this: RouteCarrier<Table, C>,
     path: Path,
-    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & { prefixTrailingSlash?: Slash },
+    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & SlashOption<Path, Slash>,
     handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']>,
   ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>, Slash>
   <Table, const Path extends string, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }>(
@@ -217,9 +217,15 @@ export interface RouteShorthand<Self, Rq extends object, Rp extends object, Reg 
   <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }, const Slash extends TrailingSlash = 'both'>(
     this: RouteCarrier<Table, C>,
     path: Path,
-    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & { handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']>; prefixTrailingSlash?: Slash },
+    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & { handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> } & SlashOption<Path, Slash>,
   ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>, Slash>
 }
+
+/**
+ * Where a route's `prefixTrailingSlash` is read from for the route table: only a `'/'` route
+ * under a prefix has one to follow, so only its options give the type argument.
+ */
+type SlashOption<Path extends string, Slash extends TrailingSlash> = Path extends '/' ? { prefixTrailingSlash?: Slash } : unknown
 
 /** What a route method reads its receiver's route table `Table` and context `C` from. */
 interface RouteCarrier<Table, C extends ContextShape> extends RouteTableCarrier<Table> {

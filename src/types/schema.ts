@@ -102,44 +102,33 @@ export type ContainsRef<Sc> = Sc extends TRef
           : false
 
 /**
- * Which side of a validator or serializer a static type describes, for the properties whose
- * schema has a `default` (recorded in the schema's type by warren's `Type`):
- * - `'declared'`: as the schema declares them (a response payload: the serializer's input);
- * - `'filled'`: after validation (a request part in a handler): the validator fills a missing
- *   property in from its `default`, so an optional one with a default is always there;
- * - `'input'`: what a client sends: a property with a default may be left out, and an array may
- *   be a readonly one (it is only read).
+ * A schema whose type records a `default` (warren's `Type` builders keep it). Every schema has an
+ * optional `default`; one that was given a default has it as a required property.
  */
-export type StaticMode = 'declared' | 'filled' | 'input'
-
-/** A schema whose type records a `default` (warren's `Type` builders keep it). */
 interface HasDefault {
   readonly default: unknown
 }
 
-/** The keys of an object schema's properties that are optional in mode `M` (see {@link StaticMode}). */
-type OptionalKeys<P, M extends StaticMode> = M extends 'declared'
-  ? { [K in keyof P]: P[K] extends TOptional<TSchema> ? K : never }[keyof P]
-  : M extends 'filled'
-    ? { [K in keyof P]: P[K] extends TOptional<TSchema> ? (P[K] extends HasDefault ? never : K) : never }[keyof P]
-    : { [K in keyof P]: P[K] extends TOptional<TSchema> | HasDefault ? K : never }[keyof P]
+/**
+ * The keys of an object schema's properties that are optional once validated or serialized: a
+ * `Type.Optional` property without a `default` (the validator fills a missing property in from its
+ * default, and the serializer writes the default for it).
+ */
+type OptionalKeys<P> = { [K in keyof P]: P[K] extends TOptional<TSchema> ? (P[K] extends HasDefault ? never : K) : never }[keyof P]
 
 /**
  * The static type of an object schema's properties, refs resolved. Without an optional property,
  * one mapped type over the property map; with some, required and optional keys apart.
  */
-type ObjectWithRefs<P, Reg, M extends StaticMode> = ObjectWithOptional<P, OptionalKeys<P, M>, Reg, M>
+type ObjectWithRefs<P, Reg> = ObjectWithOptional<P, OptionalKeys<P>, Reg>
 
 /** {@link ObjectWithRefs} given the optional keys `O`. */
-type ObjectWithOptional<P, O, Reg, M extends StaticMode> = [O] extends [never]
-  ? { -readonly [K in keyof P]: WithRefs<P[K], Reg, M> }
-  : Flatten<{ [K in Exclude<keyof P, O>]: WithRefs<P[K], Reg, M> } & { [K in O & keyof P]?: WithRefs<P[K], Reg, M> }>
+type ObjectWithOptional<P, O, Reg> = [O] extends [never]
+  ? { -readonly [K in keyof P]: WithRefs<P[K], Reg> }
+  : Flatten<{ [K in Exclude<keyof P, O>]: WithRefs<P[K], Reg> } & { [K in O & keyof P]?: WithRefs<P[K], Reg> }>
 
 /** Folds a tuple of schemas into the intersection of their static types. */
-type IntersectionWithRefs<U, Reg, M extends StaticMode> = U extends [infer Head, ...infer Tail] ? WithRefs<Head, Reg, M> & IntersectionWithRefs<Tail, Reg, M> : unknown
-
-/** An array of `T`s; in `'input'` mode a readonly one is accepted too. */
-type ArrayIn<T, M extends StaticMode> = M extends 'input' ? readonly T[] : T[]
+type IntersectionWithRefs<U, Reg> = U extends [infer Head, ...infer Tail] ? WithRefs<Head, Reg> & IntersectionWithRefs<Tail, Reg> : unknown
 
 /**
  * The static type of a `Type.Ref` to `Id` that no shared schema of the context has: a type
@@ -159,7 +148,7 @@ type RefBase<Id extends string> = Id extends `${infer Base}#${string}` ? Base : 
 /**
  * The static type of a `Type.Ref` the registry does not hold: `unknown` for a reference into a
  * schema (a `#` part) or when the context has no typed shared schema (plain JSON Schemas added
- * with `addSchema` are not typed); otherwise {@link UnknownRef}.
+ * with `addSchema` without a literal `$id` are not typed); otherwise {@link UnknownRef}.
  */
 type UnresolvedRef<Id extends string, Reg> = [keyof Reg] extends [never]
   ? unknown
@@ -173,38 +162,84 @@ type UnresolvedRef<Id extends string, Reg> = [keyof Reg] extends [never]
  * tuples and records are followed; anything else is TypeBox's `Static`. (TypeBox's module
  * inference, `TImport`, would compute the whole registry for every route schema.)
  */
-type WithRefs<Sc, Reg, M extends StaticMode> = Sc extends TRef<infer Id>
+type WithRefs<Sc, Reg> = Sc extends TRef<infer Id>
   ? Id extends keyof Reg
-    ? WithRefs<Reg[Id], Reg, M>
+    ? WithRefs<Reg[Id], Reg>
     : UnresolvedRef<Id, Reg>
   : Sc extends TObject<infer P>
-    ? ObjectWithRefs<P, Reg, M>
+    ? ObjectWithRefs<P, Reg>
     : Sc extends TArray<infer I>
-      ? ArrayIn<WithRefs<I, Reg, M>, M>
+      ? WithRefs<I, Reg>[]
       : Sc extends TUnion<infer U>
-        ? { [K in keyof U]: WithRefs<U[K], Reg, M> }[number]
+        ? { [K in keyof U]: WithRefs<U[K], Reg> }[number]
         : Sc extends TIntersect<infer U>
-          ? Flatten<IntersectionWithRefs<U, Reg, M>>
+          ? Flatten<IntersectionWithRefs<U, Reg>>
           : Sc extends TTuple<infer U>
-            ? { [K in keyof U]: WithRefs<U[K], Reg, M> }
+            ? { [K in keyof U]: WithRefs<U[K], Reg> }
             : Sc extends TRecord<infer K, infer V>
-              ? { [_ in Static<K> & PropertyKey]: WithRefs<V, Reg, M> }
+              ? { [_ in Static<K> & PropertyKey]: WithRefs<V, Reg> }
               : Sc extends TSchema
                 ? Static<Sc>
                 : unknown
 
 /**
- * The static type of a schema, its `Type.Ref`s resolved against the registry. Objects are typed
- * by the walk too (cheaper than TypeBox's object static, which splits keys four ways); a
- * `Type.Readonly` property reads as a plain one. `M`: which side of the validator (see {@link StaticMode}).
+ * The static type of a schema, its `Type.Ref`s resolved against the registry, as the validator
+ * leaves a request part and as the serializer writes a payload: a property with a `default` is
+ * there. Objects are typed by the walk too (cheaper than TypeBox's object static, which splits
+ * keys four ways); a `Type.Readonly` property reads as a plain one.
  */
-export type StaticOf<Sc extends TSchema, Reg, M extends StaticMode = 'declared'> = WithRefs<Sc, Reg, M>
+export type StaticOf<Sc extends TSchema, Reg> = WithRefs<Sc, Reg>
 
 /** The static type of a request-part schema or response entry; a `content` map gives the union of its media types. */
-export type SchemaStatic<E, Reg, M extends StaticMode = 'declared'> = E extends TSchema
-  ? StaticOf<E, Reg, M>
+export type SchemaStatic<E, Reg> = E extends TSchema
+  ? StaticOf<E, Reg>
   : E extends { content: infer C }
-    ? { [T in keyof C]: C[T] extends { schema: infer Sc extends TSchema } ? StaticOf<Sc, Reg, M> : unknown }[keyof C]
+    ? { [M in keyof C]: C[M] extends { schema: infer Sc extends TSchema } ? StaticOf<Sc, Reg> : unknown }[keyof C]
+    : unknown
+
+/* ---------- what a client sends ---------- */
+
+/** The keys of an object schema's properties a client may leave out: optional, or with a `default`. */
+type InputOptionalKeys<P> = { [K in keyof P]: P[K] extends TOptional<TSchema> | HasDefault ? K : never }[keyof P]
+
+/** {@link InputOf} of an object schema's properties `P`, given the keys `O` a client may leave out. */
+type ObjectInput<P, O, Reg> = [O] extends [never]
+  ? { -readonly [K in keyof P]: InputOf<P[K], Reg> }
+  : Flatten<{ [K in Exclude<keyof P, O>]: InputOf<P[K], Reg> } & { [K in O & keyof P]?: InputOf<P[K], Reg> }>
+
+/** Folds a tuple of schemas into the intersection of their input types. */
+type IntersectionInput<U, Reg> = U extends [infer Head, ...infer Tail] ? InputOf<Head, Reg> & IntersectionInput<Tail, Reg> : unknown
+
+/**
+ * What a client may send for a schema, before the validator fills defaults in: a property with a
+ * `default` may be left out, and an array may be a readonly one (it is only read). The same walk
+ * as {@link StaticOf}'s otherwise; computed only by the client (see `RouteTypes.input`).
+ */
+export type InputOf<Sc, Reg> = Sc extends TRef<infer Id>
+  ? Id extends keyof Reg
+    ? InputOf<Reg[Id], Reg>
+    : UnresolvedRef<Id, Reg>
+  : Sc extends TObject<infer P>
+    ? ObjectInput<P, InputOptionalKeys<P>, Reg>
+    : Sc extends TArray<infer I>
+      ? readonly InputOf<I, Reg>[]
+      : Sc extends TUnion<infer U>
+        ? { [K in keyof U]: InputOf<U[K], Reg> }[number]
+        : Sc extends TIntersect<infer U>
+          ? Flatten<IntersectionInput<U, Reg>>
+          : Sc extends TTuple<infer U>
+            ? { readonly [K in keyof U]: InputOf<U[K], Reg> }
+            : Sc extends TRecord<infer K, infer V>
+              ? { [_ in Static<K> & PropertyKey]: InputOf<V, Reg> }
+              : Sc extends TSchema
+                ? Static<Sc>
+                : unknown
+
+/** {@link InputOf} of a request-part schema; a `content` map gives the union of its media types. */
+type PartInput<E, Reg> = E extends TSchema
+  ? InputOf<E, Reg>
+  : E extends { content: infer C }
+    ? { [M in keyof C]: C[M] extends { schema: infer Sc extends TSchema } ? InputOf<Sc, Reg> : unknown }[keyof C]
     : unknown
 
 /* ---------- path parameters ---------- */
@@ -301,12 +336,6 @@ export interface DefaultRouteTypes extends RouteTypes {
   responses: {}
 }
 
-/** The query schema of a route schema: `querystring`, or its alias `query`. */
-type QuerySchema<Sc> = Sc extends { querystring: infer Q } ? Q : Sc extends { query: infer Q } ? Q : undefined
-
-/** The static type of request part `E` (`undefined`: the route has no schema for it). */
-type PartStatic<E, Reg, M extends StaticMode> = [E] extends [undefined] ? unknown : SchemaStatic<E, Reg, M>
-
 /**
  * Computes a route's {@link RouteTypes} from its `schema` option, its path and the shared
  * schemas of its instance. A part without a schema is `unknown`, except params, which fall
@@ -314,24 +343,24 @@ type PartStatic<E, Reg, M extends StaticMode> = [E] extends [undefined] ? unknow
  * validation (a property with a default is there); `input` is what a client sends.
  */
 export type RouteTypesOf<Sc, Path extends string, Reg> = {
-  body: Sc extends { body: infer B } ? SchemaStatic<B, Reg, 'filled'> : unknown
-  params: Sc extends { params: infer P } ? SchemaStatic<P, Reg, 'filled'> : PathParams<Path>
+  body: Sc extends { body: infer B } ? SchemaStatic<B, Reg> : unknown
+  params: Sc extends { params: infer P } ? SchemaStatic<P, Reg> : PathParams<Path>
   query: Sc extends { querystring: infer Q }
-    ? SchemaStatic<Q, Reg, 'filled'>
+    ? SchemaStatic<Q, Reg>
     : Sc extends { query: infer Q }
-      ? SchemaStatic<Q, Reg, 'filled'>
+      ? SchemaStatic<Q, Reg>
       : unknown
-  headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg, 'filled'>> : unknown
+  headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg>> : unknown
   responses: ResponsesOf<Sc, Reg>
   /**
    * What a client sends (read by `warren/client` only, and computed only then: nothing else reads
-   * it): properties with a default may be left out and arrays may be readonly (`'input'`); header
+   * it): properties with a default may be left out and arrays may be readonly ({@link InputOf}); header
    * names are as the schema spells them. An object type, not an interface: TypeScript would
    * measure an interface's variance in `Reg` through its conditional types and find none.
    */
   input: {
-    body: Sc extends { body: infer B } ? SchemaStatic<B, Reg, 'input'> : unknown
-    query: PartStatic<QuerySchema<Sc>, Reg, 'input'>
-    headers: Sc extends { headers: infer H } ? SchemaStatic<H, Reg, 'input'> : unknown
+    body: Sc extends { body: infer B } ? PartInput<B, Reg> : unknown
+    query: Sc extends { querystring: infer Q } ? PartInput<Q, Reg> : Sc extends { query: infer Q } ? PartInput<Q, Reg> : unknown
+    headers: Sc extends { headers: infer H } ? PartInput<H, Reg> : unknown
   }
 }

@@ -26,22 +26,12 @@ type KeyFor<RS, C extends number> = number extends C
           ? 'default'
           : never
 
-/** Statuses that carry no content (RFC 9110): the server sends none, whatever is passed to `send`. */
-export type BodilessStatus = 204 | 205 | 304
-
 /**
  * The payload type `reply.send` accepts after `reply.code(C)` on a route whose response map is
  * `RS`: `unknown` when the route has no response schema (or, for a code it does not declare,
- * which does not compile anyway), the union of all entries when `C` is not a literal. After a
- * bodiless status, the payload may be left out (`reply.code(204).send()`).
+ * which does not compile anyway), the union of all entries when `C` is not a literal.
  */
-export type PayloadForCode<RS, C extends number> = KeyFor<RS, C> extends infer K extends keyof RS
-  ? [K] extends [never]
-    ? unknown
-    : C extends BodilessStatus
-      ? RS[K] | undefined
-      : RS[K]
-  : unknown
+export type PayloadForCode<RS, C extends number> = KeyFor<RS, C> extends infer K extends keyof RS ? ([K] extends [never] ? unknown : RS[K]) : unknown
 
 /**
  * The parameter type of `reply.code`: the code itself when the response map declares it

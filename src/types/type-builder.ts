@@ -9,7 +9,6 @@
  */
 import type {
   ArrayOptions,
-  Evaluate,
   IntegerOptions,
   Intersect,
   IntersectOptions,
@@ -40,7 +39,10 @@ import type {
  * `{ default: V }` when they carry a `default` (a request property with one is filled in by the
  * validator, so the handler sees it while a client may leave it out); else nothing.
  */
-export type NamedBy<O> = (O extends { $id: infer Id extends string } ? (string extends Id ? {} : { readonly $id: Id }) : {}) &
+export type NamedBy<O> = O extends { $id: string } | { default: unknown } ? KeptOptions<O> : {}
+
+/** {@link NamedBy} of options that carry an `$id` or a `default`. */
+type KeptOptions<O> = (O extends { $id: infer Id extends string } ? (string extends Id ? {} : { readonly $id: Id }) : {}) &
   (O extends { default: infer V } ? { readonly default: V } : {})
 
 /**
@@ -114,19 +116,20 @@ type PropertyOf<P, K extends PropertyKey> = K extends keyof P
 
 /**
  * The schema `Type.Pick(T, [...keys])` returns, TypeBox's `TPick<T, K>`, computed directly when `T` is
- * an object schema: `TObject` of the picked properties, evaluated, as TypeBox computes it after
- * its dispatch over mapped results, refs, recursive, intersected and united schemas, each of
- * which relates the schema to another TypeBox type (realistic app: a `Pick` and an `Omit` per
- * route, ~80 instantiations less per route). Other schemas, and keys given as a schema, keep
- * TypeBox's own `TPick`.
+ * an object schema: `TObject` of the picked properties, without TypeBox's dispatch over mapped
+ * results, refs, recursive, intersected and united schemas, each of which relates the schema to
+ * another TypeBox type (realistic app: a `Pick` and an `Omit` per route, ~80 instantiations less
+ * per route). The property map is left a `Pick` rather than flattened as TypeBox does (the same
+ * object type; flattening cost ~70 more per route there). Other schemas, and keys given as a
+ * schema, keep TypeBox's own `TPick`.
  */
 export type PickOf<T extends TSchema, K extends PropertyKey[]> = T extends { [Kind]: 'Object'; properties: infer P extends TProperties }
-  ? TObject<Evaluate<Pick<P, K[number] & keyof P>>>
+  ? TObject<Pick<P, K[number] & keyof P>>
   : TPick<T, K>
 
 /** The schema `Type.Omit(T, [...keys])` returns, TypeBox's `TOmit<T, K>`, computed directly when `T` is an object schema (see {@link PickOf}). */
 export type OmitOf<T extends TSchema, K extends PropertyKey[]> = T extends { [Kind]: 'Object'; properties: infer P extends TProperties }
-  ? TObject<Evaluate<Omit<P, K[number]>>>
+  ? TObject<Omit<P, K[number]>>
   : TOmit<T, K>
 
 /** The constructors whose `$id` and `default` options are kept in the type. */

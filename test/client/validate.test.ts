@@ -38,9 +38,9 @@ function buildApp() {
     reply.type('application/json').send(raw(JSON.stringify({ slug: request.params.slug, even: request.params.slug.length }))),
   )
   app.delete('/thing', { schema: { response: { 204: Type.Null() } } }, async (_request, reply) => reply.code(204).send(null))
-  app.post('/reset', { schema: { response: { '2xx': Type.Object({ ok: Type.Boolean() }) } } }, async (_request, reply) => reply.code(205).send())
+  app.post('/reset', { schema: { response: { '2xx': Type.Object({ ok: Type.Boolean() }) } } }, async (_request, reply) => reply.code(205).send({ ok: true }))
   app.get('/cached', { schema: { response: { 200: Type.Object({ n: Type.Integer() }), 304: Type.Object({ n: Type.Integer() }) } } }, async (request, reply) =>
-    request.headers['if-none-match'] === 'v1' ? reply.code(304).send() : { n: 1 },
+    request.headers['if-none-match'] === 'v1' ? reply.code(304).send({ n: 1 }) : { n: 1 },
   )
   app.get('/media', { schema: { response: { 200: { content: { 'application/json': { schema: Type.Object({ n: Type.Integer() }) }, 'text/plain': { schema: Type.String({ maxLength: 3 }) } } } } } }, async (request, reply) =>
     request.headers.accept === 'text/plain' ? reply.type('text/plain').send('long text') : reply.type('application/json').send({ n: 1 }),
