@@ -69,6 +69,7 @@ export type {
   HTTPMethod,
   HTTPMethods,
   HandlerFor,
+  Status200Payload,
   ErrorHandlerFor,
   RouteShorthandOptions,
   RoutePath,

@@ -81,10 +81,26 @@ export type HandlerFor<Self, RT extends RouteTypes, Rq, Rp> = (
   this: Self,
   request: RouteRequest<RT, Rq, Self>,
   reply: RouteReply<RT, Rp, Self>,
-) => HandlerResult<SuccessPayload<RT['responses']>>
+) => Status200Payload<SuccessPayload<RT['responses']>>
 
-/** What a handler may return for payload `P`: `P` or the reply, or nothing; a promise of either, not of a mix of `P` and `undefined`. */
-type HandlerResult<P> = P | AnyReply | void | Promise<P | AnyReply> | Promise<void | undefined>
+/**
+ * What a handler may return, `P` being what is sent with status 200: `P` or the reply, or nothing;
+ * a promise of either, not of a mix of `P` and `undefined`. Named for the compiler's messages
+ * (`… is not assignable to type 'Status200Payload<{ id: number }>'`).
+ */
+export type Status200Payload<P> = P | AnyReply | void | Promise<P | AnyReply> | Promise<void | undefined | Unsent<P>>
+
+/**
+ * A value no handler resolves with. It makes the promise of nothing a type of each route's own,
+ * created after the promise of the payload: TypeScript tries a union's promises in the order they
+ * were created and explains a mismatch with the first one, which is then the payload's. (Its
+ * argument is not `void` alone either: against a promise of `void`, TypeScript compares two
+ * promises member by member.)
+ */
+interface Unsent<P> {
+  /** Phantom: never present. */
+  readonly unsent: P
+}
 
 /**
  * An error handler (`setErrorHandler`, route option `errorHandler`). Its reply is not narrowed
