@@ -94,6 +94,11 @@ function schemaFor(entry: unknown, mediaType: string): unknown {
   return byType[key]?.schema
 }
 
+/** True for a schema of another library (Zod, Valibot, ArkType…: a `~standard` property); an ArkType type is a function. */
+function isStandardSchema(schema: unknown): boolean {
+  return (typeof schema === 'object' || typeof schema === 'function') && schema !== null && '~standard' in schema
+}
+
 /** Validates answers against a table of response schemas, compiling each schema once. */
 export class ResponseValidator {
   #table: ResponseSchemaTable | null
@@ -132,8 +137,11 @@ export class ResponseValidator {
     if (byStatus === undefined) return
     const status = String(response.status)
     const entry = byStatus[status] ?? byStatus[`${status[0]}xx`] ?? byStatus[`${status[0]}XX`] ?? byStatus.default
-    const schema = entry === undefined ? undefined : schemaFor(entry, essence(response.headers.get('content-type')))
-    if (schema === undefined) return
+    // another library's schema (Standard Schema) describes what the handler gives, before the
+    // library transforms it, not the JSON on the wire; and checking it would load that library
+    if (entry === undefined || isStandardSchema(entry)) return
+    const schema = schemaFor(entry, essence(response.headers.get('content-type')))
+    if (schema === undefined || isStandardSchema(schema)) return
     const check = await this.#compile(schema, `the ${status} schema of ${method} ${path}`)
     if (check(response.body)) return
     const first = check.errors?.[0]
