@@ -81,11 +81,11 @@ type SplitBodiless<S extends number, Body> = TypedAnswer<Exclude<S, BodilessStat
 type BodilessAnswer<B> = B extends number ? TypedAnswer<B, undefined> : never
 
 /** The answer(s) of key `K` of a response map with keys `Keys` and payload `Body`. */
-type AnswerAt<K, Keys, Body> = K extends '204' | '205' | '304'
-  ? TypedAnswer<KeyCodes<K>, undefined>
-  : K extends '2xx' | '2XX' | '3xx' | '3XX' | 'default'
-    ? SplitBodiless<StatusOf<K, Keys> & number, Body>
-    : TypedAnswer<StatusOf<K, Keys>, Body>
+type AnswerAt<K, Keys, Body> = K extends '204' | '205' | '304' | '2xx' | '2XX' | '3xx' | '3XX' | 'default'
+  ? K extends '204' | '205' | '304'
+    ? TypedAnswer<KeyCodes<K>, undefined>
+    : SplitBodiless<StatusOf<K, Keys> & number, Body>
+  : TypedAnswer<StatusOf<K, Keys>, Body>
 
 /** The answers for a response map `Res` with keys `Keys`: one member per declared key, bodiless statuses apart. */
 type DeclaredAnswers<Res, Keys extends keyof Res> = { [K in Keys]: AnswerAt<K, Keys, Res[K]> }[Keys]
@@ -133,8 +133,14 @@ type NoParams = 'This path has no parameters'
 type QueryPart<Q> = unknown extends Q
   ? { query?: Record<string, WireValue | readonly WireValue[]> }
   : {} extends Q
-    ? { query?: Q }
-    : { query: Q }
+    ? { query?: QueryValues<Q> }
+    : { query: QueryValues<Q> }
+
+/** A query's values as a call sends them: an array value may be a readonly one (it is only read). */
+type QueryValues<Q> = { [K in keyof Q]: ReadonlyArrays<Q[K]> }
+
+/** `V`, its array members readonly. */
+type ReadonlyArrays<V> = V extends readonly (infer I)[] ? readonly I[] : V
 
 /** Any request headers. */
 type AnyHeaders = Record<string, string | number | boolean>

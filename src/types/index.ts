@@ -14,7 +14,6 @@ export type {
   SchemaRegistry,
   ContainsRef,
   StaticOf,
-  InputOf,
   UnknownRef,
   SchemaStatic,
   RouteInputTypes,

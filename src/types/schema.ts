@@ -6,7 +6,7 @@
  *
  * @packageDocumentation
  */
-import type { Static, TArray, TIntersect, TObject, TOptional, TRecord, TRef, TSchema, TTuple, TUnion } from '@sinclair/typebox'
+import type { Kind, Static, TArray, TIntersect, TObject, TOptional, TRecord, TRef, TSchema, TTuple, TUnion } from '@sinclair/typebox'
 import type { StandardSchemaLike, StandardSide, StandardTypeOf } from './standard-schema.js'
 import type { Flatten } from './util.js'
 
@@ -217,50 +217,26 @@ type MediaStatic<Media, Reg, Side extends StandardSide> = Media extends { schema
 
 /* ---------- what a client sends ---------- */
 
-/** The keys of an object schema's properties a client may leave out: optional, or with a `default`. */
-type InputOptionalKeys<P> = { [K in keyof P]: P[K] extends TOptional<TSchema> | HasDefault ? K : never }[keyof P]
+/** The keys of an object schema's properties that have a `default`: the validator fills them in, so a client may leave them out. */
+type DefaultKeys<P> = { [K in keyof P]: P[K] extends HasDefault ? K : never }[keyof P]
 
-/** {@link InputOf} of an object schema's properties `P`, given the keys `O` a client may leave out. */
-type ObjectInput<P, O, Reg> = [O] extends [never]
-  ? { -readonly [K in keyof P]: InputOf<P[K], Reg> }
-  : Flatten<{ [K in Exclude<keyof P, O>]: InputOf<P[K], Reg> } & { [K in O & keyof P]?: InputOf<P[K], Reg> }>
+/** `T` with the keys `O` optional. */
+type LeaveOut<T, O> = [O] extends [never] ? T : Flatten<Pick<T, Exclude<keyof T, O>> & { [K in O & keyof T]?: T[K] }>
 
-/** Folds a tuple of schemas into the intersection of their input types. */
-type IntersectionInput<U, Reg> = U extends [infer Head, ...infer Tail] ? InputOf<Head, Reg> & IntersectionInput<Tail, Reg> : unknown
+/** The keys with a `default` of the body's object schema. */
+type BodyDefaults<Sc> = Sc extends { body: { readonly properties: infer P } } ? DefaultKeys<P> : never
 
-/**
- * What a client may send for a schema, before the validator fills defaults in: a property with a
- * `default` may be left out, and an array may be a readonly one (it is only read). The same walk
- * as {@link StaticOf}'s otherwise; computed only by the client (see `RouteTypes.input`).
- */
-export type InputOf<Sc, Reg> = Sc extends TRef<infer Id>
-  ? Id extends keyof Reg
-    ? InputOf<Reg[Id], Reg>
-    : UnresolvedRef<Id, Reg>
-  : Sc extends TObject<infer P>
-    ? ObjectInput<P, InputOptionalKeys<P>, Reg>
-    : Sc extends TArray<infer I>
-      ? readonly InputOf<I, Reg>[]
-      : Sc extends TUnion<infer U>
-        ? { [K in keyof U]: InputOf<U[K], Reg> }[number]
-        : Sc extends TIntersect<infer U>
-          ? Flatten<IntersectionInput<U, Reg>>
-          : Sc extends TTuple<infer U>
-            ? { readonly [K in keyof U]: InputOf<U[K], Reg> }
-            : Sc extends TRecord<infer K, infer V>
-              ? { [_ in Static<K> & PropertyKey]: InputOf<V, Reg> }
-              : Sc extends TSchema
-                ? Static<Sc>
-                : unknown
+/** The keys with a `default` of the querystring's object schema. */
+type QueryDefaults<Sc> = Sc extends { querystring: { readonly properties: infer P } } ? DefaultKeys<P> : Sc extends { query: { readonly properties: infer P } } ? DefaultKeys<P> : never
 
-/** {@link InputOf} of a request-part schema; a `content` map gives the union of its media types. */
-type PartInput<E, Reg> = E extends TSchema
-  ? InputOf<E, Reg>
-  : E extends StandardSchemaLike
-    ? StandardTypeOf<E, 'input'>
-    : E extends { content: infer C }
-      ? { [M in keyof C]: C[M] extends { schema: infer Sc extends TSchema } ? InputOf<Sc, Reg> : C[M] extends { schema: infer Sc extends StandardSchemaLike } ? StandardTypeOf<Sc, 'input'> : unknown }[keyof C]
-      : unknown
+/** The validated type of the body. One alias per part, shared by the handler's type and the client's: the client then reads the type the server computed. */
+type BodyOf<Sc, Reg> = Sc extends { body: infer B } ? SchemaStatic<B, Reg> : unknown
+
+/** The validated type of the query (`querystring`, or its alias `query`). */
+type QueryOf<Sc, Reg> = Sc extends { querystring: infer Q } ? SchemaStatic<Q, Reg> : Sc extends { query: infer Q } ? SchemaStatic<Q, Reg> : unknown
+
+/** The validated type of the headers, names as the schema spells them. */
+type HeadersAsSpelled<Sc, Reg> = Sc extends { headers: infer H } ? SchemaStatic<H, Reg> : unknown
 
 /* ---------- path parameters ---------- */
 
@@ -367,25 +343,21 @@ export interface DefaultRouteTypes extends RouteTypes {
  * validation (a property with a default is there); `input` is what a client sends.
  */
 export type RouteTypesOf<Sc, Path extends string, Reg> = {
-  body: Sc extends { body: infer B } ? SchemaStatic<B, Reg> : unknown
+  body: BodyOf<Sc, Reg>
   params: Sc extends { params: infer P } ? SchemaStatic<P, Reg> : PathParams<Path>
-  query: Sc extends { querystring: infer Q }
-    ? SchemaStatic<Q, Reg>
-    : Sc extends { query: infer Q }
-      ? SchemaStatic<Q, Reg>
-      : unknown
+  query: QueryOf<Sc, Reg>
   headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg>> : unknown
   responses: ResponsesOf<Sc, Reg>
   /**
-   * What a client sends (read by `warren/client` only, and computed only then: nothing else reads
-   * it): properties with a default may be left out and arrays may be readonly ({@link InputOf}); header
-   * names are as the schema spells them. An object type, not an interface: TypeScript would
-   * measure an interface's variance in `Reg` through its conditional types and find none.
+   * What a client sends (read by `warren/client` only, and computed only then): the validated
+   * types, a top-level property with a default left optional; header names as the schema spells
+   * them. An object type, not an interface: TypeScript would measure an interface's variance in
+   * `Reg` through its conditional types and find none.
    */
   input: {
-    body: Sc extends { body: infer B } ? PartInput<B, Reg> : unknown
-    query: Sc extends { querystring: infer Q } ? PartInput<Q, Reg> : Sc extends { query: infer Q } ? PartInput<Q, Reg> : unknown
-    headers: Sc extends { headers: infer H } ? PartInput<H, Reg> : unknown
+    body: LeaveOut<BodyOf<Sc, Reg>, BodyDefaults<Sc>>
+    query: LeaveOut<QueryOf<Sc, Reg>, QueryDefaults<Sc>>
+    headers: HeadersAsSpelled<Sc, Reg>
   }
   /** Phantom: the route's `schema` option, from which the typed client reads a Standard Schema's wire types. */
   schema: Sc

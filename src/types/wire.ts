@@ -34,5 +34,9 @@ export interface WireTypesOf<Sc, RT extends RouteTypes, Reg> extends RouteTypes 
   query: Sc extends { querystring: infer Q } ? SchemaStatic<Q, Reg, 'input'> : Sc extends { query: infer Q } ? SchemaStatic<Q, Reg, 'input'> : RT['query']
   headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg, 'input'>> : RT['headers']
   responses: ResponsesOf<Sc, Reg, 'output'>
-  input: RT['input']
+  input: {
+    body: WireTypesOf<Sc, RT, Reg>['body']
+    query: WireTypesOf<Sc, RT, Reg>['query']
+    headers: Sc extends { headers: infer H } ? SchemaStatic<H, Reg, 'input'> : RT['input']['headers']
+  }
 }
