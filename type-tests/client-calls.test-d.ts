@@ -22,6 +22,11 @@ async function settings(app: Warren) {
     .get('/files/*', async (request) => request.params['*'])
     .get('/range/:from-:to', async (request) => `${request.params.from}..${request.params.to}`)
     .get('/items/:id(^\\d+)', async (request) => request.params.id)
+    .post(
+      '/profile',
+      { schema: { body: Type.Object({ profile: Type.Object({ name: Type.String(), theme: Type.String({ default: 'light' }), links: Type.Optional(Type.Object({ site: Type.String(), public: Type.Boolean({ default: true }) })) }) }) } },
+      async (request) => request.body.profile.theme.length + (request.body.profile.links?.public ? 1 : 0),
+    )
 }
 
 const app = warren()
@@ -45,6 +50,11 @@ void (async () => {
   await api.post('/projects/:projectId/members', { params: { projectId: 'p1' }, body: { name: 'Ada', roles: ['a'] }, headers: { 'X-Api-Key': 'k' } })
   expectError(await api.get('/projects/:projectId/members', { params: { projectId: 'p1' }, query: { limit: 'five' } }))
   expectError(await api.post('/projects/:projectId/members', { params: { projectId: 'p1' }, body: {}, headers: { 'X-Api-Key': 'k' } })) // name has no default
+  // in nested object schemas too, an optional object staying optional
+  await api.post('/settings/profile', { body: { profile: { name: 'Ada' } } })
+  await api.post('/settings/profile', { body: { profile: { name: 'Ada', links: { site: 'a.dev' } } } })
+  expectError(await api.post('/settings/profile', { body: { profile: { theme: 'dark' } } })) // name has no default
+  expectError(await api.post('/settings/profile', { body: { profile: { name: 'Ada', links: {} } } })) // links.site has no default
 
   // ---------- header names are case-insensitive: the schema's spelling or lower-case ----------
   await api.post('/projects/:projectId/members', { params: { projectId: 'p1' }, body: { name: 'Ada' }, headers: { 'x-api-key': 'k', 'X-Trace': 'ignored spelling, any header goes' } })

@@ -1,15 +1,8 @@
 /**
  * @module types/client
- * The types of the typed client (`client<App>()` in `warren/client`): which paths each method can
- * call, what a call sends (params, query, headers and body, typed by the route's schemas and
- * required where they require), and what it answers (a union discriminated by `status`, one member
- * per declared response key, plus the statuses the route does not declare).
- *
- * Everything is read from the route table of the app's type ({@link RouteTableOf}), unfolded once
- * per app; a call looks its route up by key, so its cost does not grow with the number of routes.
- *
- * @packageDocumentation
+ * The types of the typed client: the paths each method takes, what a call sends and what it answers.
  */
+
 import type { ErrorFormatKind, ErrorFormatOfTable, UndeclaredAnswers } from './error-answers.js'
 import type { RouteTableOf, RoutesOf } from './route-table.js'
 import type { RouteInputTypes, RouteTypes } from './schema.js'
@@ -45,11 +38,7 @@ type KeyCodes<K> = K extends `${infer N extends number}`
 /** The exact codes (`'200'`, `404`) among a response map's keys. */
 type ExactCodes<Keys> = Keys extends `${infer N extends number}` ? N : never
 
-/**
- * The statuses a response key answers with, as the server picks the schema: the exact code, else
- * its class, else `default`. So `'4xx'` stands for the 4xx codes without an exact key, and
- * `'default'` for the codes no other key covers.
- */
+/** The statuses a response key answers with, as the server picks the schema: the exact code, else its class, else `default`. */
 type StatusOf<K, Keys> = K extends `${number}`
   ? KeyCodes<K>
   : K extends 'default'
@@ -72,8 +61,8 @@ export interface TypedAnswer<Status extends number, Body> {
 export type BodilessStatus = 204 | 205 | 304
 
 /**
- * The answers a key whose statuses are `S` stands for: the bodiless ones among them apart, one
- * answer each with an `undefined` body (one each, so that testing `status` narrows them away).
+ * The answers a key whose statuses are `S` stands for: the bodiless ones among them apart, one answer each with an `undefined`
+ * body (one each, so that testing `status` narrows them away).
  */
 type SplitBodiless<S extends number, Body> = TypedAnswer<Exclude<S, BodilessStatus>, Body> | BodilessAnswer<Extract<S, BodilessStatus>>
 
@@ -91,19 +80,14 @@ type AnswerAt<K, Keys, Body> = K extends '204' | '205' | '304' | '2xx' | '2XX' |
 type DeclaredAnswers<Res, Keys extends keyof Res> = { [K in Keys]: AnswerAt<K, Keys, Res[K]> }[Keys]
 
 /**
- * What a call to a route with types `RT` resolves with: one member per declared response key
- * (`200`, `'2xx'`, `'default'`…), discriminated by `status`, and — unless a `default` key covers
- * them — the statuses the route does not declare: a 4xx or 5xx with warren's error body in the
- * application's error format `F` (a validation error, a 500: the server answers them whatever the
- * schema says), any other with an `unknown` body. Without a response schema, any status.
+ * What a call to a route with types `RT` resolves with: one member per declared response key (`200`, `'2xx'`, `'default'`…),
+ * discriminated by `status`, and — unless a `default` key covers them — the statuses the route does not declare: a 4xx or 5xx
+ * with warren's error body in the application's error format `F` (a validation error, a 500: the server answers them whatever the
+ * schema says), any other with an `unknown` body.
  */
 export type AnswerOf<RT extends RouteTypes, F extends ErrorFormatKind = 'fastify'> = AnswersFor<RT['responses'], keyof RT['responses'], F>
 
-/**
- * {@link AnswerOf} for a response map `Res` with keys `Keys`. The keys are a type argument of their
- * own so that what depends on them only (the undeclared statuses, a union of some 60 codes) is
- * computed once per set of keys, not once per route: routes mostly share their keys.
- */
+/** {@link AnswerOf} for a response map `Res` with keys `Keys`. */
 type AnswersFor<Res, Keys extends keyof Res, F extends ErrorFormatKind> = [Keys] extends [never] ? TypedAnswer<number, unknown> : DeclaredAnswers<Res, Keys> | UndeclaredAnswer<Keys, F>
 
 /** The answers for the statuses no key declares (`types/error-answers`); none when a `default` key covers them. */
@@ -121,8 +105,8 @@ export type WireValue = string | number | boolean | bigint | Date | null | undef
 type WireParams<P> = { [K in keyof P]: string extends P[K] ? P[K] | number : P[K] }
 
 /**
- * The `params` of a call: required when the route has path parameters, refused when it has none
- * (a params schema that types nothing, plain JSON Schema, takes any).
+ * The `params` of a call: required when the route has path parameters, refused when it has none (a params schema that types
+ * nothing, plain JSON Schema, takes any).
  */
 type ParamsPart<P> = {} extends P ? (unknown extends P ? { params?: Record<string, WireValue> } : keyof P extends never ? { params?: NoParams } : { params?: WireParams<P> }) : { params: WireParams<P> }
 
@@ -158,8 +142,8 @@ type AllOf<U> = (U extends unknown ? (member: U) => void : never) extends (membe
 type RequiredHeaders<H, Required extends keyof H> = [Required] extends [never] ? {} : AllOf<EitherSpelling<H, Required>> extends infer Boxes extends [unknown] ? Boxes[0] : never
 
 /**
- * The schema's headers as a call sends them: header names are case-insensitive, so each is typed
- * under the schema's spelling and lower-case (either one gives a required header).
+ * The schema's headers as a call sends them: header names are case-insensitive, so each is typed under the schema's spelling and
+ * lower-case (either one gives a required header).
  */
 type HeaderInput<H> = { [K in keyof H]?: H[K] } & { [K in keyof H as Lowercase<K & string>]?: H[K] } & RequiredHeaders<H, RequiredKeys<H>>
 
@@ -169,10 +153,7 @@ type HeadersPart<H> = unknown extends H ? { headers?: AnyHeaders } : {} extends 
 /** The `body` of a call: typed by the body schema, required unless it accepts `undefined`. */
 type BodyPart<B> = unknown extends B ? { body?: unknown } : undefined extends B ? { body?: B } : { body: B }
 
-/**
- * What a call to route `_Route` (`'GET /users/:id'`, there to name the route in messages) with types
- * `RT` sends besides its method and path.
- */
+/** What a call to route `_Route` (`'GET /users/:id'`, there to name the route in messages) with types `RT` sends besides its method and path. */
 export type CallInput<_Route extends string, RT extends RouteTypes> = CallParts<RT['params'], RT['input']>
 
 /** {@link CallInput} from the route's params and what it sends. */
@@ -207,10 +188,7 @@ export type RouteAt<Table, M extends string, P extends string> = M extends strin
     : never
   : never
 
-/**
- * `keyof Table`, computed once per table: a conditional type's instantiations are cached, while
- * `keyof` of the unfolded table (a mapped type with an `as` clause) visits every route each time.
- */
+/** `keyof Table`, computed once per table (a conditional type is cached; `keyof` of the unfolded table visits every route). */
 type KeysOf<Table> = Table extends object ? keyof Table : never
 
 /** One method of the typed client: `(path, options)` for the paths declared with that method. */
@@ -224,9 +202,9 @@ export interface HeadCall<Table> {
 }
 
 /**
- * The client `client<App>()` returns: one method per HTTP method, each taking the paths declared
- * with that method on `App` (chained routes and plugins that return their chained instance; see
- * docs/guide/typed-client.md), typed by the route's schemas; `request` calls any method and path, untyped.
+ * The client `client<App>()` returns: one method per HTTP method, each taking the paths declared with that method on `App`
+ * (chained routes and plugins that return their chained instance; see docs/guide/typed-client.md), typed by the route's schemas;
+ * `request` calls any method and path, untyped.
  */
 export interface TypedClientOf<Table> {
   /** GET a declared path. */

@@ -1,21 +1,7 @@
 /**
  * @module types/fastify-compat
- * A stand-in for the `fastify` module's types, so published Fastify plugins type-check in a warren
- * app without Fastify installed, and what they declare reaches warren's types.
- *
- * A Fastify plugin's declarations import from `'fastify'` (`FastifyPluginAsync`, `FastifyRequest`…)
- * and add to Fastify's interfaces with `declare module 'fastify' { interface FastifyRequest { … } }`.
- * An app maps the module name here (tsconfig `"paths": { "fastify": [".../fastify-compat.d.ts"] }`);
- * the plugins' additions then merge into the receiver interfaces below, which warren's own
- * interfaces extend: `WarrenInstance` extends `FastifyInstance`, `WarrenRequest` `FastifyRequest`,
- * `ReplyBase` `FastifyReply`, route options `RouteShorthandOptions` and `RouteOptions`, and a
- * route's `config` `FastifyContextConfig`. Without the mapping, the receivers stay empty and this
- * module changes nothing.
- *
- * The type parameters repeat Fastify's names and order, because a merge must declare the same ones;
- * they are accepted and not used, since warren's types carry their own.
- *
- * @packageDocumentation
+ * A stand-in for the `fastify` module's types, so published Fastify plugins type-check in a warren app
+ * without Fastify installed, and what they declare reaches warren's types.
  */
 /* eslint-disable @typescript-eslint/no-unused-vars -- the type parameters exist for the merges */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
@@ -117,10 +103,7 @@ export interface RouteOptions<RawServer extends RawServerBase = RawServerDefault
 
 /* ---------- plugin and hook function types ---------- */
 
-/**
- * A callback-style plugin. Its instance is warren's bare instance (which extends
- * `FastifyInstance`), so a plugin written with Fastify's types keeps the whole instance API.
- */
+/** A callback-style plugin. */
 export type FastifyPluginCallback<Options = Record<never, never>, RawServer extends RawServerBase = RawServerDefault, TypeProvider = FastifyTypeProviderDefault, Logger = FastifyBaseLogger> = (
   instance: BareInstance,
   opts: Options,

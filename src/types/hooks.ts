@@ -1,11 +1,8 @@
 /**
- * Hook signatures. Request hooks see the decorations of their context and, declared on a route,
- * that route's types; application hooks see the instance.
- *
- * Every hook may be written async (return a promise) or callback-style (call `done`).
- *
- * @packageDocumentation
+ * @module types/hooks
+ * Hook signatures.
  */
+
 import type { Readable } from 'node:stream'
 import type { RouteReply } from './reply.js'
 import type { RouteRequest } from './request.js'
@@ -74,10 +71,9 @@ export type OnErrorHook<Self, RT extends RouteTypes, Rq, Rp> = OnErrorHookFn<Sel
 export type OnRequestAbortHook<Self, RT extends RouteTypes, Rq> = OnRequestAbortHookFn<Self, RouteRequest<RT, Rq, Self>>
 
 /**
- * The route types `RT` with the body as it is at a stage of the request: `undefined` before the
- * body is parsed (`onRequest`, `preParsing`), `unknown` once parsed but not yet validated
- * (`preValidation`), and in the hooks that may run at any stage, after a failure as well
- * (`preSerialization`, `onSend`, `onResponse`, `onError`, `onTimeout`, `onRequestAbort`).
+ * The route types `RT` with the body as it is at a stage of the request: `undefined` before the body is parsed (`onRequest`,
+ * `preParsing`), `unknown` once parsed but not yet validated (`preValidation`), and in the hooks that may run at any stage, after
+ * a failure as well (`preSerialization`, `onSend`, `onResponse`, `onError`, `onTimeout`, `onRequestAbort`).
  */
 export type BodyAtStage<RT extends RouteTypes, Body> = {
   body: Body
@@ -88,11 +84,7 @@ export type BodyAtStage<RT extends RouteTypes, Body> = {
   input: RT['input']
 }
 
-/**
- * Every request hook, by name, for instance `Self`, route types `RT`, request and reply
- * decorations `Rq`, `Rp`. Each hook's request has the body as it is when that hook runs (see
- * {@link BodyAtStage}); only `preHandler`, after validation, sees the body typed by its schema.
- */
+/** Every request hook, by name, for instance `Self`, route types `RT`, request and reply decorations `Rq`, `Rp`. */
 export interface RequestHooks<Self, RT extends RouteTypes, Rq, Rp> {
   /** First hook of the lifecycle, before the body is read: `request.body` is `undefined`. */
   onRequest: RequestHookFn<Self, RouteRequest<BodyAtStage<RT, undefined>, Rq, Self>, RouteReply<RT, Rp, Self>>
@@ -139,10 +131,7 @@ export type ApplicationHookName = keyof ApplicationHooks<unknown>
 /** Name of any hook `addHook` accepts. */
 export type HookName = RequestHookName | ApplicationHookName
 
-/**
- * How many arguments each hook takes before `done`: a function declaring more is callback-style.
- * The runtime's check (`hooks/names`) is typed by this interface, so the two cannot drift apart.
- */
+/** How many arguments each hook takes before `done`: a function declaring more is callback-style. */
 export interface ArgumentsBeforeDone {
   onRequest: 2
   preParsing: 3
@@ -163,9 +152,8 @@ export interface ArgumentsBeforeDone {
 }
 
 /**
- * `unknown` for a hook `addHook` accepts; a message for an async hook that also declares `done`
- * (the runtime refuses it with `SVC_ERR_HOOK_INVALID_ASYNC_HANDLER`: its promise and `done`
- * would both continue the request).
+ * `unknown` for a hook `addHook` accepts; a message for an async hook that also declares `done` (the runtime refuses it with
+ * `SVC_ERR_HOOK_INVALID_ASYNC_HANDLER`: its promise and `done` would both continue the request).
  */
 export type AsyncHookWithoutDone<K extends HookName, F> = F extends (...args: infer A) => PromiseLike<unknown>
   ? `${ArgumentsBeforeDone[K]}` extends keyof A

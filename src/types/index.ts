@@ -1,8 +1,8 @@
 /**
+ * @module types/index
  * The type layer of warren, re-exported as types from `warren`.
- *
- * @packageDocumentation
  */
+
 export type { Done, MaybePromise } from './util.js'
 export type {
   ContentMap,

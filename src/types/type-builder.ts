@@ -1,12 +1,9 @@
 /**
- * The type of the `Type` builder `warren` exports: TypeBox's own builder (the same object at run
- * time), whose common constructors also keep a literal `$id` in the schema's type. TypeBox's
- * `Type.Object({...}, { $id: 'Country' })` returns a `TObject` that forgets the `$id`; with this
- * type it returns `TObject & { $id: 'Country' }`, so `app.addSchema(Country)` can file the
- * schema under its id and `Type.Ref('Country')` in a route resolves to its static type.
- *
- * @packageDocumentation
+ * @module types/type-builder
+ * The type of the `Type` builder `warren` exports: TypeBox's own builder (the same object at run time), whose
+ * common constructors also keep a literal `$id` in the schema's type.
  */
+
 import type {
   ArrayOptions,
   IntegerOptions,
@@ -35,9 +32,9 @@ import type {
 } from '@sinclair/typebox'
 
 /**
- * What the type keeps of a schema's options: `{ $id: Id }` when they carry a literal `$id`, and
- * `{ default: V }` when they carry a `default` (a request property with one is filled in by the
- * validator, so the handler sees it while a client may leave it out); else nothing.
+ * What the type keeps of a schema's options: `{ $id: Id }` when they carry a literal `$id`, and `{ default: V }` when they carry
+ * a `default` (a request property with one is filled in by the validator, so the handler sees it while a client may leave it
+ * out); else nothing.
  */
 export type NamedBy<O> = O extends { $id: string } | { default: unknown } ? KeptOptions<O> : {}
 
@@ -45,46 +42,27 @@ export type NamedBy<O> = O extends { $id: string } | { default: unknown } ? Kept
 type KeptOptions<O> = (O extends { $id: infer Id extends string } ? (string extends Id ? {} : { readonly $id: Id }) : {}) &
   (O extends { default: infer V } ? { readonly default: V } : {})
 
-/**
- * The schema `Type.Composite` returns, TypeBox's `TComposite<T>`, computed in one pass when every
- * input is an object: TypeBox walks the inputs once per key through its generic keyof and index
- * machinery (~1,800 instantiations for two small objects, most of them when a route first reads
- * the properties); this reads each object's property map directly. The result is the same type:
- * a key's schema is its schema in each object that has it (a `TNever` dropped), one schema kept as
- * is, several combined by TypeBox's `TIntersectEvaluated` (optional only when optional in all).
- * Other inputs (unions, intersections, …) keep TypeBox's own `TComposite`. The inputs are told
- * apart by their `Kind` alone: relating them to `TObject` would compute their members.
- */
+/** The schema `Type.Composite` returns (TypeBox's `TComposite<T>`), computed in one pass over the property maps when every input is an object. */
 export type CompositeOf<T extends TSchema[]> = T[number] extends { [Kind]: 'Object' }
   ? T extends [infer A, infer B]
     ? PairComposite<T, PropertiesOf<A>, PropertiesOf<B>>
     : ObjectComposite<T, CompositeScan<T>>
   : TComposite<T>
 
-/**
- * {@link CompositeOf} of two objects with property maps `A` and `B`: their keys compared once;
- * disjoint (the usual case: an entity and what it is extended with), each key keeps its schema,
- * read from the maps' intersection, without the scan (~180 instantiations less per composite in
- * the realistic app); with keys in both, the scan's computation given those keys.
- */
+/** {@link CompositeOf} of two objects: disjoint keys (the usual case) read from the maps' intersection, without the scan. */
 type PairComposite<T extends TSchema[], A extends TProperties, B extends TProperties, Shared = StringKeys<A> & StringKeys<B>> = [Shared] extends [never]
   ? TObject<{ [K in keyof (A & B)]: (A & B)[K] }>
   : ObjectComposite<T, [Shared, A & B, keyof (A & B)]>
 
 /**
- * One pass over the objects' property maps: `[shared, merged, keys]`, with `shared` the keys (as
- * strings) found in more than one object, `merged` the maps' intersection (which reads a key found
- * in one object only) and `keys` every key.
+ * One pass over the objects' property maps: `[shared, merged, keys]`, with `shared` the keys (as strings) found in more than one
+ * object, `merged` the maps' intersection (which reads a key found in one object only) and `keys` every key.
  */
 type CompositeScan<T, Seen = never, Shared = never, Merged extends TProperties = {}> = T extends [infer L, ...infer R]
   ? CompositeScan<R, Seen | StringKeys<PropertiesOf<L>>, Shared | (StringKeys<PropertiesOf<L>> & Seen), Merged & PropertiesOf<L>>
   : [Shared, Merged, keyof Merged]
 
-/**
- * An object schema's property map. Read with `infer` on the schema alone: matching the tuple of
- * schemas against `[{ properties: infer P }, ...]` makes TypeScript relate the schemas, which
- * computes their `static`.
- */
+/** An object schema's property map. */
 type PropertiesOf<L> = L extends { properties: infer P extends TProperties } ? P : {}
 
 /** The keys of `P` as strings (`1` and `'1'` name the same property); symbols as they are. */
@@ -95,10 +73,7 @@ type ObjectComposite<T extends TSchema[], S extends [unknown, TProperties, Prope
   [K in S[2]]: `${K & (string | number)}` extends S[0] ? CompositeProperty<T, K> : S[1][K & keyof S[1]]
 }>
 
-/**
- * The schemas of key `K` in the objects `T`, in order, as TypeBox indexes them (a `TNever`
- * dropped), evaluated as one. Only for a key found in more than one object.
- */
+/** The schemas of key `K` in the objects `T`, in order, as TypeBox indexes them (a `TNever` dropped), evaluated as one. */
 type CompositeProperty<T, K extends PropertyKey, Found extends unknown[] = []> = T extends [infer L, ...infer R]
   ? CompositeProperty<R, K, PropertyOf<PropertiesOf<L>, K> extends infer S ? (S extends { [Kind]: 'Never' } ? Found : [...Found, S]) : Found>
   : Found extends [infer S extends TSchema]
@@ -114,15 +89,7 @@ type PropertyOf<P, K extends PropertyKey> = K extends keyof P
     ? P[(K & (string | number)) & keyof P]
     : TNever
 
-/**
- * The schema `Type.Pick(T, [...keys])` returns, TypeBox's `TPick<T, K>`, computed directly when `T` is
- * an object schema: `TObject` of the picked properties, without TypeBox's dispatch over mapped
- * results, refs, recursive, intersected and united schemas, each of which relates the schema to
- * another TypeBox type (realistic app: a `Pick` and an `Omit` per route, ~80 instantiations less
- * per route). The property map is left a `Pick` rather than flattened as TypeBox does (the same
- * object type; flattening cost ~70 more per route there). Other schemas, and keys given as a
- * schema, keep TypeBox's own `TPick`.
- */
+/** The schema `Type.Pick(T, [...keys])` returns, computed directly for an object schema (TypeBox's `TPick` dispatches over every kind). */
 export type PickOf<T extends TSchema, K extends PropertyKey[]> = T extends { [Kind]: 'Object'; properties: infer P extends TProperties }
   ? TObject<Pick<P, K[number] & keyof P>>
   : TPick<T, K>
@@ -136,8 +103,8 @@ export type OmitOf<T extends TSchema, K extends PropertyKey[]> = T extends { [Ki
 type Kept = 'Object' | 'Array' | 'String' | 'Number' | 'Integer' | 'Boolean' | 'Composite' | 'Union' | 'Intersect'
 
 /**
- * TypeBox's builder, with a literal `$id` (and a `default`) kept in the type by the constructors a
- * shared schema is usually built with, and `Pick` / `Omit` of an object schema computed directly.
+ * TypeBox's builder, with a literal `$id` (and a `default`) kept in the type by the constructors a shared schema is usually built
+ * with, and `Pick` / `Omit` of an object schema computed directly.
  */
 export interface WarrenTypeBuilder extends Omit<JavaScriptTypeBuilder, Kept | 'Pick' | 'Omit'> {
   /** `Type.Pick` with the keys as a tuple: TypeBox's `TPick`, computed directly for an object schema ({@link PickOf}). */

@@ -1,12 +1,9 @@
 /**
  * @module types/wire
- * A route's types as they travel between a client and the server, for the typed client: what a call
- * sends and what each status answers. They are the server's own types, except for another library's
- * Standard Schema, whose input type (before its transforms and defaults) is what a call sends and
- * whose output type is what an answer carries.
- *
- * @packageDocumentation
+ * A route's types as they travel between a client and the server, for the typed client: what a call sends and
+ * what each status answers.
  */
+
 import type { TSchema } from '@sinclair/typebox'
 import type { LowercaseKeys, ResponsesOf, RouteTypes, SchemaStatic } from './schema.js'
 
@@ -17,9 +14,8 @@ type SentPartKey = 'body' | 'params' | 'querystring' | 'query' | 'headers'
 type ResponseEntries<Sc> = Sc extends { response: infer R } ? R[keyof R] : never
 
 /**
- * The types of route `RT` on the wire: its own, unless a part of its schema is not TypeBox's (a
- * Standard Schema, or a `content` map that may hold one); then {@link WireTypesOf}. A TypeBox route
- * pays only the checks against TSchema that its server types already made.
+ * The types of route `RT` on the wire: its own, unless a part of its schema is not TypeBox's (a Standard Schema, or a `content`
+ * map that may hold one); then {@link WireTypesOf}.
  */
 export type WireOf<RT extends RouteTypes> = RT extends { schema: infer Sc }
   ? [Exclude<Sc[keyof Sc & SentPartKey] | ResponseEntries<Sc>, TSchema>] extends [never]
