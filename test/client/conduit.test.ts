@@ -5,9 +5,10 @@
  * with paging defaults, 204 deletions, comments under `/articles/:slug/comments` with a regexp
  * parameter, a range parameter and a wildcard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { client, type ClientOptions } from 'warren/client'
 import { build, type Api } from './conduit/server.js'
+import { servedTwice } from './served-twice.js'
 
 /** A typed client of the app, with the token of `user` when given. */
 function conduit(target: ClientOptions, token?: string) {
@@ -108,13 +109,6 @@ function scenario(name: string, target: () => ClientOptions) {
   })
 }
 
-const injected = build()
+const { injected, baseUrl } = servedTwice(() => build())
 scenario('inject, answers validated against the app schemas', () => ({ app: injected, validate: true }))
-
-const served = build()
-let baseUrl = ''
-beforeAll(async () => {
-  baseUrl = await served.listen({ port: 0 })
-})
-afterAll(() => served.close())
-scenario('a socket', () => ({ baseUrl }))
+scenario('a socket', () => ({ baseUrl: baseUrl() }))

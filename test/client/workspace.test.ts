@@ -4,8 +4,9 @@
  * against a table of the same schemas): prefixes with parameters, defaults, 204s, HEAD, a wildcard.
  */
 import { Type } from 'warren'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { client, type ClientOptions } from 'warren/client'
+import { servedTwice } from './served-twice.js'
 import { build, Member, Problem, Project, type Api } from './workspace/server.js'
 
 const key = { 'X-Api-Key': 'key-ada' }
@@ -76,16 +77,9 @@ function scenario(name: string, target: () => ClientOptions) {
   })
 }
 
-const injected = build()
-afterAll(() => injected.close())
+const { injected, baseUrl } = servedTwice(build)
 scenario('inject, answers validated against the app schemas', () => ({ app: injected, validate: true }))
 
-const served = build()
-let baseUrl = ''
-beforeAll(async () => {
-  baseUrl = await served.listen({ port: 0 })
-})
-afterAll(() => served.close())
 const Projects = Type.Object({ projects: Type.Array(Type.Ref('Project')), limit: Type.Integer() })
 const table = {
   'GET /workspaces/:workspaceId/projects': { 200: Projects },
@@ -96,11 +90,11 @@ const table = {
   'DELETE /workspaces/:workspaceId/projects/:projectId/members/:email': { 204: Type.Null(), 401: Type.Ref('Problem') },
   'PUT /workspaces/:workspaceId/projects/:projectId/files/*': { 204: Type.Null() },
 }
-scenario('a socket, answers validated against a table', () => ({ baseUrl, validate: table, references: [Project, Member, Problem] }))
+scenario('a socket, answers validated against a table', () => ({ baseUrl: baseUrl(), validate: table, references: [Project, Member, Problem] }))
 
 describe('workspace: validation catches a server that breaks its schema', () => {
   it('rejects a project answer whose createdAt is not a date-time, over a socket', async () => {
-    const api = client<Api>({ baseUrl, validate: { 'GET /workspaces/:workspaceId/projects': { 200: Type.Object({ limit: Type.String({ format: 'date-time' }) }) } } })
+    const api = client<Api>({ baseUrl: baseUrl(), validate: { 'GET /workspaces/:workspaceId/projects': { 200: Type.Object({ limit: Type.String({ format: 'date-time' }) }) } } })
     await expect(api.get('/workspaces/:workspaceId/projects', { params: { workspaceId: 'w9' } })).rejects.toMatchObject({ code: 'CLIENT_ERR_RESPONSE_VALIDATION' })
   })
 })
