@@ -28,7 +28,10 @@ export interface ValidatorOptions {
     /** Accepted for configurations written for older Ajv versions, and dropped: Ajv 8 always reports JSON Pointers. */
     jsonPointers?: boolean
   }
-  /** Ajv plugins to apply, alone or with their options: `[ajvErrors, [ajvKeywords, ['typeof']]]`. */
+  /**
+   * Ajv plugins to apply, alone or with their options: `[ajvErrors, [ajvKeywords, ['typeof']]]`. A CommonJS module whose `default`
+   * is the plugin (how `import ajvErrors from 'ajv-errors'` is typed) is accepted as is.
+   */
   plugins?: Array<AjvPluginLike | [AjvPluginLike, unknown]>
 }
 
@@ -186,7 +189,11 @@ export interface WarrenOptions {
   childLoggerFactory?: ChildLoggerFactory
   /** Answers requests the server could not parse or that timed out: see {@link ClientErrorHandler}. */
   clientErrorHandler?: ClientErrorHandler
-  /** 5xx error bodies carry the error's own message. */
+  /**
+   * 5xx error bodies carry the error's own message. Default: `true` unless `NODE_ENV` is `'production'`, where a 5xx answers the
+   * status phrase (`"Internal Server Error"`) and the original message is logged with the request id — a thrown message may hold
+   * secrets.
+   */
   exposeServerErrors?: boolean
   /**
    * The shape of every error body warren writes (thrown errors, validation failures, not-found, body-parser errors, client errors
@@ -194,6 +201,9 @@ export interface WarrenOptions {
    * 9457 problem details, `application/problem+json`), or a function answering `{ status?, headers?, body }`.
    */
   errorFormat?: ErrorFormat
-  /** Whether `setErrorHandler` may be called again in a context that already set one (the last wins). */
+  /**
+   * Whether `setErrorHandler` may be called again in a context that already set one (the last wins). Default `true`; `false` makes
+   * the second call throw `SVC_ERR_ERROR_HANDLER_ALREADY_SET`.
+   */
   allowErrorHandlerOverride?: boolean
 }
