@@ -1,19 +1,27 @@
 #!/usr/bin/env node
 // The `warren` command. One sub-command:
 //   warren compile <entry>
+//   warren compile <entry> --esm <out.js>
 // imports <entry> (a module whose default export is a warren application, or a function that
 // returns one, possibly through a Promise), starts it with ready() — which compiles every
-// route's schemas — waits for the schema compile cache to be written, and closes it. The
-// application must turn the cache on (`schemaCache: true` or `{ dir }`). Run it at build time
-// (a container image, a deployment artifact) so that production starts load instead of compile.
-import { resolve } from 'node:path'
+// route's schemas — and closes it.
+// - Without --esm it waits for the schema compile cache to be written; the application must turn
+//   the cache on (`schemaCache: true` or `{ dir }`). Run it at build time (a container image, a
+//   deployment artifact) so that production starts load instead of compile.
+// - With --esm it writes every compiled validator and serializer as one ES module (<out.js>, and
+//   its declarations beside it, <out.d.ts>) that a bundler includes and `warren({ precompiledSchemas })`
+//   loads: an application that then compiles nothing, for platforms that refuse code generation.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import process from 'node:process'
 import { pathToFileURL } from 'node:url'
 // the bundle's internal entry, not the file tsc built: the application's `import 'warren'` loads the
 // bundle, and only its copy of the core knows the application's state
-import { schemaCacheSettled, schemaCacheStats } from '../dist/bundle/internal-cli.js'
+import { recordSchemaModule, schemaCacheSettled, schemaCacheStats, schemaModuleFiles } from '../dist/bundle/internal-cli.js'
 
-const usage = 'usage: warren compile <entry>\n  <entry>: a module whose default export is a warren app, or a function returning one (not listening)'
+const usage = `usage: warren compile <entry> [--esm <out.js>]
+  <entry>: a module whose default export is a warren app, or a function returning one (not started)
+  --esm <out.js>: write the app's compiled schemas as one ES module (and <out.d.ts>) for precompiledSchemas`
 
 function fail(message, code = 1) {
   process.stderr.write(`warren: ${message}\n`)
@@ -45,6 +53,32 @@ async function compile(entry) {
   process.stdout.write(`warren: ${after.writes} schema(s) compiled and written, ${after.hits} already cached, in ${after.dir}\n`)
 }
 
+/** The declaration file beside a module: `schemas.js` → `schemas.d.ts`. */
+function declarationsPath(out) {
+  return out.replace(/\.[cm]?js$/, '') + '.d.ts'
+}
+
+async function compileModule(entry, out) {
+  const app = await appOf(entry)
+  let files
+  try {
+    const recorder = recordSchemaModule(app)
+    await app.ready()
+    files = schemaModuleFiles(recorder)
+  } catch (error) {
+    await app.close().catch(() => {})
+    fail(error.message)
+  }
+  await app.close()
+  const file = resolve(out)
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, files.module)
+  writeFileSync(declarationsPath(file), files.declarations)
+  process.stdout.write(`warren: ${files.count} schema(s) compiled into ${out}\n`)
+}
+
 const [command, entry, ...rest] = process.argv.slice(2)
-if (command !== 'compile' || entry === undefined || rest.length > 0) fail(usage, 2)
-await compile(entry)
+if (command !== 'compile' || entry === undefined) fail(usage, 2)
+if (rest.length === 0) await compile(entry)
+else if (rest.length === 2 && rest[0] === '--esm' && /\.[cm]?js$/.test(rest[1])) await compileModule(entry, rest[1])
+else fail(usage, 2)

@@ -15,7 +15,7 @@
 //   - The source maps tsc wrote are read with each file and chained, so the bundle's maps (next to
 //     it, not inlined) lead to src/**/*.ts, which the package ships.
 //   - `internal-cli` is not a public entry: bin/warren.js imports it to reach the cache statistics
-//     of the same module copy the application's `import 'warren'` uses.
+//     and the schema recording of the same module copy the application's `import 'warren'` uses.
 //   node scripts/bundle.js   (after tsc; `npm run build` runs both)
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { builtinModules } from 'node:module'
@@ -41,7 +41,7 @@ export const builds = [
       'bearer-auth': 'plugins/bearer-auth.js',
       openapi: 'plugins/openapi/index.js',
       lambda: 'lambda.js',
-      'internal-cli': 'schema/cache-stats.js',
+      'internal-cli': 'schema/internal-cli.js',
     },
   },
   { platform: 'neutral', entries: { client: 'client/index.js' } },

@@ -29,6 +29,7 @@ import { initContext, overrideContext } from './app/plugin.js'
 import { RouteTable } from './app/route-table.js'
 import { kResponseSchemas, responseSchemasOf } from './app/response-schemas.js'
 import type { WarrenOptions } from './types/index.js'
+import { codeGenerationAllowed } from './model/router-without-codegen.js'
 
 function defaultParsers(options: NormalizedOptions): ParserRegistry {
   const parsers = new ParserRegistry()
@@ -47,7 +48,8 @@ function buildRoutes(root: RootState, table: RouteTable): void {
     route.compileSchemas()
   }
   root.routeAsyncConstraints((req, res) => answerRouterError(root, req, res, new codes.SVC_ERR_ASYNC_CONSTRAINT()))
-  if (root.options.routerOptions.compile) {
+  // compiled lookups are generated code: where it is refused, the tree is walked as without the option
+  if (root.options.routerOptions.compile && codeGenerationAllowed()) {
     root.router.compile()
     // the not-found router answers every unknown URL: as hot a lookup as the routes'
     root.notFoundRouter.compile()
@@ -93,7 +95,7 @@ export function createServer(input?: WarrenOptions): any {
   const options = normalizeOptions(input)
   keepTickShapeAlive()
   const { logger, enabled } = createLogger(options.logger, options.loggerInstance)
-  const compilers = new DefaultCompilers(options.validator, options.schemaCache, options.serializerOpts)
+  const compilers = new DefaultCompilers(options.validator, options.schemaCache, options.serializerOpts, options.precompiledSchemas)
   // the handlers reach the root state once it exists: the router is built inside it
   const root: RootState = new RootState(options, logger, enabled, compilers, routerHandlers(() => root))
 

@@ -4,16 +4,17 @@
  * plugin with its own decorator, a failing handler, and a body limit. Every runtime must give
  * the same answers (test/runtimes/matrix.test.ts).
  */
-import warren, { Type } from 'warren'
+import warren, { Type, type PrecompiledSchemas } from 'warren'
 
 const Item = Type.Object({ name: Type.String({ minLength: 1 }), price: Type.Number({ minimum: 0 }) })
 const SavedItem = Type.Object({ id: Type.Integer(), name: Type.String(), price: Type.Number() })
 
 /**
  * Builds the matrix application (not readied: each entry decides when). `pluginTimeout: 0` where
- * start-up must finish without timers (a Worker's module scope).
+ * start-up must finish without timers (a Worker's module scope); `precompiledSchemas` where
+ * nothing may be compiled. The default export, so that `warren compile --esm` can build it too.
  */
-export function buildApp(options: { pluginTimeout?: number } = {}) {
+export function buildApp(options: { pluginTimeout?: number; precompiledSchemas?: PrecompiledSchemas } = {}) {
   const app = warren({ bodyLimit: 1024, ...options })
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('x-hooked', 'onRequest')
@@ -50,3 +51,5 @@ export function buildApp(options: { pluginTimeout?: number } = {}) {
   })
   return app
 }
+
+export default buildApp

@@ -1,8 +1,7 @@
 /**
  * The matrix application as a Cloudflare Worker: `export default { fetch: app.fetch }`. The
  * application is readied while the module loads (Workers' start-up), so every schema is compiled
- * before the first request; with precompiled schemas (`warren compile --module`) no code is
- * generated at all.
+ * before the first request; worker-precompiled.ts compiles nothing at all.
  */
 import { buildApp } from './app.js'
 

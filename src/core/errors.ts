@@ -169,6 +169,7 @@ export const codes = {
   SVC_ERR_SCH_SERIALIZATION_BUILD: defineError('SVC_ERR_SCH_SERIALIZATION_BUILD', 'Failed building the serialization schema for %s: %s, due to error %s'),
   SVC_ERR_SCH_CONTENT_MISSING_SCHEMA: defineError('SVC_ERR_SCH_CONTENT_MISSING_SCHEMA', "Schema is missing for the content type '%s'"),
   SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: defineError('SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', 'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }'),
+  SVC_ERR_SCH_NOT_PRECOMPILED: defineError('SVC_ERR_SCH_NOT_PRECOMPILED', '%s is not in the precompiled schemas module (it was written for another application, or before this schema or its options changed): run `warren compile --esm` again'),
   SVC_ERR_SCH_MISSING_COMPILER: defineError('SVC_ERR_SCH_MISSING_COMPILER', "The validator compiler has no compiler for the '%s' part of %s: %s"),
   SVC_ERR_SCH_STANDARD_NO_JSON_SCHEMA: defineError('SVC_ERR_SCH_STANDARD_NO_JSON_SCHEMA', 'The %s schema of %s:%s gives no JSON Schema to compile: %s. Give it one (docs/guide/schema-libraries.md), or have its library validate it alone: libraryOnly(schema)'),
   SVC_ERR_SCH_STANDARD_VALIDATE: defineError('SVC_ERR_SCH_STANDARD_VALIDATE', "The %s schema of %s:%s: its library's validate %s", 500),

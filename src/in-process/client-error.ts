@@ -34,7 +34,8 @@ export function refusedHeaders(headers: InProcessHeaders): (Error & { code: stri
  */
 export function refusedFraming(headers: InProcessHeaders): (Error & { code: string }) | null {
   const length = headers['content-length']
-  if (length === undefined) return null
+  // one length, all digits: the usual case, decided without splitting
+  if (length === undefined || (typeof length === 'string' && /^\d+$/.test(length))) return null
   const lengths = (Array.isArray(length) ? length : length.split(',')).map((item) => item.trim())
   if (lengths.some((item) => !/^\d+$/.test(item)) || new Set(lengths).size > 1) return parseError('HPE_INVALID_CONTENT_LENGTH', 'Invalid character in Content-Length')
   return null

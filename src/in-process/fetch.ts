@@ -6,13 +6,14 @@
  * (with back pressure; a consumer that cancels the body ends the response as a client that goes
  * away would). The request's `signal` aborting does the same.
  */
+import { setImmediate } from 'node:timers'
 import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
 import { serveRequest } from '../serve/entry.js'
 import { answerBytes, formatError } from '../serve/error-format.js'
 import { clientErrorAnswer, refusedFraming, type PlainAnswer } from './client-error.js'
-import { headerPairs } from './headers.js'
-import { InProcessRequest, type BodySource, type InProcessHeaders } from './request.js'
+import { responseHeaders } from './headers.js'
+import { DeferredBody, InProcessRequest, type BodySource, type InProcessHeaders } from './request.js'
 import { InProcessResponse, type ResponseDelivery } from './response.js'
 
 /** What a runtime passes along with a web Request (`request.raw.platform` for a fetch). */
@@ -79,9 +80,26 @@ function remoteAddressOf(request: Request, env: unknown, ctx: unknown): string |
   return undefined
 }
 
-/** The body to read: the Request's stream, nothing, or — once consumed — an error for its reader. */
+/** A body nobody read: the runtime stops receiving it. */
+function discardBody(request: Request): void {
+  if (!request.bodyUsed) request.body?.cancel().catch(() => {})
+}
+
+/** The longest declared body read in one call; a longer one streams, so that a parser reading it as a stream gets it as it arrives. */
+const wholeBodyMax = 64 * 1024
+
+/**
+ * The body to read: the Request's stream, nothing, or — once consumed — an error for its reader.
+ * A short body of declared length is read in one call (no stream, no reader): the runtime's
+ * framing holds a received body to that length, and the pipeline refuses a length past
+ * `bodyLimit` before reading anything.
+ */
 function bodyOf(request: Request, headers: InProcessHeaders): BodySource {
   if (request.bodyUsed) return new codes.SVC_ERR_REQ_BODY_CONSUMED()
+  const declared = headers['content-length']
+  if (typeof declared === 'string' && declared !== '0' && /^\d+$/.test(declared) && Number(declared) <= wholeBodyMax) {
+    return new DeferredBody(() => request.arrayBuffer(), () => discardBody(request))
+  }
   const body = request.body
   if (body === null) return null
   // a body of unknown length, as a chunked message has: the pipeline then knows there is one to read
@@ -164,7 +182,7 @@ class FetchDelivery implements ResponseDelivery {
       this.#resolve(new Response(isNullBodyStatus(status) ? null : body, {
         status,
         statusText: res.statusMessage,
-        headers: headerPairs(res.outgoingHeaders),
+        headers: responseHeaders(res.outgoingHeaders),
       }))
     } catch (error) {
       // a status a Response cannot have (1xx, 600 and above): the client gets a 500 and the log says why
@@ -200,7 +218,7 @@ export function serveFetch(root: RootState, request: Request, env?: unknown, ctx
     })
     req.platform = { request, env, ctx } satisfies FetchPlatform
     const res = new InProcessResponse(req, new FetchDelivery(root, resolve, reject))
-    followClientSignal(request.signal, res)
+    followClientSignal(request, res)
     serveRequest(root, req as never, res as never)
   })
 }
@@ -209,10 +227,21 @@ function plainResponse(answer: PlainAnswer): Response {
   return new Response(answer.body, { status: answer.statusCode, headers: answer.headers })
 }
 
-/** The client going away (the runtime aborts the Request's signal) ends the response as a closed socket would. */
-function followClientSignal(signal: AbortSignal | undefined, res: InProcessResponse): void {
+/**
+ * The client going away (the runtime aborts the Request's signal) ends the response as a closed
+ * socket would. Most responses end in the turn of the event loop that started them: the signal
+ * is read and listened to only by a response still open after it (an abort before then is seen
+ * at that moment), which spares the others making and unsubscribing a listener.
+ */
+function followClientSignal(request: Request, res: InProcessResponse): void {
+  setImmediate(listenToClient, request, res)
+}
+
+function listenToClient(request: Request, res: InProcessResponse): void {
+  if (res.writableEnded || res.destroyed) return
+  const signal = request.signal as AbortSignal | undefined | null
   if (signal === undefined || signal === null) return
-  if (signal.aborted) return void process.nextTick(() => res.destroy())
+  if (signal.aborted) return void res.destroy()
   const onAbort = (): void => void res.destroy()
   signal.addEventListener('abort', onAbort, { once: true })
   res.once('close', () => signal.removeEventListener('abort', onAbort))

@@ -59,3 +59,19 @@ export function headerPairs(headers: Record<string, OutgoingValue | undefined>):
   }
   return pairs
 }
+
+/**
+ * The headers of a response as a web `Headers` takes them: a plain record when each has one value
+ * (a `Response` copies it faster than a list of pairs), the pairs otherwise.
+ */
+export function responseHeaders(headers: Record<string, OutgoingValue | undefined>): Record<string, string> | Array<[string, string]> {
+  // no prototype: a header named `__proto__` is only a header
+  const record = Object.create(null) as Record<string, string>
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]
+    if (value === undefined) continue
+    if (Array.isArray(value)) return headerPairs(headers)
+    record[name] = String(value)
+  }
+  return record
+}

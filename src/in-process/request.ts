@@ -11,8 +11,22 @@ import { InProcessSocket } from './socket.js'
 /** Request headers, names in lower case (as Node's `IncomingMessage` has them). */
 export type InProcessHeaders = Record<string, string | string[] | undefined>
 
-/** Where a body comes from: bytes, text, a web or Node stream, an error to fail its reader with, or nothing. */
-export type BodySource = string | Uint8Array | ReadableStream<Uint8Array> | NodeJS.ReadableStream | Error | null
+/**
+ * A body read whole in one call when someone reads it (a web Request's `arrayBuffer()`), without a
+ * stream; `discard` tells the source that nobody will.
+ */
+export class DeferredBody {
+  readonly read: () => Promise<ArrayBuffer>
+  readonly discard: () => void
+
+  constructor(read: () => Promise<ArrayBuffer>, discard: () => void) {
+    this.read = read
+    this.discard = discard
+  }
+}
+
+/** Where a body comes from: bytes, text, a web or Node stream, a deferred read, an error to fail its reader with, or nothing. */
+export type BodySource = string | Uint8Array | ReadableStream<Uint8Array> | NodeJS.ReadableStream | DeferredBody | Error | null
 
 /** What an entry knows of a request. */
 export interface InProcessRequestInit {
@@ -96,6 +110,7 @@ export class InProcessRequest extends Readable {
       return this.#end()
     }
     if (body instanceof Error) return void this.destroy(body)
+    if (body instanceof DeferredBody) return this.#readDeferred(body)
     if (isWebStream(body)) return this.#readWeb(body)
     this.#readNode(body)
   }
@@ -103,6 +118,25 @@ export class InProcessRequest extends Readable {
   #end(): void {
     this.complete = true
     this.push(null)
+  }
+
+  /** The whole body in one piece, read once. */
+  #readDeferred(body: DeferredBody): void {
+    if (this.#reading) return
+    this.#reading = true
+    body.read().then(
+      (bytes) => {
+        this.#body = null
+        if (this.destroyed) return
+        if (bytes.byteLength > 0) this.push(Buffer.from(bytes))
+        this.#end()
+      },
+      (error: unknown) => {
+        this.#body = null
+        this.aborted = true
+        this.destroy(error instanceof Error ? error : new Error(String(error)))
+      },
+    )
   }
 
   /** One chunk of a web stream per `_read`: the stream is pulled as fast as the body's reader reads. */
@@ -143,7 +177,9 @@ export class InProcessRequest extends Readable {
     this.#body = null
     // a body not read to its end stops here: nothing more of it is produced
     if (this.#reader !== null) this.#reader.cancel(error ?? undefined).catch(ignore)
-    else if (body !== null && typeof body === 'object' && isWebStream(body)) body.cancel(error ?? undefined).catch(ignore)
+    else if (body instanceof DeferredBody) {
+      if (!this.#reading) body.discard()
+    } else if (body !== null && typeof body === 'object' && isWebStream(body)) body.cancel(error ?? undefined).catch(ignore)
     else if (body !== null && typeof (body as Partial<Readable>).destroy === 'function') (body as Readable).destroy()
     callback(error)
   }

@@ -6,8 +6,9 @@
 import type { IncomingMessage, ServerOptions as HttpServerOptions } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import { codes } from '../core/errors.js'
-import type { ChildLoggerFactory, ClientErrorHandler, ErrorFormat, FrameworkErrorsHandler, ProtoAction, SchemaController, SchemaErrorFormatter, SerializerOptions, ServerFactory, ValidatorOptions, WarrenOptions } from '../types/index.js'
+import type { ChildLoggerFactory, ClientErrorHandler, ErrorFormat, FrameworkErrorsHandler, PrecompiledSchemas, ProtoAction, SchemaController, SchemaErrorFormatter, SerializerOptions, ServerFactory, ValidatorOptions, WarrenOptions } from '../types/index.js'
 import { isSchemaCacheOption, type SchemaCacheOption } from '../schema/cache-option.js'
+import { precompiledModuleProblem } from '../schema/precompiled.js'
 import { resolveRouterOptions, type RouterSettings } from './router-options.js'
 import { compileTrustProxy, isTrustProxyOption, type TrustProxy, type TrustProxyOption } from './trust-proxy.js'
 
@@ -54,6 +55,8 @@ export interface NormalizedOptions {
   /** Options of the default serializer (fast-json-stringify). */
   serializerOpts: SerializerOptions
   schemaCache: SchemaCacheOption
+  /** The module `warren compile --esm` wrote; null: schemas are compiled. */
+  precompiledSchemas: PrecompiledSchemas | null
   /** The application's schema controller; null: warren's store and compilers. */
   schemaController: SchemaController | null
   https: HttpsServerOptions | null
@@ -103,6 +106,14 @@ function option<T>(options: Record<string, unknown>, name: string, check: Check,
   return value as T
 }
 
+/** `precompiledSchemas`: the module `warren compile --esm` wrote, or nothing. */
+function precompiledSchemasOption(value: unknown): PrecompiledSchemas | null {
+  if (value === undefined || value === null) return null
+  const problem = precompiledModuleProblem(value)
+  if (problem !== null) throw new codes.SVC_ERR_INIT_OPTS_INVALID('precompiledSchemas', problem)
+  return value as PrecompiledSchemas
+}
+
 /** Validates the factory options; a wrong type throws `SVC_ERR_INIT_OPTS_INVALID` naming the option. */
 export function normalizeOptions(input: unknown): NormalizedOptions {
   if (input === undefined || input === null) input = {}
@@ -150,6 +161,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     validator,
     serializerOpts: serializerOptions(o),
     schemaCache: option(o, 'schemaCache', isSchemaCacheOption, 'a boolean or { dir: string }', false),
+    precompiledSchemas: precompiledSchemasOption(o.precompiledSchemas),
     schemaController: o.schemaController === undefined ? null : checkSchemaController(o.schemaController, 'schemaController'),
     // `https: true` is TLS with Node's defaults (certificates set later, e.g. by SNI callbacks)
     https: httpsOption(option(o, 'https', (v) => v === null || v === true || v === false || isObject(v), 'an object or a boolean', null)),

@@ -13,6 +13,7 @@ import type { DefaultCompilers } from '../schema/compilers.js'
 import { HttpMethods } from './http-methods.js'
 import type { NormalizedOptions } from './options.js'
 import { routerConfig, type RouterHandlers } from './router-options.js'
+import { withoutCodeGeneration } from './router-without-codegen.js'
 
 /** The router type warren uses (HTTP/1 handlers). */
 export type Router = FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
@@ -69,16 +70,16 @@ export class RootState {
     this.compilers = compilers
     this.parseQuery = options.querystringParser ?? ((query) => parseQueryString(query))
     const settings = options.routerOptions
-    this.router = FindMyWay(routerConfig(settings, handlers))
+    this.router = withoutCodeGeneration(FindMyWay(routerConfig(settings, handlers)))
     this.dispatch = (req, res) => this.router.lookup(req, res)
     // matches prefixes only; a URL it cannot decode finds a store-less handle (see serve/not-found)
-    this.notFoundRouter = FindMyWay({
+    this.notFoundRouter = withoutCodeGeneration(FindMyWay({
       ignoreTrailingSlash: settings.ignoreTrailingSlash,
       ignoreDuplicateSlashes: settings.ignoreDuplicateSlashes,
       caseSensitive: settings.caseSensitive,
       useSemicolonDelimiter: settings.useSemicolonDelimiter,
       onBadUrl: settings.onBadUrl ?? handlers.onBadUrl,
-    } as FindMyWay.Config<FindMyWay.HTTPVersion.V1>)
+    } as FindMyWay.Config<FindMyWay.HTTPVersion.V1>))
   }
 
   /**

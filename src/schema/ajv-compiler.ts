@@ -12,7 +12,7 @@ import { kAjvValidator } from '../core/symbols.js'
 import fastUri from 'fast-uri'
 import { ajvCopyFor, type AjvCopy } from './ajv-copy.js'
 import { entryKey, validatorContextKey } from './cache-key.js'
-import type { CompileCache } from './compile-cache.js'
+import type { SchemaCodeStore } from './code-store.js'
 import type { SharedSchema } from './store.js'
 import type { ValidationFunction as ValidateFunction, ValidatorCompiler } from '../types/index.js'
 
@@ -108,22 +108,29 @@ function formatsAreStandalone(ajv: Ajv): boolean {
 /**
  * The default validator compiler for one set of shared schemas: Ajv 8 with ajv-formats, the
  * validator baseline, the user's overrides and plugins. Each schema object compiles once.
- * With a compile cache, a schema's validator is loaded from its entry when one is valid, and
- * compiled then written as Ajv standalone code otherwise (Ajv itself is built on the first miss).
+ * With a store of generated code (the compile cache, a precompiled module), a schema's validator
+ * is loaded from its entry when there is one, and compiled then kept as Ajv standalone code
+ * otherwise (Ajv itself is built on the first miss).
  */
-export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: CompileCache | null = null): ValidatorCompiler {
+export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: SchemaCodeStore | null = null): ValidatorCompiler {
   const compiled = new WeakMap<object, ValidateFunction>()
   const compile = cache === null ? inMemory(shared, options) : cached(shared, options, cache)
-  return ({ schema }) => {
-    // a boolean schema (`false`: reject every request) is not an object: Ajv compiles it each time, cheaply
-    if (typeof schema === 'boolean') return markedAjv(compileOne(inMemoryAjv(), schema))
+  return ({ schema, httpPart, method, url }) => {
+    // a boolean schema (`false`: reject every request) is not an object: compiled each time, cheaply,
+    // and taken from the store only where nothing may be compiled
+    if (typeof schema === 'boolean') return markedAjv(cache?.portable === true ? compile(schema, schemaName(httpPart, method, url)) : compileOne(inMemoryAjv(), schema))
     let validate = compiled.get(schema)
     if (validate === undefined) {
-      validate = markedAjv(compile(schema))
+      validate = markedAjv(compile(schema, schemaName(httpPart, method, url)))
       compiled.set(schema, validate)
     }
     return validate
   }
+}
+
+/** How an error names the schema of a part (`the body schema of POST /items`). */
+function schemaName(httpPart: string | undefined, method: string | string[] | undefined, url: string | undefined): string {
+  return `the ${httpPart ?? 'on-demand'} schema of ${String(method)} ${url}`
 }
 
 /** Marks a validator as Ajv's, so validation hands it the request to write a coerced root value into. */
@@ -137,7 +144,10 @@ function withShared(ajv: Ajv, shared: Record<string, SharedSchema>): Ajv {
   return ajv
 }
 
-function inMemory(shared: Record<string, SharedSchema>, options: ValidatorOptions): (schema: object) => ValidateFunction {
+/** Compiles a schema; `where` names it for a store's error. */
+type CompileOne = (schema: object | boolean, where: string) => ValidateFunction
+
+function inMemory(shared: Record<string, SharedSchema>, options: ValidatorOptions): CompileOne {
   const ajv = withShared(buildAjv(options, false), shared)
   return (schema) => compileOne(ajv, schema)
 }
@@ -147,14 +157,14 @@ function inMemory(shared: Record<string, SharedSchema>, options: ValidatorOption
  * only when the entry can be written; the standalone module is assembled from that source after
  * start-up, when the entry is written.
  */
-function cached(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: CompileCache): (schema: object) => ValidateFunction {
-  const contextKey = validatorContextKey(shared, options)
+function cached(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: SchemaCodeStore): CompileOne {
+  const contextKey = validatorContextKey(shared, options, cache.portable)
   const byKey = new Map<string, ValidateFunction>()
   let ajv: Ajv | undefined
   let standalone = false
-  return (schema) => {
+  return (schema, where) => {
     const key = entryKey(contextKey, JSON.stringify(schema))
-    let validate = byKey.get(key) ?? (cache.load(key) as ValidateFunction | undefined)
+    let validate = byKey.get(key) ?? (cache.load(key, where) as ValidateFunction | undefined)
     if (typeof validate !== 'function') {
       if (ajv === undefined) {
         const copy = copyFor(options)

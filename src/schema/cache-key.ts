@@ -23,22 +23,23 @@ export function digest(text: string): string {
 
 /**
  * A canonical text for a JSON-like value: object keys sorted, functions by name and source
- * text, regular expressions by their source and flags. Symbol keys (TypeBox's markers) are
- * left out: neither Ajv nor fast-json-stringify reads them.
+ * text (or, `portable`, only as functions: a bundler rewrites both), regular expressions by their
+ * source and flags. Symbol keys (TypeBox's markers) are left out: neither Ajv nor
+ * fast-json-stringify reads them.
  */
-export function stableStringify(value: unknown): string {
+export function stableStringify(value: unknown, portable = false): string {
   if (value === null || value === undefined) return 'null'
   switch (typeof value) {
-    case 'function': return JSON.stringify(`function ${value.name}: ${Function.prototype.toString.call(value)}`)
+    case 'function': return JSON.stringify(portable ? 'function' : `function ${value.name}: ${Function.prototype.toString.call(value)}`)
     case 'bigint': return `${String(value)}n`
     case 'object': break
     default: return JSON.stringify(value) ?? 'null'
   }
   if (value instanceof RegExp) return JSON.stringify(`regexp ${String(value)}`)
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`
+  if (Array.isArray(value)) return `[${value.map((item) => stableStringify(item, portable)).join(',')}]`
   const record = value as Record<string, unknown>
   const entries = Object.keys(record).sort().filter((key) => record[key] !== undefined)
-  return `{${entries.map((key) => `${JSON.stringify(key)}:${stableStringify(record[key])}`).join(',')}}`
+  return `{${entries.map((key) => `${JSON.stringify(key)}:${stableStringify(record[key], portable)}`).join(',')}}`
 }
 
 function packageVersion(name: string): string {
@@ -83,23 +84,34 @@ function libraryVersions(): string {
 /**
  * A plugin has no stable identity across processes: it is keyed by its function's name and
  * source text, with its options. Two plugins with the same source but different closures
- * (captured variables) key alike — a documented limit.
+ * (captured variables) key alike — a documented limit. `portable`: by its options only.
  */
-function pluginText(entry: AjvPluginLike | [AjvPluginLike, unknown]): string {
+function pluginText(entry: AjvPluginLike | [AjvPluginLike, unknown], portable: boolean): string {
   const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined]
   const fn = typeof plugin === 'function' ? plugin : plugin.default
-  return stableStringify({ plugin: fn, options })
+  return stableStringify({ plugin: fn, options }, portable)
 }
 
-/** The part of every validator key shared by one Ajv instance: versions, options, plugins, shared schemas. */
-export function validatorContextKey(shared: Record<string, SharedSchema>, options: ValidatorOptions): string {
-  const plugins = (options.plugins ?? []).map(pluginText)
-  return digest(`ajv\n${libraryVersions()}\n${stableStringify(options.customOptions ?? {})}\n${plugins.join('\n')}\n${stableStringify(shared)}`)
+/**
+ * What every key of one kind shares: on disk, the library versions; `portable` (a precompiled
+ * module, which a bundled Worker checks without package files to read), nothing.
+ */
+function versionsPart(portable: boolean): string {
+  return portable ? 'portable' : libraryVersions()
+}
+
+/**
+ * The part of every validator key shared by one Ajv instance: versions, options, plugins, shared
+ * schemas. `portable`: the keys of a precompiled schemas module (see {@link stableStringify}).
+ */
+export function validatorContextKey(shared: Record<string, SharedSchema>, options: ValidatorOptions, portable = false): string {
+  const plugins = (options.plugins ?? []).map((plugin) => pluginText(plugin, portable))
+  return digest(`ajv\n${versionsPart(portable)}\n${stableStringify(options.customOptions ?? {}, portable)}\n${plugins.join('\n')}\n${stableStringify(shared, portable)}`)
 }
 
 /** The part of every serializer key shared by one fast-json-stringify context: versions, options and shared schemas. */
-export function serializerContextKey(shared: Record<string, SharedSchema>, options: SerializerOptions = {}): string {
-  return digest(`fjs\n${libraryVersions()}\n${stableStringify(options)}\n${stableStringify(shared)}`)
+export function serializerContextKey(shared: Record<string, SharedSchema>, options: SerializerOptions = {}, portable = false): string {
+  return digest(`fjs\n${versionsPart(portable)}\n${stableStringify(options, portable)}\n${stableStringify(shared, portable)}`)
 }
 
 /**

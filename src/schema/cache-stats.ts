@@ -6,14 +6,20 @@
  * @module
  */
 import { kRoot } from '../core/symbols.js'
-import type { CompileCacheStats } from './compile-cache.js'
+import { CompileCache, type CompileCacheStats } from './compile-cache.js'
 import type { DefaultCompilers } from './compilers.js'
 
 export type { CompileCacheStats }
 
-function cacheOf(app: unknown): DefaultCompilers['cache'] {
+/** The application's default compilers, if `app` is an application. */
+export function compilersOf(app: unknown): DefaultCompilers | null {
   const root = (app as Record<symbol, { compilers?: DefaultCompilers } | undefined> | null)?.[kRoot]
-  return root?.compilers?.cache ?? null
+  return root?.compilers ?? null
+}
+
+function cacheOf(app: unknown): CompileCache | null {
+  const cache = compilersOf(app)?.cache
+  return cache instanceof CompileCache ? cache : null
 }
 
 /** A copy of the cache's counters (hits, misses, writes, corrupt entries), or null when `schemaCache` is off. */

@@ -14,6 +14,7 @@ import { accessSync, constants, mkdirSync, readdirSync, readFileSync } from 'nod
 import { join } from 'node:path'
 import type vm from 'node:vm'
 import { codeCacheFile, codeOfEntry, compileEntry, dataOfCodeCache, entryText, runEntry, writeAtomically } from './cache-entry.js'
+import { generated, type EntryCode, type SchemaCodeStore } from './code-store.js'
 
 /** Counters a cache exposes: what start-up loaded, compiled and wrote. */
 export interface CompileCacheStats {
@@ -31,12 +32,6 @@ export interface CompileCacheStats {
   writable: boolean
 }
 
-/**
- * The code of an entry to write: the text, or a function that generates it when the entry is
- * written (in the background), returning null when the schema cannot be written as standalone code.
- */
-export type EntryCode = string | (() => string | null)
-
 /** A write waiting for the end of start-up: the entry's code, whether its `.cjs` is already on disk, and its compiled script when there is one. */
 interface QueuedWrite {
   key: string
@@ -48,19 +43,10 @@ interface QueuedWrite {
 /** Entries generated and written per turn of the event loop: requests are served between two slices. */
 const writeSlice = 50
 
-/** An entry's code, generated now if it was deferred; null when it cannot be (the schema stays uncached). */
-function generated(code: EntryCode): string | null {
-  if (typeof code === 'string') return code
-  try {
-    return code()
-  } catch {
-    // the function the route uses was built without this code: only the cache entry is lost
-    return null
-  }
-}
-
 /** One application's view of a cache directory. */
-export class CompileCache {
+export class CompileCache implements SchemaCodeStore {
+  /** Entries are keyed by the exact library versions and plugin sources of this installation. */
+  readonly portable = false
   readonly stats: CompileCacheStats
   #dirReady = false
   #warnedCorrupt = false

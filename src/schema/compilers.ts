@@ -6,7 +6,9 @@
 import { buildAjvCompiler, type ValidatorOptions } from './ajv-compiler.js'
 import { buildFjsCompiler } from './fjs-compiler.js'
 import { cacheDirOf, type SchemaCacheOption } from './cache-option.js'
+import type { SchemaCodeStore } from './code-store.js'
 import { CompileCache } from './compile-cache.js'
+import { PrecompiledStore, type PrecompiledSchemasModule } from './precompiled.js'
 import { defaultSchemaErrorFormatter, type SchemaErrorFormatter } from './error-formatter.js'
 import { BucketStore, SchemaStore, type SharedSchema, type SharedSchemaStore } from './store.js'
 import type { SchemaController, SerializerCompiler, SerializerOptions, ValidatorCompiler } from '../types/index.js'
@@ -25,8 +27,8 @@ function cachedFor<T>(cache: WeakMap<SharedSchemaStore, T>, store: SharedSchemaS
 /**
  * The application-wide default compilers, one Ajv and one fast-json-stringify builder per
  * distinct set of shared schemas (contexts that add no schema share their ancestor's). The
- * schema compile cache, when the application turned it on, lives here: custom compilers
- * never see it.
+ * store of generated code — the schema compile cache, or a precompiled schemas module — when the
+ * application has one, lives here: custom compilers never see it.
  */
 export class DefaultCompilers {
   readonly #validatorOptions: ValidatorOptions
@@ -36,14 +38,26 @@ export class DefaultCompilers {
   readonly #serializers = new WeakMap<SharedSchemaStore, SerializerCompiler>()
   /** The application's `serializerOpts`, for fast-json-stringify. */
   readonly serializerOptions: SerializerOptions
-  /** The application's compile cache; null when `schemaCache` is off. */
-  readonly cache: CompileCache | null
+  /** The application's store of generated code: its precompiled module, else its compile cache; null when it has neither. */
+  #cache: SchemaCodeStore | null
 
-  constructor(validatorOptions: ValidatorOptions, schemaCache: SchemaCacheOption = false, serializerOptions: SerializerOptions = {}) {
+  constructor(validatorOptions: ValidatorOptions, schemaCache: SchemaCacheOption = false, serializerOptions: SerializerOptions = {}, precompiled: PrecompiledSchemasModule | null = null) {
     this.#validatorOptions = validatorOptions
     this.serializerOptions = serializerOptions
     const dir = cacheDirOf(schemaCache)
-    this.cache = dir === null ? null : new CompileCache(dir)
+    this.#cache = precompiled !== null ? new PrecompiledStore(precompiled) : dir === null ? null : new CompileCache(dir)
+  }
+
+  get cache(): SchemaCodeStore | null {
+    return this.#cache
+  }
+
+  /**
+   * Sends every schema compiled from now on to `store` instead (`warren compile --esm` records an
+   * application's schemas this way, before its start-up compiles them).
+   */
+  useStore(store: SchemaCodeStore): void {
+    this.#cache = store
   }
 
   /**

@@ -4,7 +4,7 @@
  */
 import fastJson from 'fast-json-stringify'
 import { entryKey, serializerContextKey } from './cache-key.js'
-import type { CompileCache } from './compile-cache.js'
+import type { SchemaCodeStore } from './code-store.js'
 import type { SharedSchema } from './store.js'
 import type { SerializerCompiler, SerializerFunction as SerializeFunction, SerializerOptions } from '../types/index.js'
 
@@ -15,22 +15,30 @@ import type { SerializerCompiler, SerializerFunction as SerializeFunction, Seria
  * built as without the cache, and its standalone code is generated after start-up, for the
  * entry only.
  */
-export function buildFjsCompiler(shared: Record<string, SharedSchema>, cache: CompileCache | null = null, options: SerializerOptions = {}): SerializerCompiler {
+export function buildFjsCompiler(shared: Record<string, SharedSchema>, cache: SchemaCodeStore | null = null, options: SerializerOptions = {}): SerializerCompiler {
   const compiled = new WeakMap<object, SerializeFunction>()
   const compile = cache === null ? inMemory(shared, options) : cached(shared, cache, options)
-  return ({ schema }) => {
+  return ({ schema, httpStatus, contentType, method, url }) => {
     let serialize = compiled.get(schema)
     if (serialize === undefined) {
-      serialize = compile(schema)
+      serialize = compile(schema, responseSchemaName(httpStatus, contentType, method, url))
       compiled.set(schema, serialize)
     }
     return serialize
   }
 }
 
+/** How an error names a response schema (`the 201 response schema of POST /items`, `… for text/csv`). */
+function responseSchemaName(httpStatus: string | null | undefined, contentType: string | undefined, method: string | string[] | undefined, url: string | undefined): string {
+  return `the ${httpStatus ?? 'on-demand'} response schema${contentType === undefined ? '' : ` for ${contentType}`} of ${String(method)} ${url}`
+}
+
 type FjsSchema = Parameters<typeof fastJson>[0]
 
-function inMemory(shared: Record<string, SharedSchema>, options: SerializerOptions): (schema: object) => SerializeFunction {
+/** Builds a serializer; `where` names its schema for a store's error. */
+type BuildOne = (schema: object, where: string) => SerializeFunction
+
+function inMemory(shared: Record<string, SharedSchema>, options: SerializerOptions): BuildOne {
   return (schema) => fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any> }) as SerializeFunction
 }
 
@@ -41,23 +49,27 @@ function inMemory(shared: Record<string, SharedSchema>, options: SerializerOptio
  * generated after start-up instead, from the schema's JSON text the key was made of, so the
  * entry holds exactly what its key names even if the schema object changes afterwards.
  */
-function cached(shared: Record<string, SharedSchema>, cache: CompileCache, options: SerializerOptions): (schema: object) => SerializeFunction {
-  const contextKey = serializerContextKey(shared, options)
+function cached(shared: Record<string, SharedSchema>, cache: SchemaCodeStore, options: SerializerOptions): BuildOne {
+  const contextKey = serializerContextKey(shared, options, cache.portable)
   const byKey = new Map<string, SerializeFunction>()
   const build = inMemory(shared, options)
-  return (schema) => {
+  return (schema, where) => {
     const text = JSON.stringify(schema)
     const key = entryKey(contextKey, text)
-    let serialize = byKey.get(key) ?? (cache.load(key) as SerializeFunction | undefined)
+    let serialize = byKey.get(key) ?? (cache.load(key, where) as SerializeFunction | undefined)
     if (typeof serialize !== 'function') {
-      serialize = build(schema)
-      cache.store(key, () => standaloneCode(JSON.parse(text) as object, shared, options))
+      serialize = build(schema, where)
+      cache.store(key, () => standaloneCode(JSON.parse(text) as object, shared, options, cache.portable))
     }
     byKey.set(key, serialize)
     return serialize
   }
 }
 
-function standaloneCode(schema: object, shared: Record<string, SharedSchema>, options: SerializerOptions): string {
-  return fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any>, mode: 'standalone' }) as unknown as string
+/**
+ * `inlineValidators` (a precompiled module's code): the Ajv validators of `anyOf`, `oneOf` and
+ * `if` are written into the code too, instead of being compiled when the module loads.
+ */
+function standaloneCode(schema: object, shared: Record<string, SharedSchema>, options: SerializerOptions, inlineValidators: boolean): string {
+  return fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any>, mode: 'standalone', inlineValidators }) as unknown as string
 }

@@ -85,7 +85,7 @@ export type {
   BufferedBodyParser,
   ContentTypeParserOptions,
 } from './content-type.js'
-export type { AjvPluginLike, ValidatorOptions, SerializerOptions, WarrenOptions, ServerFactory, ChildLoggerFactory, ClientErrorHandler, SchemaController, SchemaBucket } from './options.js'
+export type { AjvPluginLike, ValidatorOptions, SerializerOptions, WarrenOptions, ServerFactory, ChildLoggerFactory, ClientErrorHandler, SchemaController, SchemaBucket, PrecompiledSchemas } from './options.js'
 export type { RouterOptions, FrameworkErrorsHandler, RouteQuery, FoundRoute, PrintRoutesOptions, ConstraintStrategy, RouteConstraints, AddHttpMethodOptions } from './router.js'
 export type { RegisterOptions, PluginMeta, RegisterCheck, RegisterArgs } from './register.js'
 export type { PluginFunction, SharedPlugin, PluginHelper, PluginWrapper } from './plugin.js'

@@ -71,6 +71,14 @@ export interface SchemaBucket {
   getSchemas(): unknown
 }
 
+/** The validators and serializers `warren compile <entry> --esm <out.js>` writes, imported whole (`import * as schemas from './schemas.js'`). */
+export interface PrecompiledSchemas {
+  /** Which version of the module's shape it is. */
+  readonly format: string
+  /** By key, a function that loads one schema's validator or serializer. */
+  readonly entries: { readonly [key: string]: () => unknown }
+}
+
 /** Where a context's shared schemas live and how its default compilers are built (the `schemaController` factory option, `setSchemaController` per context). */
 export interface SchemaController {
   /** Builds one context's bucket from its parent's `getSchemas()` (nothing for the root). */
@@ -166,6 +174,11 @@ export interface WarrenOptions {
    * compiling: `true` uses `node_modules/.cache/warren` under the working directory, `{ dir }` another directory.
    */
   schemaCache?: boolean | { dir?: string }
+  /**
+   * The module `warren compile --esm` wrote for this application: the default compilers load every schema's validator and
+   * serializer from it and compile none, so the application runs where code generation is refused.
+   */
+  precompiledSchemas?: PrecompiledSchemas
   /** Schema storage and default compiler builders for the application (see {@link SchemaController}). */
   schemaController?: SchemaController
   /** Serve HTTPS with these TLS options (`true`: Node's defaults; `null` or absent: plain HTTP). */

@@ -182,6 +182,30 @@ describe('app.fetch(request)', () => {
     expect(untyped.status).toBe(415)
   })
 
+  it('reads a short body of declared length in one piece: parsed and validated, a length that lies is a 400, a long one streams, an unread one is cancelled', async () => {
+    const app = usersApp()
+    app.options('/users', async () => 'no body read')
+    const body = '{"name":"ada","age":36}'
+    const created = await app.fetch(post('/users', body, { ...json, 'content-length': String(body.length) }))
+    expect(created.status).toBe(201)
+    expect(await created.json()).toEqual({ name: 'ada' })
+    const invalid = await app.fetch(post('/users', '{"name":"","age":1}', { ...json, 'content-length': '19' }))
+    expect(await invalid.json()).toMatchObject({ statusCode: 400, code: 'SVC_ERR_VALIDATION' })
+    // a hand-made Request whose length is not its body's: refused as a socket refuses it
+    const lying = await app.fetch(post('/users', body, { ...json, 'content-length': '5' }))
+    expect(lying.status).toBe(400)
+    // a longer declared body streams in, as one of unknown length does
+    const large = warren({ bodyLimit: 200_000 })
+    large.post('/upload', async (request: any) => ({ size: request.body.length }))
+    const sized = await large.fetch(post('/upload', 'x'.repeat(100_000), { 'content-type': 'text/plain', 'content-length': '100000' }))
+    expect(await sized.json()).toEqual({ size: 100_000 })
+    const unread = endlessBody(new Uint8Array(16))
+    const request = new Request('http://app.test/users', { method: 'OPTIONS', body: unread.stream, headers: { 'content-length': '16' }, duplex: 'half' } as RequestInit)
+    expect(await (await app.fetch(request)).text()).toBe('no body read')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(unread.cancelled()).toBe(true)
+  })
+
   it('streams a response as it is written: the first chunk arrives before the stream ends, web streams too', async () => {
     const app = warren()
     let finish: () => void = () => {}

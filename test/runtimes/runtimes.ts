@@ -122,6 +122,21 @@ export async function startWorker(entry: string, flags: string[] = []): Promise<
 
 const entry = (file: string): string => join(examples, file)
 
+/**
+ * Writes the matrix application's precompiled schemas module (`warren compile --esm`) beside the
+ * Worker entry that imports it, as a build step before bundling would.
+ */
+export function writeSchemasModule(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'bin', 'warren.js'), 'compile', entry('app.js'), '--esm', entry('schemas.js')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`warren compile --esm exited with ${code}:\n${output}`))))
+  })
+}
+
 /** The runtimes of the matrix. */
 export const runtimes: Runtime[] = [
   { name: 'Node: listen()', start: () => launch(process.execPath, [entry('node.js')], printedOrigin) },
@@ -130,6 +145,13 @@ export const runtimes: Runtime[] = [
   { name: 'Deno: Deno.serve + app.fetch', start: () => launch(binary('deno'), ['run', '-A', entry('deno-serve.js')], printedOrigin) },
   { name: 'Deno: listen()', start: () => launch(binary('deno'), ['run', '-A', entry('node.js')], printedOrigin) },
   { name: 'workerd: export default { fetch }', start: () => startWorker('worker.js') },
+  {
+    name: 'workerd: precompiled schemas, code generation refused even at start-up',
+    start: async () => {
+      await writeSchemasModule()
+      return startWorker('worker-precompiled.js', ['disallow_eval_during_startup'])
+    },
+  },
 ]
 
 export { root as repositoryRoot, examples as examplesDir }
