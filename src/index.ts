@@ -46,7 +46,7 @@ export { contributeOpenApi, openApiContributionsOf, kOpenApiContributions } from
 export type { OpenApiContribution, OpenApiResponse, OpenApiSecurityRequirement, OpenApiSecurityScheme } from './app/openapi-contribution.js'
 /**
  * TypeBox's `Type` builder (the package's own copy unless another version of TypeBox is installed:
- * schema/type-builder), typed so that a literal `$id` stays in a schema's
+ * schema/type-builder), typed so that a literal `$id` (and a `default`) stays in a schema's
  * type: `app.addSchema(Type.Object({...}, { $id: 'Country' }))` then types `Type.Ref('Country')`.
  */
 export const Type = typeBuilder as WarrenTypeBuilder

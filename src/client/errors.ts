@@ -2,7 +2,7 @@
  * @module client/errors
  * The errors a client call can fail with, each with a `code` to branch on: the network failed,
  * the answer was not what a JSON API sends, a path parameter was missing, or the answer did not
- * match its declared schema (`validate`).
+ * match its declared schema (`validate`), or that schema could not be compiled.
  */
 
 /** What went wrong with a call. */
@@ -12,6 +12,7 @@ export type ClientErrorCode =
   | 'CLIENT_ERR_UNEXPECTED_CONTENT_TYPE'
   | 'CLIENT_ERR_MISSING_PARAM'
   | 'CLIENT_ERR_RESPONSE_VALIDATION'
+  | 'CLIENT_ERR_RESPONSE_SCHEMA'
 
 /** The error a client call rejects with (an HTTP error status is an answer, not an error: see `status`). */
 export class WarrenClientError extends Error {

@@ -9,6 +9,7 @@ import { fetchTransport, injectTransport, type FetchLike, type InjectTarget, typ
 import { buildUrl, type ParamValue } from './url.js'
 import { ResponseValidator, schemasOfApp, type ResponseSchemaTable } from './validate.js'
 import type { TypedClient } from '../types/client.js'
+import type { ValidatorOptions } from '../types/options.js'
 
 export { WarrenClientError }
 export type { ClientErrorCode } from './errors.js'
@@ -50,13 +51,22 @@ export interface ClientOptions {
   /** Headers sent with every call (a call's own headers win). */
   headers?: ClientHeaders
   /**
-   * Checks every answer against its route's response schema (TypeBox's compiler): `true` reads
-   * the schemas from `app` (the one injected into), or a table of them by route
-   * (`{ 'GET /users/:id': { 200: User } }`), for a client over a socket.
+   * Checks every answer against its route's response schema with Ajv and ajv-formats, as the
+   * server validates: `true` reads the schemas from `app` (the one injected into), or a table of
+   * them by route (`{ 'GET /users/:id': { 200: User } }`), for a client over a socket. Bodiless
+   * answers (204, 205, 304, HEAD) are not checked.
    */
   validate?: true | ResponseSchemaTable
   /** Shared schemas `Type.Ref` in `validate` points at. */
   references?: unknown[]
+  /**
+   * The validator's settings, in the shape of the server's `validator` option: formats and
+   * keywords of the application's own (`customOptions: { formats, keywords }`) and Ajv plugins, on
+   * top of every ajv-formats format. Default: the application's own `validator` option when
+   * `validate: true` reads the schemas from `app`. Whatever they say, the client never coerces,
+   * fills in or removes anything in an answer.
+   */
+  validator?: ValidatorOptions
 }
 
 /** What one call sends besides the method and path. */
@@ -118,9 +128,9 @@ export interface ClientFactory {
 
 function validatorFor(options: ClientOptions): ResponseValidator | null {
   if (options.validate === undefined) return null
-  if (options.validate !== true) return new ResponseValidator(options.validate, options.references)
+  if (options.validate !== true) return new ResponseValidator(options.validate, options.references, options.validator)
   if (options.app === undefined) throw new TypeError('client(): validate: true reads the schemas from `app`; over a socket, give `validate` a table of schemas')
-  return new ResponseValidator(schemasOfApp(options.app), options.references)
+  return new ResponseValidator(schemasOfApp(options.app), options.references, options.validator)
 }
 
 function createClient(options: ClientOptions): WarrenClient {

@@ -1,6 +1,6 @@
 /**
  * @module client/response
- * Reading an answer: JSON bodies parsed, text bodies as strings, nothing for bodiless answers;
+ * Reading an answer: JSON bodies parsed, text bodies as strings, nothing for bodiless answers (204, 205, 304, HEAD);
  * anything else, or JSON that does not parse, is a `WarrenClientError`.
  */
 import { WarrenClientError } from './errors.js'
@@ -27,7 +27,7 @@ function isJson(contentType: string): boolean {
 /** Reads `response` into a {@link ClientResponse}. */
 export async function readResponse(response: ResponseLike, method: string): Promise<ClientResponse> {
   const { status, headers } = response
-  const body = method === 'HEAD' || status === 204 || status === 304 ? '' : await response.text()
+  const body = method === 'HEAD' || status === 204 || status === 205 || status === 304 ? '' : await response.text()
   if (body === '') return { status, body: undefined, headers }
   const contentType = headers.get('content-type') ?? ''
   if (isJson(contentType)) {
