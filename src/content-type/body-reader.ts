@@ -3,6 +3,8 @@
  * Reads a request body stream into memory within a byte limit (413 past it, 400 when the
  * content-length lies), and the error of a body that stopped before its end.
  */
+// imported, not the global: Node defines `Buffer` on globalThis as a getter, called at every use
+import { Buffer } from 'node:buffer'
 import { IncomingMessage } from 'node:http'
 import { codes } from '../core/errors.js'
 

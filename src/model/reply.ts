@@ -6,6 +6,8 @@
  * reply class derives from.
  */
 import { readDecorator } from '../core/decorator-access.js'
+// imported, not the global: Node defines `performance` on globalThis as a getter, called at every use
+import { performance } from 'node:perf_hooks'
 import type { ServerResponse } from 'node:http'
 import { finished } from 'node:stream'
 import { codes } from '../core/errors.js'

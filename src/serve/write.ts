@@ -5,6 +5,8 @@
  * HEAD. A header Node refuses or a stream that fails before its first byte is reported through
  * the reply.
  */
+// imported, not the global: Node defines `Buffer` on globalThis as a getter, called at every use
+import { Buffer } from 'node:buffer'
 import type { Http2ServerResponse } from 'node:http2'
 import { Readable, finished } from 'node:stream'
 import { codes } from '../core/errors.js'
