@@ -195,3 +195,13 @@ describe('a request destroyed while its body is read', () => {
     })
   }
 })
+
+describe('declaredLengthOf', () => {
+  it('reads a content-length as Number() does, digits directly', async () => {
+    const { declaredLengthOf } = await import('../../src/content-type/body-reader.js')
+    for (const value of ['0', '7', '0012', '1048576', '999999999999999', '1234567890123456', ' 12', '12 ', '+5', '-1', '1e3', '0x10', '1.5', 'abc', '']) {
+      expect(Object.is(declaredLengthOf(value), Number(value)), value).toBe(true)
+    }
+    expect(declaredLengthOf(undefined)).toBeNaN()
+  })
+})
