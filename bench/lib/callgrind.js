@@ -58,7 +58,7 @@ function namer(pid) {
 }
 
 /**
- * Self and inclusive instructions per function name. Callgrind sees each stretch of JIT code as a
+ * Self and inclusive instructions per function name, and the calls between them. Callgrind sees each stretch of JIT code as a
  * function of its own: stretches that resolve to the same JavaScript function are merged, and
  * calls between them are not counted as calls. Inclusive = self + the calls it makes to others
  * (recursion through other functions is counted twice, as callgrind_annotate does).
@@ -68,6 +68,8 @@ export function functionCosts(file, pid) {
   const names = new Map()
   const self = new Map()
   const inclusive = new Map()
+  /** caller name -> callee name -> inclusive cost of those calls */
+  const calls = new Map()
   let fn = null
   let callee = null
   let inCall = null
@@ -87,12 +89,16 @@ export function functionCosts(file, pid) {
     if (fn === null || line === '' || !/^[\d+*-]/.test(line)) continue
     const cost = Number(line.split(' ')[1] ?? 0)
     if (inCall !== null) {
-      if (inCall !== fn) add(inclusive, fn, cost)
+      if (inCall !== fn) {
+        add(inclusive, fn, cost)
+        if (!calls.has(fn)) calls.set(fn, new Map())
+        add(calls.get(fn), inCall, cost)
+      }
       inCall = null
     } else {
       add(self, fn, cost)
       add(inclusive, fn, cost)
     }
   }
-  return { self, inclusive }
+  return { self, inclusive, calls }
 }
