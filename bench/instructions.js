@@ -6,7 +6,8 @@
 // the warm-up requests per scenario (20000); BENCH_ROUNDS the measurements per server (3);
 // BENCH_PRIME=0 warms up on the measured scenario only; BENCH_TOP=K lists the K functions with the
 // most instructions, inclusive and self (BENCH_MATCH=regexp keeps the names it matches);
-// BENCH_NODE_FLAGS adds Node flags (`--no-turbo-inlining` keeps each function's cost its own).
+// BENCH_NODE_FLAGS adds Node flags (`--no-turbo-inlining` keeps each function's cost its own),
+// BENCH_VALGRIND_FLAGS callgrind's (`--cache-sim=yes --branch-sim=yes` simulates caches and branches).
 //
 // Each server runs under callgrind (`bench/server.js`; V8's `--perf-basic-prof` names compiled
 // JavaScript). A client in this process warms it up without instrumentation (every scenario, as
@@ -35,6 +36,7 @@ const settings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
   pipelining: Number(process.env.BENCH_PIPELINING ?? 10),
   nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+  valgrindFlags: (process.env.BENCH_VALGRIND_FLAGS ?? '').split(' ').filter(Boolean),
 }
 const top = Number(process.env.BENCH_TOP ?? 0)
 const filter = new RegExp(process.env.BENCH_MATCH ?? '')
