@@ -3,22 +3,24 @@
 // Each rule's name says which layer was crossed; its comment says what that layer may import.
 
 const above = {
-  core: '^src/(hooks|schema|content-type|model|serve|app|plugins|client)/|^src/(index|server)\\.ts$',
-  stores: '^src/(model|serve|app|plugins)/|^src/(index|server)\\.ts$',
-  model: '^src/(serve|app|plugins)/|^src/(index|server)\\.ts$',
-  serve: '^src/(app|plugins)/|^src/(index|server)\\.ts$',
-  app: '^src/plugins/|^src/(index|server)\\.ts$',
+  core: '^src/(hooks|schema|content-type|model|serve|in-process|app|plugins|client)/|^src/(index|server|lambda)\\.ts$',
+  stores: '^src/(model|serve|in-process|app|plugins)/|^src/(index|server|lambda)\\.ts$',
+  model: '^src/(serve|in-process|app|plugins)/|^src/(index|server|lambda)\\.ts$',
+  serve: '^src/(in-process|app|plugins)/|^src/(index|server|lambda)\\.ts$',
+  inProcess: '^src/(app|plugins)/|^src/(index|server|lambda)\\.ts$',
+  app: '^src/plugins/|^src/(index|server|lambda)\\.ts$',
 }
 
 // The request path in a fixed order, top to bottom: a stage names only stages below it.
 const serveOrder = [
+  ['entry'],
   ['reply'],
   ['not-found'],
   ['pipeline'],
   ['fail'],
   ['send'],
   ['run-hooks', 'parse-body', 'return-value'],
-  ['write', 'continue-after'],
+  ['write', 'continue-after', 'error-format'],
 ]
 
 function serveRules() {
@@ -92,6 +94,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/serve/' },
       to: { path: above.serve },
+    },
+    {
+      name: 'layer-in-process',
+      comment: 'src/in-process (the entries that are not sockets: fetch, inject, Lambda) imports the request path\'s entry, model, L2, core and types: never the app layer.',
+      severity: 'error',
+      from: { path: '^src/in-process/' },
+      to: { path: above.inProcess },
     },
     {
       name: 'layer-app',

@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/.tmp/', 'type-tests/', 'test/.readme-blocks/', 'test/.artifacts/', '**/*.d.ts'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/.tmp/', 'type-tests/', 'test/.doc-blocks/', 'docs/.vitepress/cache/', 'docs/.vitepress/dist/', 'test/.artifacts/', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,18 +1,21 @@
-// `npm run bench`: warren, Fastify 5 and bare node:http side by side (see `--help`).
-// Prints the table, regenerates bench/results.md (its own sections), bench/ratios.svg and the
-// README's benchmark block.
-import { mkdirSync, writeFileSync } from 'node:fs'
+// `npm run bench`: warren, Fastify 5 and bare node:http side by side (see `--help`), the same
+// validated POST with Zod schemas on warren, Fastify and Hono (scenario 6, bench/lib/zod.js), and
+// warren's fetch handler against Hono and Elysia (bench/lib/runtimes.js).
+// Prints the table, regenerates bench/results.md (its own sections) and bench/ratios.svg.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseSettings } from './lib/args.js'
 import { ratioChart } from './lib/chart.js'
 import { measure, verify, warmUp } from './lib/load.js'
-import { consoleReport, writeReadme, writeResults } from './lib/report.js'
+import { consoleReport, provenance, replaceBlock, writeResults } from './lib/report.js'
 import { frameworks, startServer } from './lib/servers.js'
 import { median, rotate } from './lib/stats.js'
 import { runMemory } from './lib/memory.js'
 import { runStartup } from './lib/startup.js'
+import { runRuntimes } from './lib/runtimes.js'
+import { runZodComparison, zodConsoleTable, zodSection } from './lib/zod.js'
 import { scenarios } from './scenarios.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -44,6 +47,8 @@ async function runRound(round, selected, settings, samples) {
 
 async function runLoad(settings) {
   const selected = scenarios.filter((scenario) => settings.scenarios.includes(scenario.id))
+  // no scenario (`--scenario none`): no server to start
+  if (selected.length === 0) return []
   const samples = Object.fromEntries(selected.map((s) => [s.id, Object.fromEntries(frameworks.map((f) => [f, []]))]))
   for (let round = 0; round < settings.rounds; round++) await runRound(round, selected, settings, samples)
   return selected.map((scenario) => {
@@ -69,18 +74,22 @@ async function main() {
     command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
     settings,
     load: await runLoad(settings),
+    zod: settings.scenarios.includes(6) ? await runZodComparison(settings, log) : null,
     startup: await runStartup(settings, log),
     memory: settings.memory ? await runMemory(settings, log) : null,
+    runtimes: await runRuntimes(settings, log),
   }
   process.stdout.write(consoleReport(run) + '\n')
+  if (run.zod !== null) process.stdout.write('\n' + zodConsoleTable(run.zod) + '\n')
   const outDir = settings.out === null ? here : resolve(settings.out)
   mkdirSync(outDir, { recursive: true })
-  writeResults(join(outDir, 'results.md'), run)
+  const results = join(outDir, 'results.md')
+  writeResults(results, run)
+  if (run.zod !== null) writeFileSync(results, replaceBlock(readFileSync(results, 'utf8'), 'zod', zodSection(run.zod, provenance(run))))
   if (run.load.length > 0) {
     const rows = run.load.map((r) => ({ name: `${r.id}. ${r.name}`, vsFastify: r.vsFastify, vsNode: r.vsNode }))
     writeFileSync(join(outDir, 'ratios.svg'), ratioChart(rows, `warren vs Fastify 5 vs node:http — ${run.date}, ${cpus().length} cores`))
   }
-  if (settings.out === null && writeReadme(join(here, '..', 'README.md'), run)) log('README.md benchmark block updated')
   log(`wrote ${join(outDir, 'results.md')}`)
 }
 

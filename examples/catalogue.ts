@@ -1,5 +1,6 @@
 /** Every runnable example: its name, its routes as a plugin, how to build it alone, and what to try. */
 import type warren from 'warren'
+import * as arktype from './arktype/app.js'
 import * as bearerAuth from './bearer-auth/app.js'
 import * as decoratorsByContext from './decorators-by-context/app.js'
 import * as serialization from './serialization/app.js'
@@ -7,6 +8,8 @@ import * as sharedSchemas from './shared-schemas/app.js'
 import * as typeboxCompiler from './typebox-compiler/app.js'
 import * as typedApi from './typed-api/app.js'
 import * as validation from './validation/app.js'
+import * as valibot from './valibot/app.js'
+import * as zod from './zod/app.js'
 
 type App = ReturnType<typeof warren>
 
@@ -62,6 +65,27 @@ export const examples: Example[] = [
     routes: typeboxCompiler.typeboxCompilerExample,
     build: typeboxCompiler.build,
     tryIt: typeboxCompiler.tryIt,
+  },
+  {
+    name: 'zod',
+    description: 'Zod schemas on routes: compiled through their JSON Schema, Zod running only where it must',
+    routes: zod.zodExample,
+    build: zod.build,
+    tryIt: zod.tryIt,
+  },
+  {
+    name: 'valibot',
+    description: 'Valibot schemas on routes (through @valibot/to-json-schema), and one validated by Valibot alone',
+    routes: valibot.valibotExample,
+    build: valibot.build,
+    tryIt: valibot.tryIt,
+  },
+  {
+    name: 'arktype',
+    description: 'ArkType types on routes: morphs, narrowing and strict objects beside structural checks',
+    routes: arktype.arktypeExample,
+    build: arktype.build,
+    tryIt: arktype.tryIt,
   },
   {
     name: 'typed-api',

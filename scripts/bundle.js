@@ -40,6 +40,7 @@ export const builds = [
       index: 'index.js',
       'bearer-auth': 'plugins/bearer-auth.js',
       openapi: 'plugins/openapi/index.js',
+      lambda: 'lambda.js',
       'internal-cli': 'schema/cache-stats.js',
     },
   },
@@ -98,8 +99,9 @@ async function buildOne({ platform, entries }) {
       sourcemap: true,
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
-      // the server's modules in one chunk (one file to load), apart from the plugins
-      codeSplitting: { groups: [{ name: 'core', test: isCore }] },
+      // the server's modules in one chunk (one file to load), apart from the plugins; the client
+      // (one entry) keeps what it imports of src/types, the error catalogue, in its own file
+      ...(platform === 'node' && { codeSplitting: { groups: [{ name: 'core', test: isCore }] } }),
       // no minification, and functions and classes keep their names where the bundle had to rename
       // them (two modules' `plugin`, `createServer` …): `.name`, stack traces read as written
       minify: false,

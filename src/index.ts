@@ -10,6 +10,8 @@ import { createServer as createRootInstance } from './server.js'
 import { plugin as markPlugin } from './app/plugin.js'
 import type { PluginHelper, WarrenFactory, WarrenTypeBuilder } from './types/index.js'
 import { typeBuilder } from './schema/type-builder.js'
+import { documentedJsonSchema, isStandardSchema, libraryOnly as markLibraryOnly } from './schema/standard-schema.js'
+import type { StandardInput, StandardOutput, StandardSchema, StandardSchemaLike } from './types/index.js'
 
 /** Creates the root instance of an application (same function as {@link warren}). */
 export const createServer = createRootInstance as unknown as WarrenFactory
@@ -28,10 +30,12 @@ export const createServer = createRootInstance as unknown as WarrenFactory
 export const plugin = markPlugin as unknown as PluginHelper
 
 export { FASTIFY_API_LEVEL } from './app/plugin.js'
-export { codes, WarrenError } from './core/errors.js'
+export { codes, createError, WarrenError } from './core/errors.js'
 /** The error catalogue under the name Fastify exports it as (`fastify.errorCodes`), for code written for Fastify. */
 export { codes as errorCodes } from './core/errors.js'
 export type { ErrorCode, WarrenErrorClass } from './core/errors.js'
+/** The codes warren answers requests with, their statuses and meanings (also exported by `warren/client`). */
+export { errorCatalogue } from './types/error-catalogue.js'
 export { VERSION } from './app/instance.js'
 export {
   INITIALIZATION_CHANNEL,
@@ -51,6 +55,29 @@ export type { OpenApiContribution, OpenApiResponse, OpenApiSecurityRequirement, 
 export const Type = typeBuilder as WarrenTypeBuilder
 export type { Static, TSchema } from '@sinclair/typebox'
 export type * from './types/index.js'
+
+/**
+ * A Standard Schema (Zod, Valibot, ArkType…) validated by its library alone: warren asks it for no
+ * JSON Schema, and neither Ajv nor fast-json-stringify compiles it. For a schema its library cannot
+ * convert to JSON Schema, which a route would otherwise refuse at start-up. Its types are the schema's.
+ *
+ * @example
+ * ```ts
+ * import * as v from 'valibot'
+ * app.post('/login', { schema: { body: libraryOnly(v.object({ user: v.string() })) } }, async (request) => request.body.user)
+ * ```
+ */
+export const libraryOnly = markLibraryOnly as <S extends StandardSchemaLike>(schema: S) => StandardSchema<StandardInput<S>, StandardOutput<S>>
+
+/**
+ * The JSON Schema (Draft 7) a Standard Schema's library gives for it, as documentation shows it:
+ * `'input'` (what a request part accepts) or `'output'` (what a response carries); what the library
+ * cannot express is left out. Null when the value is no Standard Schema or its library converts none.
+ */
+export const standardJsonSchema = documentedJsonSchema as (schema: unknown, side: 'input' | 'output') => Record<string, unknown> | null
+
+/** True for a schema of another library that implements Standard Schema v1 (a `~standard` property). */
+export { isStandardSchema }
 
 /**
  * Creates the root instance of an application.

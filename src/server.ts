@@ -3,6 +3,7 @@
  * The factory: checks the options, builds the root state and the root context (default parsers,
  * error and not-found handlers, HTTP server), and hands plugin loading to avvio.
  */
+import type { Server } from 'node:http'
 import avvio from 'avvio'
 import { codes } from './core/errors.js'
 import { publishInitialization } from './core/diagnostics.js'
@@ -18,9 +19,10 @@ import type { RouterHandlers } from './model/router-options.js'
 import { answerClientError } from './serve/client-error.js'
 import { defaultErrorHandler } from './serve/fail.js'
 import { answerRouterError, defaultNotFoundHandler, handleUnrouted } from './serve/not-found.js'
-import { rewriteRequestUrl } from './serve/rewrite-url.js'
+import { requestListener } from './serve/entry.js'
 import { buildHttpServer, listenForClientErrors } from './app/http-server.js'
 import { instancePrototype } from './app/instance.js'
+import { fetchHandler } from './app/fetch.js'
 import { initRequestIdentity } from './app/request-identity.js'
 import { registerNotFoundHandler } from './app/not-found.js'
 import { initContext, overrideContext } from './app/plugin.js'
@@ -53,13 +55,30 @@ function buildRoutes(root: RootState, table: RouteTable): void {
 }
 
 /** warren's answers to what its router cannot route (`routerOptions` may replace each). */
-function routerHandlers(options: NormalizedOptions, root: () => RootState): RouterHandlers {
+function routerHandlers(root: () => RootState): RouterHandlers {
   return {
     defaultRoute: (req, res) => handleUnrouted(root(), req, res),
     onBadUrl: (path, req, res) => answerRouterError(root(), req, res, new codes.SVC_ERR_BAD_URL(path)),
     onMaxParamLength: (path, req, res) => answerRouterError(root(), req, res, new codes.SVC_ERR_MAX_PARAM_LENGTH(path)),
-    rewriteUrl: options.rewriteUrl === undefined ? undefined : (req, res) => rewriteRequestUrl(root(), req, res),
   }
+}
+
+/**
+ * Readies the application's HTTP server: the user's (`serverFactory`) is built now, as asked for;
+ * warren's own is built when first needed (`listen()`, or reading `app.server`), so an application
+ * served only through `app.fetch` or `inject()` never creates one.
+ */
+function prepareHttpServer(root: RootState, given: WarrenOptions): void {
+  const options = root.options
+  const onClientError = options.clientErrorHandler ?? ((error, socket) => answerClientError(root, error, socket))
+  const build = (): Server => {
+    const { server, custom } = buildHttpServer(options, given, root.httpHandler)
+    root.customServer = custom
+    listenForClientErrors(server, onClientError, root.app)
+    return server
+  }
+  if (options.serverFactory !== undefined) root.httpServer = build()
+  else root.buildServer = build
 }
 
 /**
@@ -76,7 +95,7 @@ export function createServer(input?: WarrenOptions): any {
   const { logger, enabled } = createLogger(options.logger, options.loggerInstance)
   const compilers = new DefaultCompilers(options.validator, options.schemaCache, options.serializerOpts)
   // the handlers reach the root state once it exists: the router is built inside it
-  const root: RootState = new RootState(options, logger, enabled, compilers, routerHandlers(options, () => root))
+  const root: RootState = new RootState(options, logger, enabled, compilers, routerHandlers(() => root))
 
   const app = Object.create(instancePrototype)
   app[kRoot] = root
@@ -95,11 +114,10 @@ export function createServer(input?: WarrenOptions): any {
   initRequestIdentity(app, root)
   app.log = logger
 
-  const { server, custom } = buildHttpServer(options, input ?? {}, root.httpHandler)
-  root.httpServer = server
-  root.customServer = custom
-  const onClientError = options.clientErrorHandler ?? ((error, socket) => answerClientError(root, error, socket))
-  listenForClientErrors(server, onClientError, app)
+  root.httpHandler = requestListener(root)
+  prepareHttpServer(root, input ?? {})
+  // bound to the application: `export default { fetch: app.fetch }` and `Bun.serve({ fetch: app.fetch })` call it detached
+  Object.defineProperty(app, 'fetch', { value: fetchHandler(app) })
   registerNotFoundHandler(app, defaultNotFoundHandler, {}, false)
 
   const boot = avvio(app, {

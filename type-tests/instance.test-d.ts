@@ -1,7 +1,7 @@
 import { expectAssignable, expectError, expectNotAssignable, expectType } from 'tsd'
 import type { AddressInfo } from 'node:net'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { Response as InjectResponse } from 'light-my-request'
+import type { InjectResponse } from 'warren'
 // under NodeNext, a CommonJS plugin's function is its `default` (at run time too)
 import ajvFormats from 'ajv-formats'
 import ajvErrors from 'ajv-errors'

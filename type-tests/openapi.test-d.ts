@@ -20,6 +20,8 @@ app.register(openapi, {
   path: '/spec.json',
   docs: false,
 })
+// an API under a prefix
+app.register(openapi, { info: { title: 'API', version: '1.0.0' }, basePath: '/api', docs: '/api/docs/' })
 
 // ---------- bad options are compile errors ----------
 // an unknown key
@@ -28,6 +30,7 @@ expectError(app.register(openapi, { info: { title: 'API', version: '1' }, unknow
 expectError(app.register(openapi, { info: { title: 'API' } }))
 // paths start with '/'
 expectError(app.register(openapi, { info: { title: 'API', version: '1' }, docs: 'docs' }))
+expectError(app.register(openapi, { info: { title: 'API', version: '1' }, basePath: 'api' }))
 // options are required (info is)
 expectError(app.register(openapi))
 

@@ -14,5 +14,7 @@ export async function build() {
   return {
     listen: () => app.listen({ port: 0, host: '127.0.0.1' }),
     close: () => app.close(),
+    // the web-standard handler (bench/lib/runtimes.js: Bun.serve, and in-process)
+    fetch: app.fetch,
   }
 }

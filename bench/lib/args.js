@@ -7,14 +7,16 @@ const usage = `usage: node bench/run.js [options]
   --connections N      autocannon connections (default 100)
   --pipelining N       autocannon pipelining (default 10)
   --warmup N           warm-up requests per server and scenario (default 20000)
-  --scenario LIST      scenarios to run, e.g. 1,3 (default all; "none" for none)
+  --scenario LIST      scenarios to run, e.g. 1,3 (default all; "none" for none); 6 is the Zod comparison
+                       (warren with Zod and with TypeBox, Fastify + fastify-type-provider-zod, Hono + @hono/zod-validator)
   --startup-routes L   route counts for the start-up check (default 100,1000; "none" to skip)
   --startup-reps N     fresh processes per start-up figure (default 5)
   --memory             also run the memory check (1,000,000 requests of scenarios 2 and 5, warren and Fastify; slow)
   --memory-requests N  requests of the memory check (default 1000000; RSS is compared to the first tenth)
+  --runtimes LIST      runtime comparisons: bun (warren, Hono, Elysia on Bun), fetch (app.fetch against Hono's in-process on Node); default bun,fetch, "none" to skip
   --same-routes        give warren and Fastify the same TypeBox schema objects and the same route code (bench/apps/shared-routes.js)
   --profile DIR        run warren with --cpu-prof, writing its profiles to DIR
-  --out DIR            write results.md and ratios.svg to DIR instead of bench/ (and leave the README alone)
+  --out DIR            write results.md and ratios.svg to DIR instead of bench/
   --help`
 
 function list(value, fallback) {
@@ -40,6 +42,7 @@ export function parseSettings(argv) {
       'memory-requests': { type: 'string' },
       profile: { type: 'string' },
       'same-routes': { type: 'boolean' },
+      runtimes: { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -52,13 +55,14 @@ export function parseSettings(argv) {
     connections: Number(values.connections ?? 100),
     pipelining: Number(values.pipelining ?? 10),
     warmupRequests: Number(values.warmup ?? (quick ? 5000 : 20000)),
-    scenarios: list(values.scenario, [1, 2, 3, 4, 5]),
+    scenarios: list(values.scenario, [1, 2, 3, 4, 5, 6]),
     startupRoutes: list(values['startup-routes'], [100, 1000]),
     startupReps: Number(values['startup-reps'] ?? (quick ? 1 : 5)),
     memory: values.memory === true,
     memoryRequests: Number(values['memory-requests'] ?? 1_000_000),
     profile: values.profile ?? null,
     sameRoutes: values['same-routes'] === true,
+    runtimes: values.runtimes === undefined ? ['bun', 'fetch'] : values.runtimes === 'none' ? [] : values.runtimes.split(','),
     out: values.out ?? null,
   }
 }

@@ -13,12 +13,17 @@
 // per call (the client's instantiations over the server's, per route added) must stay within
 // `client.instantiationsPerCall`, and server + client within `client.maxRatio` times the server alone.
 //
+// The realistic app written with Zod schemas (bench/types/zod.js) is checked at the sizes of
+// `zod.routes`: a Zod route may cost no more than the TypeBox route of the same run plus what Zod's
+// own inference of the same schemas and handler code costs without a framework ("Zod alone").
+//
 // Raising the budget is a visible change: edit budget.json in the same commit, and say why.
 import { readFileSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { check, warrenRealistic, writeProject } from './realistic.js'
 import { clientPaths, measureClient } from './client.js'
+import { measureZod } from './zod.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -85,4 +90,25 @@ if (ratio > budget.client.maxRatio) {
   console.error(`type budget exceeded: server + client is ${ratio.toFixed(2)} times the server alone > ${budget.client.maxRatio} (bench/types/budget.json)`)
   failed = true
 }
+/* ---------- Zod schemas ---------- */
+
+const zod = measureZod(tsc, out, budget.zod.routes, paths)
+const zodCeiling = perRoute + zod.alonePerRoute
+console.log(
+  `type budget: Zod app, ${budget.zod.routes.join(' / ')} routes: warren ${zod.warrenPerRoute} per route, Zod alone ${zod.alonePerRoute}, ` +
+    `ceiling (the TypeBox route + Zod alone) ${zodCeiling}`,
+)
+for (const [name, runs] of Object.entries(zod.runs)) {
+  for (const r of runs) {
+    if (Number.isNaN(r.instantiations) || r.errors.length) {
+      console.error(`type budget: the Zod app (${name}) has ${r.errors.length} type errors${r.tooDeep ? ' (TS2589)' : ''}:\n${r.errors.slice(0, 5).join('\n')}`)
+      failed = true
+    }
+  }
+}
+if (zod.warrenPerRoute > zodCeiling) {
+  console.error(`type budget exceeded: a Zod route costs ${zod.warrenPerRoute} instantiations > ${perRoute} (its TypeBox route) + ${zod.alonePerRoute} (Zod alone)`)
+  failed = true
+}
+
 if (failed) process.exitCode = 1

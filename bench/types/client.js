@@ -4,11 +4,11 @@
 // returns its chained instance, registered under its own prefix), with distinct schemas per route
 // that reference shared `$id` schemas (`Type.Ref`), replies per status (200, 201, 404, 4xx), a
 // decorator read through `this`. Written three times: the server alone; the server plus a client
-// module that calls every route through `client<Api>()`, where `Api` is the interface the README
-// recommends (`export interface Api extends RouteTableOf<typeof app> {}`), with its params, query
+// module that calls every route through `client<Api>()`, where `Api` is the interface the typed client
+// guide recommends (`export interface Api extends RouteTableOf<typeof app> {}`), with its params, query
 // and body, narrowing each answer by status; and the same client typed `client<typeof app>()`
 // directly (measured up to TYPEOF_MAX routes: its cost per call grows with the number of routes,
-// see the README). `npm run bench:types` prints them at 10, 100 and 1000 routes;
+// see docs/reference/client.md). `npm run bench:types` prints them at 10, 100 and 1000 routes;
 // `npm run test:type-budget` checks the budgets of bench/types/budget.json (`client`).
 //
 //   node bench/types/client.js [sizes]      e.g. node bench/types/client.js 10,100

@@ -48,11 +48,12 @@ app.post('/r${i}/:id', {
 `
 }
 
-/** The warren version of the app with `routes` routes. */
-export function warrenRealistic(routes) {
-  let src = `import warren, { Type, type RouteHook } from 'warren'\n\ninterface User { id: number; name: string }\n${SHARED}`
-  src += `const app = warren()
-  .addSchema(Money).addSchema(Country).addSchema(Address).addSchema(Problem)
+/**
+ * The warren app's decorations, hook and guard, declared on `app` (`register` adds what comes
+ * between `warren()` and them, such as shared schemas): shared with the Zod version of the app.
+ */
+export function warrenPrelude(register = '') {
+  return `const app = warren()${register}
   .decorate('db', { count: 1, find: (id: number) => ({ id }) })
   .decorateRequest<{ user: User | null }>('user', null)
 app.addHook('onRequest', async (request) => {
@@ -62,6 +63,12 @@ const guard: RouteHook<'preHandler', {}, typeof app> = async (request, reply) =>
   if (request.user === null) return reply.code(401).send({ message: 'login', code: 'E_LOGIN' })
 }
 `
+}
+
+/** The warren version of the app with `routes` routes. */
+export function warrenRealistic(routes) {
+  let src = `import warren, { Type, type RouteHook } from 'warren'\n\ninterface User { id: number; name: string }\n${SHARED}`
+  src += warrenPrelude('\n  .addSchema(Money).addSchema(Country).addSchema(Address).addSchema(Problem)')
   for (let i = 0; i < routes; i++) src += routeSource(i, (name) => `Type.Ref('${name}')`, 'guard')
   return src + '\nexport default app\n'
 }

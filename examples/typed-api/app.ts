@@ -1,5 +1,5 @@
 /**
- * A small realistic API written the way the README recommends: TypeBox schemas that validate,
+ * A small realistic API written the way the guides recommend: TypeBox schemas that validate,
  * serialize and type each route; a database-like decorator added by a shared plugin; routes in
  * plugins that state what they need; items behind bearer authentication. No type is spelled out
  * in a handler: everything is inferred.

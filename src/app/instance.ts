@@ -112,6 +112,8 @@ function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
       allowUnsafeRegex: options.allowUnsafeRegex,
       useSemicolonDelimiter: options.useSemicolonDelimiter,
       exposeHeadRoutes: options.exposeHeadRoutes,
+      // warren's own: the shape of its error bodies, which warren/openapi documents
+      errorFormat: options.errorFormat,
       // as in Fastify, only when given, and as given
       ...routerOptionsOf(options.routerOptions),
       // as in Fastify, only when asked for: a plugin tells an HTTP/2 or TLS server by their presence

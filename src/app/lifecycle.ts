@@ -3,10 +3,11 @@
  * The application's start: `ready()` (plugins loaded, routes built, onReady hooks), and
  * `inject()`, which readies it first. `listen()` is in app/listen, `close()` in app/close.
  */
-import lightMyRequest from 'light-my-request'
 import { codes, toError } from '../core/errors.js'
 import { kAvvio, kAvvioReady, kRoot } from '../core/symbols.js'
+import { inject as injectInProcess, type InjectDispatch } from '../in-process/inject.js'
 import type { RootState } from '../model/root-state.js'
+import { serveRequest } from '../serve/entry.js'
 import { runApplicationHook, treeHooks, type TreeHook } from './application-hooks.js'
 
 /** The root instance, whichever context `instance` is: start-up and shutdown concern the whole application. */
@@ -141,25 +142,25 @@ function refuseClosed(callback?: (error: Error) => void): Promise<never> | undef
 }
 
 /**
- * `inject(options)`: a simulated request (light-my-request), no socket needed; readies the
- * application first. Without options, returns a chainable request builder. Once `close()` was
- * called, fails with SVC_ERR_REOPENED_CLOSE_SERVER.
+ * `inject(options)`: a simulated request on the in-process pair (no socket), answered with
+ * light-my-request's response object; readies the application first. Without options, returns a
+ * chainable request builder. Once `close()` was called, fails with SVC_ERR_REOPENED_CLOSE_SERVER.
  */
 export function inject(this: any, options?: any, callback?: any): any {
   const app = rootOf(this)
   const root: RootState = app[kRoot]
   // a closed application is closed to simulated requests too
   if (root.closePromise !== null && options !== undefined) return refuseClosed(callback)
-  const dispatch = root.httpHandler
-  if (root.booted) return lightMyRequest(dispatch, options, callback)
+  const dispatch: InjectDispatch = (req, res) => serveRequest(root, req as never, res as never)
+  if (root.booted) return injectInProcess(dispatch, options, callback)
   if (callback) {
-    app.ready().then(() => lightMyRequest(dispatch, options, callback), (error: Error) => callback(error))
+    app.ready().then(() => injectInProcess(dispatch, options, callback), (error: Error) => callback(error))
     return undefined
   }
-  const dispatchWhenReady = (req: any, res: any): void => {
-    app.ready().then(() => dispatch(req, res), (error: Error) => res.emit('error', error))
+  const dispatchWhenReady: InjectDispatch = (req, res) => {
+    app.ready().then(() => dispatch(req, res), (error: Error) => res.destroy(error))
   }
-  return lightMyRequest(dispatchWhenReady, options)
+  return injectInProcess(dispatchWhenReady, options)
 }
 
 /** The plugin tree with load times, as text. */

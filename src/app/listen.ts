@@ -212,6 +212,9 @@ export function listeningOrigin(this: any): string {
 
 /** The addresses the server listens on: `AddressInfo`s, or the path of its Unix socket. */
 export function addresses(this: any): Array<AddressInfo | string> {
-  const address = (this[kRoot] as RootState).httpServer.address()
+  const root: RootState = this[kRoot]
+  // a server never built is bound nowhere (reading it would build one)
+  if (!root.hasHttpServer) return []
+  const address = root.httpServer.address()
   return address === null ? [] : [address]
 }

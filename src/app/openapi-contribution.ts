@@ -1,6 +1,6 @@
 /**
  * @module What a plugin tells the OpenAPI document about the context it is registered in: a
- * security scheme, the requirement its operations carry, extra responses. Stored on the instance
+ * security scheme, the requirement its operations carry, extra responses and error statuses. Stored on the instance
  * under a well-known symbol, so encapsulation makes a contribution visible to exactly that
  * context and its descendants; the `warren/openapi` plugin reads it per route through the
  * instance the route was declared on. Plain data, no dependency on the OpenAPI plugin: a plugin
@@ -33,6 +33,11 @@ export interface OpenApiContribution {
   security?: OpenApiSecurityRequirement[]
   /** Responses every operation of the context may give, by status key (the route's own win). */
   responses?: Record<string, OpenApiResponse>
+  /**
+   * Error statuses every operation of the context may answer through the error handler, with
+   * their description: documented with the application's error body (`errorFormat`). The route's own win.
+   */
+  errors?: Record<string, string>
 }
 
 /** The well-known key contributions live under on an instance (global, so copies of warren agree). */

@@ -21,6 +21,11 @@ import type { TypedClient } from '../types/client.js'
 
 export { WarrenClientError }
 export type { ClientErrorCode } from './errors.js'
+/** The codes a warren server answers with, each with its status and meaning: switch on an error body's `code`. */
+export { errorCatalogue } from '../types/error-catalogue.js'
+export type { CatalogueCode, CodesWithStatus, ErrorCatalogue, ErrorCatalogueEntry } from '../types/error-catalogue.js'
+export type { FastifyErrorBody, ProblemDetails, ValidationProblemDetails, ValidationProblemItem } from '../types/error-format.js'
+export type { BadRequestBody, ErrorBodyIn, ErrorFormatKind } from '../types/error-answers.js'
 export type { ClientResponse, FetchLike, InjectTarget, ParamValue, ResponseSchemaTable }
 export type {
   AnswerOf,

@@ -36,6 +36,11 @@ export function schemasOfApp(app: object): () => ResponseSchemaExport {
 
 type Check = { Check(value: unknown): boolean; Errors(value: unknown): Iterable<{ path: string; message: string }> }
 
+/** True for a schema of another library (Zod, Valibot, ArkType…: a `~standard` property); an ArkType type is a function. */
+function isStandardSchema(schema: unknown): boolean {
+  return (typeof schema === 'object' || typeof schema === 'function') && schema !== null && '~standard' in schema
+}
+
 /** Validates answers against a table of response schemas, compiling each schema once. */
 export class ResponseValidator {
   #table: ResponseSchemaTable | null
@@ -66,7 +71,9 @@ export class ResponseValidator {
     if (byStatus === undefined) return
     const status = String(response.status)
     const schema = byStatus[status] ?? byStatus[`${status[0]}xx`] ?? byStatus[`${status[0]}XX`] ?? byStatus.default
-    if (schema === undefined) return
+    // another library's schema (Standard Schema) describes what the handler gives, before the
+    // library transforms it, not the JSON on the wire; and checking it would load that library
+    if (schema === undefined || isStandardSchema(schema)) return
     const check = await this.#compile(schema)
     if (check.Check(response.body)) return
     const first = [...check.Errors(response.body)][0]

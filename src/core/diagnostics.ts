@@ -41,9 +41,23 @@ export const FASTIFY_REQUEST_HANDLER_CHANNEL = 'fastify.request.handler'
 const fastifyInitialization = channel(FASTIFY_INITIALIZATION_CHANNEL)
 const ownInitialization = channel(INITIALIZATION_CHANNEL)
 
+/** A channel or TracingChannel, as far as {@link hasSubscribers} reads it. */
+interface Observable {
+  readonly hasSubscribers: boolean | (() => boolean)
+}
+
+/**
+ * Whether a channel (or TracingChannel) has subscribers. Node, Bun and Deno answer with a
+ * getter; Cloudflare's workerd with a method, which read as a property is a function (always
+ * truthy): the form is found once, so the per-request check stays a property read.
+ */
+export const hasSubscribers: (observed: Observable) => boolean = typeof fastifyInitialization.hasSubscribers === 'function'
+  ? (observed) => (observed.hasSubscribers as () => boolean).call(observed)
+  : (observed) => observed.hasSubscribers as boolean
+
 /** Announces a new instance on both initialization channels; nothing is built when nobody listens. */
 export function publishInitialization(app: object): void {
-  if (!fastifyInitialization.hasSubscribers && !ownInitialization.hasSubscribers) return
+  if (!hasSubscribers(fastifyInitialization) && !hasSubscribers(ownInitialization)) return
   // one message for both names; `fastify` is the key tools written for Fastify read
   const message = { warren: app, fastify: app }
   fastifyInitialization.publish(message)

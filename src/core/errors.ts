@@ -1,7 +1,8 @@
 /**
  * @module core/errors
  * The one catalogue of `SVC_ERR_*` codes (Fastify's `FST_ERR_*` names where the same error
- * exists), the `WarrenError` class they share, and `toError` for values thrown that are not errors.
+ * exists), the `WarrenError` class they share, `createError` for an application's own coded
+ * errors, and `toError` for values thrown that are not errors.
  */
 import { format } from 'node:util'
 
@@ -135,8 +136,6 @@ export const codes = {
   SVC_ERR_MAX_PARAM_LENGTH: defineError('SVC_ERR_MAX_PARAM_LENGTH', "'%s' is exceeding the max param length", 414),
   SVC_ERR_ASYNC_CONSTRAINT: defineError('SVC_ERR_ASYNC_CONSTRAINT', 'Unexpected error from async constraint', 500),
   SVC_ERR_SERVICE_UNAVAILABLE: defineError('SVC_ERR_SERVICE_UNAVAILABLE', 'Service Unavailable', 503),
-  SVC_ERR_INTERNAL: defineError('SVC_ERR_INTERNAL', 'Internal Server Error', 500),
-  SVC_ERR_CLIENT: defineError('SVC_ERR_CLIENT', 'The request failed with a client error', 400),
   SVC_ERR_NON_ERROR_THROWN: defineError('SVC_ERR_NON_ERROR_THROWN', 'A non-error value was thrown: %s', 500),
   SVC_ERR_SEND_UNDEFINED_ERR: defineError('SVC_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred', 500),
   SVC_ERR_REP_ALREADY_SENT: defineError('SVC_ERR_REP_ALREADY_SENT', 'Reply was already sent, did you forget to "return reply" in "%s" (%s)?', 500),
@@ -171,6 +170,8 @@ export const codes = {
   SVC_ERR_SCH_CONTENT_MISSING_SCHEMA: defineError('SVC_ERR_SCH_CONTENT_MISSING_SCHEMA', "Schema is missing for the content type '%s'"),
   SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: defineError('SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', 'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }'),
   SVC_ERR_SCH_MISSING_COMPILER: defineError('SVC_ERR_SCH_MISSING_COMPILER', "The validator compiler has no compiler for the '%s' part of %s: %s"),
+  SVC_ERR_SCH_STANDARD_NO_JSON_SCHEMA: defineError('SVC_ERR_SCH_STANDARD_NO_JSON_SCHEMA', 'The %s schema of %s:%s gives no JSON Schema to compile: %s. Give it one (docs/guide/schema-libraries.md), or have its library validate it alone: libraryOnly(schema)'),
+  SVC_ERR_SCH_STANDARD_VALIDATE: defineError('SVC_ERR_SCH_STANDARD_VALIDATE', "The %s schema of %s:%s: its library's validate %s", 500),
 
   // OpenAPI document (warren/openapi), thrown at start-up
   SVC_ERR_OPENAPI_UNEXPRESSIBLE: defineError('SVC_ERR_OPENAPI_UNEXPRESSIBLE', 'The %s schema of route %s has no OpenAPI form at %s: %s'),
@@ -204,7 +205,33 @@ export const codes = {
   SVC_ERR_ROUTE_PATH_EMPTY: defineError('SVC_ERR_ROUTE_PATH_EMPTY', 'The path could not be empty'),
   SVC_ERR_ROUTE_CONSTRAINTS_INVALID: defineError('SVC_ERR_ROUTE_CONSTRAINTS_INVALID', "The constraints of route '%s:%s' must be an object, got %s"),
   SVC_ERR_CONSTRAINT_STRATEGY_INVALID: defineError('SVC_ERR_CONSTRAINT_STRATEGY_INVALID', 'Invalid constraint strategy: %s'),
+
+  // requests served in-process: app.fetch(Request), Lambda events
+  SVC_ERR_REQ_BODY_CONSUMED: defineError('SVC_ERR_REQ_BODY_CONSUMED', 'Request.body is already consumed: a Request whose body was read cannot be served'),
+  SVC_ERR_FETCH_RESPONSE_STATUS: defineError('SVC_ERR_FETCH_RESPONSE_STATUS', 'Status %s cannot be sent as a web Response (it takes 200 to 599)'),
+  SVC_ERR_LAMBDA_EVENT_UNSUPPORTED: defineError('SVC_ERR_LAMBDA_EVENT_UNSUPPORTED', 'The Lambda event is not an API Gateway (HTTP API or REST API), function URL or ALB request: %s'),
 } as const
+
+/**
+ * Defines a coded error of your own: a class whose instances carry `code` and `statusCode` (the
+ * status the default error handler answers with) and a message built from `message`, a template
+ * whose `%s` the constructor's arguments fill. Callable with or without `new`; every instance is
+ * `instanceof WarrenError`.
+ *
+ * @example
+ * ```ts
+ * const OutOfStock = createError('APP_ERR_OUT_OF_STOCK', "Item '%s' is out of stock", 409)
+ * app.post('/orders', async () => {
+ *   throw new OutOfStock('sku-1') // 409 { statusCode, code: 'APP_ERR_OUT_OF_STOCK', error, message }
+ * })
+ * ```
+ */
+export function createError(code: string, message: string, statusCode = 500): WarrenErrorClass {
+  if (typeof code !== 'string' || code === '') throw new TypeError('createError: the code must be a non-empty string')
+  if (typeof message !== 'string') throw new TypeError('createError: the message must be a string')
+  if (!Number.isInteger(statusCode) || statusCode < 400 || statusCode > 599) throw new TypeError(`createError: the status must be a 4xx or 5xx code, got ${String(statusCode)}`)
+  return defineError(code, message, statusCode)
+}
 
 /** Name of one `SVC_ERR_*` code. */
 export type ErrorCode = keyof typeof codes

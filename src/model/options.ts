@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerOptions as HttpServerOptions } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import { codes } from '../core/errors.js'
-import type { ChildLoggerFactory, ClientErrorHandler, FrameworkErrorsHandler, ProtoAction, SchemaController, SchemaErrorFormatter, SerializerOptions, ServerFactory, ValidatorOptions, WarrenOptions } from '../types/index.js'
+import type { ChildLoggerFactory, ClientErrorHandler, ErrorFormat, FrameworkErrorsHandler, ProtoAction, SchemaController, SchemaErrorFormatter, SerializerOptions, ServerFactory, ValidatorOptions, WarrenOptions } from '../types/index.js'
 import { isSchemaCacheOption, type SchemaCacheOption } from '../schema/cache-option.js'
 import { resolveRouterOptions, type RouterSettings } from './router-options.js'
 import { compileTrustProxy, isTrustProxyOption, type TrustProxy, type TrustProxyOption } from './trust-proxy.js'
@@ -70,8 +70,8 @@ export interface NormalizedOptions {
   clientErrorHandler: ClientErrorHandler | undefined
   /** 5xx answers carry the error's own message (else the status phrase; the message is logged). */
   exposeServerErrors: boolean
-  /** Error bodies exactly as Fastify writes them: no generic `code` for errors without one. */
-  fastifyErrorBodies: boolean
+  /** The shape of the error bodies warren writes: `'fastify'`, `'problem'` or a function. */
+  errorFormat: ErrorFormat
   /** Whether `setErrorHandler` may replace the handler a context already set. */
   allowErrorHandlerOverride: boolean
 }
@@ -85,6 +85,7 @@ const isString: Check = (value) => typeof value === 'string'
 const isNonNegativeInteger: Check = (value) => Number.isInteger(value) && (value as number) >= 0
 const isPoisoningAction: Check = (value) => value === 'error' || value === 'remove' || value === 'ignore'
 const isObject: Check = (value) => value !== null && typeof value === 'object' && !Array.isArray(value)
+const isErrorFormat: Check = (value) => value === 'fastify' || value === 'problem' || isFunction(value)
 
 /**
  * A schema error formatter (factory option or `setSchemaErrorFormatter`) runs inside validation,
@@ -162,7 +163,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     clientErrorHandler: option(o, 'clientErrorHandler', isFunction, 'a function', undefined),
     // on by default outside production: a thrown message may hold secrets, but in development it is what you need to see
     exposeServerErrors: option(o, 'exposeServerErrors', isBoolean, 'a boolean', process.env.NODE_ENV !== 'production'),
-    fastifyErrorBodies: option(o, 'fastifyErrorBodies', isBoolean, 'a boolean', false),
+    errorFormat: option<ErrorFormat>(o, 'errorFormat', isErrorFormat, "'fastify', 'problem' or a function (error, request, reply) => { status?, headers?, body }", 'fastify'),
     allowErrorHandlerOverride: option(o, 'allowErrorHandlerOverride', isBoolean, 'a boolean', true),
   }
   refuseUnknown(o, normalized)
@@ -192,6 +193,12 @@ function httpsOption(value: HttpsServerOptions | boolean | null): HttpsServerOpt
   return value === false ? null : value
 }
 
+/** Options warren does not have, with what to use instead. */
+const replacedOptions: Record<string, string> = {
+  ajv: "warren has no 'ajv' option: configure its Ajv with 'validator: { customOptions, plugins }'",
+  fastifyErrorBodies: "removed: error bodies are Fastify's by default; 'errorFormat' chooses another shape ('problem' or a function)",
+}
+
 /**
  * Every option given must be one warren knows: a misspelt or foreign option would otherwise be
  * ignored in silence and surface later as a puzzle (Fastify's `ajv` option most of all).
@@ -200,9 +207,7 @@ function refuseUnknown(given: Record<string, unknown>, known: NormalizedOptions)
   for (const key of Object.keys(given)) {
     // an option spelt out as undefined is an option not given
     if (Object.hasOwn(known, key) || given[key] === undefined) continue
-    const hint = key === 'ajv'
-      ? "warren has no 'ajv' option: configure its Ajv with 'validator: { customOptions, plugins }'"
-      : 'unknown option'
+    const hint = Object.hasOwn(replacedOptions, key) ? replacedOptions[key] : 'unknown option'
     throw new codes.SVC_ERR_INIT_OPTS_INVALID(key, hint)
   }
 }

@@ -35,11 +35,13 @@ export class RootState {
   readonly notFoundRouter: Router
   /** The root instance (set by the factory once it is built). */
   app: any
-  httpServer!: Server
+  /** Builds the server on first use (see {@link httpServer}): set by the factory. */
+  buildServer: (() => Server) | null = null
+  #httpServer: Server | null = null
   /** The server came from the user's `serverFactory`: warren did not configure it. */
   customServer = false
-  /** Serves one HTTP request (`rewriteUrl` first, when set): the listening server's handler, and what `inject()` dispatches to. */
-  readonly httpHandler: (req: IncomingMessage, res: ServerResponse) => void
+  /** Serves one HTTP request (`rewriteUrl` first, when set): the listening server's handler (serve/entry's, set by the factory). */
+  httpHandler!: (req: IncomingMessage, res: ServerResponse) => void
   /** Routes one request: the router's lookup, or its asynchronous form once routes use async constraints. */
   dispatch: (req: IncomingMessage, res: ServerResponse) => void
   /** `ready()`'s promise, once it was called: start-up happens once. */
@@ -69,10 +71,6 @@ export class RootState {
     const settings = options.routerOptions
     this.router = FindMyWay(routerConfig(settings, handlers))
     this.dispatch = (req, res) => this.router.lookup(req, res)
-    const rewrite = handlers.rewriteUrl
-    this.httpHandler = rewrite === undefined
-      ? (req, res) => this.dispatch(req, res)
-      : (req, res) => { if (rewrite(req, res)) this.dispatch(req, res) }
     // matches prefixes only; a URL it cannot decode finds a store-less handle (see serve/not-found)
     this.notFoundRouter = FindMyWay({
       ignoreTrailingSlash: settings.ignoreTrailingSlash,
@@ -81,6 +79,28 @@ export class RootState {
       useSemicolonDelimiter: settings.useSemicolonDelimiter,
       onBadUrl: settings.onBadUrl ?? handlers.onBadUrl,
     } as FindMyWay.Config<FindMyWay.HTTPVersion.V1>)
+  }
+
+  /**
+   * The HTTP server: built when first read (by `listen()`, or a user reading `app.server`), so an
+   * application that never listens — one served through `app.fetch` on a platform without
+   * `node:http` servers, or only injected into — never creates one.
+   */
+  get httpServer(): Server {
+    if (this.#httpServer === null) {
+      const build = this.buildServer as () => Server
+      this.#httpServer = build()
+    }
+    return this.#httpServer
+  }
+
+  set httpServer(server: Server) {
+    this.#httpServer = server
+  }
+
+  /** Whether the HTTP server was built (else there is nothing to close). */
+  get hasHttpServer(): boolean {
+    return this.#httpServer !== null
   }
 
   /**

@@ -160,11 +160,13 @@ export class RouteContext {
     if (schema === undefined || schema === null) return
     resolveSchemaBuilders(schema)
     const { method, url } = this.routeOptions
+    const standard = this.#compilesStandardSchemas()
     this.validation = buildRouteValidation({
       schema,
       method,
       url,
       compile: this.#validatorCompiler(),
+      standardSchemas: standard.validation,
       formatError: (items, part) => this.schemaErrorFormatter.call(this.server, items, part),
     })
     if (schema.response === undefined || schema.response === null) return
@@ -173,7 +175,17 @@ export class RouteContext {
       method,
       url,
       compile: this.#serializerCompiler(),
+      standardSchemas: standard.serialization,
     })
+  }
+
+  /** Whether the route's compilers are warren's own (not the route's, its context's or a schema controller's), which compile a Standard Schema through its JSON Schema. */
+  #compilesStandardSchemas(): { validation: boolean; serialization: boolean } {
+    const compilers = this.server[kSchemaCompilers] as SchemaCompilers
+    return {
+      validation: this.routeOptions.validatorCompiler === undefined && compilers.validatesWithDefault,
+      serialization: this.routeOptions.serializerCompiler === undefined && compilers.serializesWithDefault,
+    }
   }
 
   /** The route's validator compiler: its own option, else its context's. */
@@ -194,6 +206,7 @@ export class RouteContext {
         serializers: () => this.serializers,
         validatorCompiler: () => this.#validatorCompiler(),
         serializerCompiler: () => this.#serializerCompiler(),
+        compilesStandardSchemas: () => this.#compilesStandardSchemas(),
       })
     }
     return this.#onDemand

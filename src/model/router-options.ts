@@ -112,8 +112,6 @@ export interface RouterHandlers {
   defaultRoute: RawHandler
   onBadUrl: PathHandler
   onMaxParamLength: PathHandler
-  /** Runs before routing when the application rewrites URLs: false when it answered the request itself. */
-  rewriteUrl?: (req: IncomingMessage, res: ServerResponse) => boolean
 }
 
 /** The find-my-way configuration of the application's router. */

@@ -8,6 +8,7 @@
  * apart from warren's, a linked package, a pnpm store), the validator is built with that copy.
  */
 import { createRequire } from 'node:module'
+import { lazyRequire } from '../core/module-require.js'
 import { Ajv } from 'ajv'
 import formatsModule from 'ajv-formats'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
@@ -23,7 +24,8 @@ export interface AjvCopy {
   own: boolean
 }
 
-const requireHere = createRequire(import.meta.url)
+/** `require` relative to this module (made on first use: see core/module-require). */
+const requireHere = lazyRequire(import.meta.url)
 const ownCopy: AjvCopy = { Ajv, addFormats: formatsModule.default, own: true }
 
 /**
@@ -31,7 +33,7 @@ const ownCopy: AjvCopy = { Ajv, addFormats: formatsModule.default, own: true }
  * Node's module cache; undefined for a function defined elsewhere (an ES module, the app's code).
  */
 function moduleFileOf(fn: unknown): string | undefined {
-  for (const loaded of Object.values(requireHere.cache)) {
+  for (const loaded of Object.values(requireHere().cache)) {
     const exported = loaded?.exports as { default?: unknown } | null | undefined
     if (exported === fn || (exported != null && exported.default === fn)) return loaded?.filename
   }
@@ -58,7 +60,7 @@ function ajvFileOf(fn: Function): string | undefined {
 
 function isAjv8(ajvFile: string): boolean {
   const manifest = resolveFrom(ajvFile, 'ajv/package.json')
-  return manifest !== undefined && /^8\./.test(String((requireHere(manifest) as { version?: unknown }).version))
+  return manifest !== undefined && /^8\./.test(String((requireHere()(manifest) as { version?: unknown }).version))
 }
 
 /** Where `name` resolves from `file`'s folder; undefined when it does not. */
@@ -78,7 +80,7 @@ function resolveFrom(file: string, name: string): string | undefined {
 function formatsFor(ajvFile: string): AddFormats {
   const formatsFile = resolveFrom(ajvFile, 'ajv-formats')
   if (formatsFile !== undefined && resolveFrom(formatsFile, 'ajv') === ajvFile) {
-    const loaded = requireHere(formatsFile) as AddFormats & { default?: AddFormats }
+    const loaded = requireHere()(formatsFile) as AddFormats & { default?: AddFormats }
     return loaded.default ?? loaded
   }
   return (ajv) => {
@@ -91,7 +93,7 @@ const otherCopies = new Map<string, AjvCopy>()
 function copyAt(ajvFile: string): AjvCopy {
   let copy = otherCopies.get(ajvFile)
   if (copy === undefined) {
-    const loaded = requireHere(ajvFile) as { Ajv?: typeof Ajv; default?: typeof Ajv }
+    const loaded = requireHere()(ajvFile) as { Ajv?: typeof Ajv; default?: typeof Ajv }
     copy = { Ajv: loaded.Ajv ?? (loaded.default as typeof Ajv), addFormats: formatsFor(ajvFile), own: false }
     otherCopies.set(ajvFile, copy)
   }
@@ -115,5 +117,5 @@ export function ajvCopyFor(plugins: readonly unknown[]): AjvCopy {
     throw new codes.SVC_ERR_INIT_OPTS_INVALID('validator.plugins', `the validator plugins '${names}' were installed with different copies of ajv: install one`)
   }
   const [ajvFile] = byCopy.keys()
-  return ajvFile === undefined || ajvFile === requireHere.resolve('ajv') ? ownCopy : copyAt(ajvFile)
+  return ajvFile === undefined || ajvFile === requireHere().resolve('ajv') ? ownCopy : copyAt(ajvFile)
 }

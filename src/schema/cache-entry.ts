@@ -10,12 +10,15 @@
  */
 import { hash } from 'node:crypto'
 import { rename, rmSync, writeFile } from 'node:fs'
-import { createRequire } from 'node:module'
+import { lazyRequire } from '../core/module-require.js'
 import vm from 'node:vm'
 import { digest } from './cache-key.js'
 
-/** Generated code `require`s Ajv's and fast-json-stringify's runtime: resolved from warren's own dependencies, wherever the cache lives. */
-const warrenRequire = createRequire(import.meta.url)
+/**
+ * Generated code `require`s Ajv's and fast-json-stringify's runtime: resolved from warren's own
+ * dependencies, wherever the cache lives (made on first use: see core/module-require).
+ */
+const warrenRequire = lazyRequire(import.meta.url)
 
 const headerPrefix = '// warren schema cache entry, sha256 of the code below: '
 const hashBytes = 32
@@ -59,7 +62,7 @@ export function compileEntry(code: string, filename: string, cachedData?: Buffer
 export function runEntry(script: vm.Script): unknown {
   const module = { exports: {} as unknown }
   const wrapper = script.runInThisContext() as (require: NodeJS.Require, module: unknown, exports: unknown) => void
-  wrapper(warrenRequire, module, module.exports)
+  wrapper(warrenRequire(), module, module.exports)
   return module.exports
 }
 

@@ -7,13 +7,14 @@
  */
 import { hash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { lazyRequire } from '../core/module-require.js'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AjvPluginLike, SerializerOptions, ValidatorOptions } from '../types/options.js'
 import type { SharedSchema } from './store.js'
 
-const require = createRequire(import.meta.url)
+/** `require` relative to this module (made on first use: see core/module-require). */
+const requireHere = lazyRequire(import.meta.url)
 
 /** The SHA-256 of a text, in hex (one-shot: about half the cost of a Hash object for a short text). */
 export function digest(text: string): string {
@@ -41,7 +42,7 @@ export function stableStringify(value: unknown): string {
 }
 
 function packageVersion(name: string): string {
-  return (require(`${name}/package.json`) as { version: string }).version
+  return (requireHere()(`${name}/package.json`) as { version: string }).version
 }
 
 /** warren's own version, from the nearest package.json named `warren` above this module. */

@@ -161,6 +161,16 @@ export class SchemaCompilers {
     return this.defaults.validatorFor(this.store, this.validatorOptions)
   }
 
+  /** Whether this context's routes validate with warren's own compiler (Ajv), not one the application set or built. */
+  get validatesWithDefault(): boolean {
+    return this.customValidatorCompiler === null && this.controller?.compilersFactory?.buildValidator === undefined
+  }
+
+  /** Whether this context's routes serialize with warren's own compiler (fast-json-stringify). */
+  get serializesWithDefault(): boolean {
+    return this.customSerializerCompiler === null && this.controller?.compilersFactory?.buildSerializer === undefined
+  }
+
   /** The serializer compiler routes of this context use. */
   get serializerCompiler(): SerializerCompiler {
     if (this.customSerializerCompiler !== null) return this.customSerializerCompiler

@@ -34,7 +34,7 @@ const schemaMapKeywords = new Set(['definitions', '$defs', 'patternProperties'])
 /**
  * Keywords whose keys (and, for `required`-like arrays, items) are header names. `patternProperties`
  * is not one: a regular expression cannot be lower-cased safely, so a header-name pattern must be
- * written to match lower case (the README says so).
+ * written to match lower case (docs/reference/validation.md says so).
  */
 const nameKeywords = new Set(['properties', 'required', 'dependencies', 'dependentRequired', 'dependentSchemas'])
 

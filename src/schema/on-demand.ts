@@ -9,6 +9,8 @@ import { codes } from '../core/errors.js'
 import { essenceOf } from '../core/media-type.js'
 import type { SerializerCompiler, SerializerFunction, ValidationFunction, ValidatorCompiler } from '../types/index.js'
 import type { RouteSerializers } from './serialization.js'
+import { compileStandardPart, compileStandardResponse } from './standard-compile.js'
+import { isStandardSchema } from './standard-schema.js'
 import type { RouteValidation } from './validation.js'
 
 /** What a route gives its on-demand schemas: its compiled parts and the compilers in force for it. */
@@ -17,6 +19,8 @@ export interface OnDemandRoute {
   serializers(): RouteSerializers | null
   validatorCompiler(): ValidatorCompiler
   serializerCompiler(): SerializerCompiler
+  /** Whether the route's compilers are warren's own, which compile a Standard Schema through its JSON Schema (see `schema/standard-compile`). */
+  compilesStandardSchemas(): { validation: boolean; serialization: boolean }
 }
 
 /** Where a schema compiled on demand is used: the request's method and URL, as Fastify passes them. */
@@ -29,7 +33,7 @@ export interface OnDemandSite {
 const validatedParts = { body: 'body', headers: 'headers', params: 'params', querystring: 'querystring', query: 'querystring' } as const
 
 function isSchemaObject(schema: unknown): schema is object {
-  return typeof schema === 'object' && schema !== null && !Array.isArray(schema)
+  return (typeof schema === 'object' && schema !== null && !Array.isArray(schema)) || isStandardSchema(schema)
 }
 
 /** One route's on-demand validators and serializers (created on first use). */
@@ -58,7 +62,9 @@ export class OnDemandSchemas {
   compileValidator(schema: object, httpPart: string | null, site: OnDemandSite): ValidationFunction {
     let validate = this.#validators.get(schema)
     if (validate === undefined) {
-      validate = this.#route.validatorCompiler()({ schema, method: site.method, url: site.url, httpPart: httpPart as never })
+      const compile = (json: object): ValidationFunction => this.#route.validatorCompiler()({ schema: json, method: site.method, url: site.url, httpPart: httpPart as never })
+      const standard = this.#route.compilesStandardSchemas().validation && isStandardSchema(schema)
+      validate = standard ? compileStandardPart(schema, { part: httpPart ?? 'on-demand', ...site }, compile) : compile(schema)
       this.#validators.set(schema, validate)
     }
     return validate
@@ -93,7 +99,10 @@ export class OnDemandSchemas {
     let serialize = this.#serializers.get(schema)
     if (serialize === undefined) {
       const status = httpStatus === null ? null : String(httpStatus)
-      serialize = this.#route.serializerCompiler()({ schema, method: site.method, url: site.url, httpStatus: status, contentType: contentType ?? undefined })
+      const compile = (json: object): SerializerFunction =>
+        this.#route.serializerCompiler()({ schema: json, method: site.method, url: site.url, httpStatus: status, contentType: contentType ?? undefined })
+      const standard = this.#route.compilesStandardSchemas().serialization && isStandardSchema(schema)
+      serialize = standard ? compileStandardResponse(schema, { part: `${status ?? 'on-demand'} response`, ...site }, compile) : compile(schema)
       this.#serializers.set(schema, serialize)
     }
     return serialize

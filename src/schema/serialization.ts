@@ -7,6 +7,8 @@
 import { codes } from '../core/errors.js'
 import { essenceOf } from '../core/media-type.js'
 import { hasContentMap, toFullSchema } from './normalize.js'
+import { compileStandardResponse } from './standard-compile.js'
+import { isStandardSchema } from './standard-schema.js'
 import type { SerializerCompiler, SerializerFunction } from '../types/index.js'
 
 type ResponseSerializer = SerializerFunction | Map<string, SerializerFunction>
@@ -18,6 +20,11 @@ export interface RouteSerializersInput {
   method: string
   url: string
   compile: SerializerCompiler
+  /**
+   * Whether `compile` is warren's default (fast-json-stringify): another library's Standard Schema is
+   * then compiled from its JSON Schema, its library run first where needed. A custom compiler gets it as declared.
+   */
+  standardSchemas: boolean
 }
 
 const statusKey = /^(?:[1-5]\d\d|[1-5]xx|default)$/
@@ -54,6 +61,13 @@ export class RouteSerializers {
   }
 }
 
+/** The serializer of one response schema: a Standard Schema through its JSON Schema (see `schema/standard-compile`), any other as it is. */
+function compileSchema(input: RouteSerializersInput, httpStatus: string, schema: unknown, contentType?: string): SerializerFunction {
+  if (!input.standardSchemas || !isStandardSchema(schema)) return compileResponse(input, httpStatus, toFullSchema(schema), contentType)
+  const site = { part: `${httpStatus} response${contentType === undefined ? '' : ` (${contentType})`}`, method: input.method, url: input.url }
+  return compileStandardResponse(schema, site, (json) => compileResponse(input, httpStatus, json, contentType))
+}
+
 function compileResponse(input: RouteSerializersInput, httpStatus: string, schema: unknown, contentType?: string): SerializerFunction {
   const { method, url } = input
   let serialize: unknown
@@ -87,7 +101,7 @@ function compileContentMap(input: RouteSerializersInput, key: string, content: R
   for (const [mediaType, media] of Object.entries(content)) {
     if (media?.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
     const essence = mediaType === '*/*' ? mediaType : essenceOf(mediaType)
-    byMediaType.set(essence, compileResponse(input, key, toFullSchema(media.schema), mediaType))
+    byMediaType.set(essence, compileSchema(input, key, media.schema, mediaType))
   }
   return byMediaType
 }
@@ -104,7 +118,7 @@ export function buildRouteSerializers(input: RouteSerializersInput): RouteSerial
       throw built
     }
     const entry = input.response[rawKey]
-    byKey.set(key, hasContentMap(entry) ? compileContentMap(input, key, entry.content) : compileResponse(input, key, toFullSchema(entry)))
+    byKey.set(key, hasContentMap(entry) ? compileContentMap(input, key, entry.content) : compileSchema(input, key, entry))
   }
   return new RouteSerializers(byKey)
 }

@@ -7,7 +7,7 @@
  * import it, so `Type` behaves as the TypeBox the application's types come from; that other
  * version is then loaded (as before the bundle) and used instead.
  */
-import { createRequire } from 'node:module'
+import { lazyRequire } from '../core/module-require.js'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Type as bundledType } from '@sinclair/typebox'
@@ -18,14 +18,15 @@ import { Type as bundledType } from '@sinclair/typebox'
  */
 declare const __WARREN_BUNDLED_TYPEBOX_VERSION__: string | undefined
 
-const requireHere = createRequire(import.meta.url)
+/** `require` relative to this module (made on first use: see core/module-require). */
+const requireHere = lazyRequire(import.meta.url)
 
 /** The version of the TypeBox installed where warren imports it, or null when it cannot be read. */
 function installedVersion(): string | null {
   try {
     // the package's root is two folders above its CommonJS entry (build/cjs/index.js); its
     // package.json is not in its `exports`, so it cannot be required by name
-    const entry = requireHere.resolve('@sinclair/typebox')
+    const entry = requireHere().resolve('@sinclair/typebox')
     const manifest = JSON.parse(readFileSync(join(dirname(entry), '..', '..', 'package.json'), 'utf8')) as { name?: unknown; version?: unknown }
     return manifest.name === '@sinclair/typebox' && typeof manifest.version === 'string' ? manifest.version : null
   } catch {
@@ -42,7 +43,7 @@ function chooseBuilder(): typeof bundledType {
   if (typeof __WARREN_BUNDLED_TYPEBOX_VERSION__ !== 'string') return bundledType
   const installed = installedVersion()
   if (installed === null || installed === __WARREN_BUNDLED_TYPEBOX_VERSION__) return bundledType
-  return (requireHere('@sinclair/typebox') as { Type: typeof bundledType }).Type
+  return (requireHere()('@sinclair/typebox') as { Type: typeof bundledType }).Type
 }
 
 /** TypeBox's `Type` builder (see the module comment for which copy). */

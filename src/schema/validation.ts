@@ -10,6 +10,9 @@ import { kAjvValidator } from '../core/symbols.js'
 import { essenceOf } from '../core/media-type.js'
 import { hasContentMap, toFullSchema } from './normalize.js'
 import { normalizeHeaderSchema, warnUnreachable } from './header-schema.js'
+import { compileStandardPart } from './standard-compile.js'
+import { kLibraryPass } from './standard-pass.js'
+import { isStandardSchema } from './standard-schema.js'
 import type { HTTPPart, ValidationErrorItem, ValidationFunction, ValidatorCompiler } from '../types/index.js'
 
 /** What a route's validation needs to compile its schemas. */
@@ -19,6 +22,11 @@ export interface RouteValidationInput {
   method: string
   url: string
   compile: ValidatorCompiler
+  /**
+   * Whether `compile` is warren's default (Ajv): another library's Standard Schema is then compiled
+   * from its JSON Schema, its library run after where needed. A custom compiler gets it as declared.
+   */
+  standardSchemas: boolean
   /** Turns a failed part's error items into the error the request fails with (the context's formatter). */
   formatError: (items: ValidationErrorItem[], part: HTTPPart) => unknown
 }
@@ -45,6 +53,12 @@ export type ValidationOutcome = ValidationError | null | Promise<ValidationError
 /** The request property each part lives in. */
 const propertyOf = { params: 'params', body: 'body', querystring: 'query', headers: 'headers' } as const
 const parts: readonly HTTPPart[] = ['params', 'body', 'querystring', 'headers']
+
+/** The validator of one part's schema: a Standard Schema through its JSON Schema (see `schema/standard-compile`), any other as it is. */
+function compileSchema(input: RouteValidationInput, httpPart: HTTPPart, schema: unknown): ValidationFunction {
+  if (!input.standardSchemas || !isStandardSchema(schema)) return compilePart(input, httpPart, toFullSchema(schema))
+  return compileStandardPart(schema, { part: httpPart, method: input.method, url: input.url }, (json) => compilePart(input, httpPart, json))
+}
 
 function compilePart(input: RouteValidationInput, httpPart: HTTPPart, schema: unknown): ValidationFunction {
   const { method, url } = input
@@ -155,11 +169,11 @@ export class RouteValidation {
     if (schema.querystring !== undefined && schema.query !== undefined) throw new codes.SVC_ERR_SCH_DUPLICATE('querystring')
     // a part is validated whenever its schema is given: `false` rejects every request, `null` fails to compile
     const querySchema = schema.querystring !== undefined ? schema.querystring : schema.query
-    this.params = schema.params !== undefined ? compilePart(input, 'params', toFullSchema(schema.params)) : null
-    this.querystring = querySchema !== undefined ? compilePart(input, 'querystring', toFullSchema(querySchema)) : null
+    this.params = schema.params !== undefined ? compileSchema(input, 'params', schema.params) : null
+    this.querystring = querySchema !== undefined ? compileSchema(input, 'querystring', querySchema) : null
     this.headers = schema.headers !== undefined ? compileHeaders(input, schema.headers) : null
     const bodySchema = input.method === 'GET' || input.method === 'HEAD' ? undefined : schema.body
-    this.body = bodySchema !== undefined && !hasContentMap(bodySchema) ? compilePart(input, 'body', toFullSchema(bodySchema)) : null
+    this.body = bodySchema !== undefined && !hasContentMap(bodySchema) ? compileSchema(input, 'body', bodySchema) : null
     this.bodyByMediaType = bodySchema !== undefined && hasContentMap(bodySchema) ? compileContentMap(input, bodySchema.content) : null
     this.#formatError = input.formatError
     this.#steps = parts
@@ -196,13 +210,18 @@ export class RouteValidation {
   /** Awaits an async validator of step `i`, then validates the parts after it. */
   #settle(result: PromiseLike<unknown>, validate: ValidationFunction, target: ValidationTarget, contentType: unknown, i: number): Promise<ValidationError | null> {
     const part = this.#steps[i].part
+    // a library's async validation resolves with its verdict (the value to keep, or its issues); its rejection is the library failing
+    const verdict = kLibraryPass in validate
     return Promise.resolve(result).then(
       (settled) => {
-        const failure = asyncFailureOf(settled, validate)
+        const failure = verdict ? failureOf(settled, validate, target, part) : asyncFailureOf(settled, validate)
         return failure === null ? this.validate(target, contentType, i + 1) : this.#toValidationError(failure, part)
       },
       // only this validator's rejection is its verdict: a later validator that throws is not caught here
-      (rejected) => this.#toValidationError(rejectionFailure(rejected), part),
+      (rejected) => {
+        if (verdict) throw rejected
+        return this.#toValidationError(rejectionFailure(rejected), part)
+      },
     )
   }
 
@@ -235,16 +254,20 @@ export class RouteValidation {
 
 /** The headers validator, compiled from the schema with its header names lower-cased (see `schema/header-schema`). */
 function compileHeaders(input: RouteValidationInput, schema: unknown): ValidationFunction {
-  const headers = normalizeHeaderSchema(toFullSchema(schema))
-  warnUnreachable(headers.warnings, input.method, input.url)
-  return compilePart(input, 'headers', headers.schema)
+  const compileNormalized = (json: unknown): ValidationFunction => {
+    const headers = normalizeHeaderSchema(json)
+    warnUnreachable(headers.warnings, input.method, input.url)
+    return compilePart(input, 'headers', headers.schema)
+  }
+  if (!input.standardSchemas || !isStandardSchema(schema)) return compileNormalized(toFullSchema(schema))
+  return compileStandardPart(schema, { part: 'headers', method: input.method, url: input.url }, compileNormalized, true)
 }
 
 function compileContentMap(input: RouteValidationInput, content: Record<string, { schema?: unknown }>): Map<string, ValidationFunction> {
   const byMediaType = new Map<string, ValidationFunction>()
   for (const [mediaType, entry] of Object.entries(content)) {
     if (entry?.schema === undefined) throw new codes.SVC_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType)
-    byMediaType.set(essenceOf(mediaType), compilePart(input, 'body', toFullSchema(entry.schema)))
+    byMediaType.set(essenceOf(mediaType), compileSchema(input, 'body', entry.schema))
   }
   return byMediaType
 }

@@ -5,26 +5,18 @@
  * complete within `requestTimeout`. The default `clientErrorHandler` answers them on the raw socket.
  */
 import type { Duplex } from 'node:stream'
-import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
+import { answerBytes, formatError, phraseOf, type ErrorAnswer } from './error-format.js'
 
-interface ClientErrorAnswer {
-  statusCode: number
-  phrase: string
-  message: string
-}
-
-function answerFor(code: string | undefined): ClientErrorAnswer {
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { statusCode: 408, phrase: 'Request Timeout', message: 'Client Timeout' }
-  if (code === 'HPE_HEADER_OVERFLOW') return { statusCode: 431, phrase: 'Request Header Fields Too Large', message: 'Exceeded maximum allowed HTTP header size' }
-  return { statusCode: 400, phrase: 'Bad Request', message: 'Client Error' }
-}
-
-/** The error body: warren's shape (with a code), or Fastify's exactly under `fastifyErrorBodies`. */
-function bodyFor(answer: ClientErrorAnswer, fastifyErrorBodies: boolean): string {
-  const { statusCode, phrase, message } = answer
-  if (fastifyErrorBodies) return JSON.stringify({ error: phrase, message, statusCode })
-  return JSON.stringify({ statusCode, code: codes.SVC_ERR_CLIENT.code, error: phrase, message })
+/**
+ * The error a client error is answered for: its status and a message that names no detail of the
+ * parser (a request this broken may be a probe); Node's own error is its `cause`.
+ */
+function clientErrorFor(nodeError: Error & { code?: string }): Error & { statusCode: number } {
+  const answered = (statusCode: number, message: string) => Object.assign(new Error(message, { cause: nodeError }), { statusCode })
+  if (nodeError.code === 'ERR_HTTP_REQUEST_TIMEOUT') return answered(408, 'Client Timeout')
+  if (nodeError.code === 'HPE_HEADER_OVERFLOW') return answered(431, 'Exceeded maximum allowed HTTP header size')
+  return answered(400, 'Client Error')
 }
 
 /**
@@ -40,16 +32,48 @@ function responseInProgress(socket: Duplex): boolean {
 
 /**
  * The default client error handler: 408 for a request not complete in time, 431 for headers too
- * large, 400 otherwise, written on the socket, which is then destroyed. A connection the client
+ * large, 400 otherwise, in the application's `errorFormat` (a format function gets no request nor
+ * reply: there are none), written on the socket, which is then destroyed. A connection the client
  * reset, or one already gone, is only closed.
  */
 export function answerClientError(root: RootState, error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const answer = answerFor(error.code)
-  root.logger.debug({ err: error }, `client error: ${answer.message}`)
+  const clientError = clientErrorFor(error)
+  root.logger.debug({ err: error }, `client error: ${clientError.message}`)
+  const { answer, body } = formatClientError(root, clientError)
   if (socket.writable && !responseInProgress(socket)) {
-    const body = bodyFor(answer, root.options.fastifyErrorBodies)
-    socket.write(`HTTP/1.1 ${answer.statusCode} ${answer.phrase}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\n\r\n${body}`)
+    socket.write(responseHead(answer, Buffer.byteLength(body)))
+    socket.write(body)
   }
   socket.destroy()
+}
+
+/** The answer to a request Node could not parse, in the application's `errorFormat`, and its body as written. */
+export function defaultClientErrorAnswer(root: RootState, error: Error & { code?: string }): { answer: ErrorAnswer; body: string | Uint8Array } {
+  return formatClientError(root, clientErrorFor(error))
+}
+
+function formatClientError(root: RootState, clientError: Error & { statusCode: number }): { answer: ErrorAnswer; body: string | Uint8Array } {
+  const answer = formatError(root.options.errorFormat, clientError, {
+    status: clientError.statusCode,
+    url: undefined,
+    exposeServerErrors: root.options.exposeServerErrors,
+    serverFault: false,
+    request: null,
+    reply: null,
+    log: root.logger,
+  })
+  return { answer, body: answerBytes(answer) }
+}
+
+/** The status line and headers of the answer; a header that would break the response's framing is left out. */
+function responseHead(answer: ErrorAnswer, length: number): string {
+  let head = `HTTP/1.1 ${answer.status} ${phraseOf(answer.status)}\r\nContent-Length: ${length}\r\nContent-Type: ${answer.contentType}\r\n`
+  for (const [name, value] of Object.entries(answer.headers ?? {})) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      const line = `${name}: ${String(one)}`
+      if (!/[\r\n]/.test(line) && !/^content-length$/i.test(name)) head += `${line}\r\n`
+    }
+  }
+  return head + '\r\n'
 }

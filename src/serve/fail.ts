@@ -2,13 +2,11 @@
  * @module serve/fail
  * The failure path of every request: the onError hooks, then the nearest error handler —
  * one that throws, rejects or sends an Error hands it to its parent's — down to the default
- * handler, which answers `{ statusCode, code, error, message }`; when even sending that fails, the
+ * handler, which answers in the application's `errorFormat`; when even sending that fails, the
  * onError hooks see the new error and a plain error body is written, with the status the reply had.
  * Only the reply (`serve/reply`) calls in here.
  */
-import { STATUS_CODES } from 'node:http'
 import { codes } from '../core/errors.js'
-import { JSON_TYPE } from '../core/media-type.js'
 import {
   kReplyErrorHandler,
   kReplyHeaders,
@@ -22,19 +20,12 @@ import { OnErrorPhase, type Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import type { HookFn } from '../hooks/store.js'
 import { errorStatusFor } from './error-status.js'
+import { formatError, type ErrorAnswer, type ErrorSite } from './error-format.js'
 import { isRequestLogged } from './request-logging.js'
 import { runObserverHooks } from './run-hooks.js'
 import { traceOf } from './handler-trace.js'
 import { sendReturnValue } from './return-value.js'
 import { runOnSend } from './send.js'
-
-/** The shape of every error response warren writes itself. */
-interface ErrorBody {
-  statusCode: number
-  code?: string
-  error: string
-  message: string
-}
 
 /**
  * Answers a request that failed with `thrown` (see the module comment). What was thrown reaches
@@ -99,33 +90,23 @@ function callErrorHandler(reply: Reply, thrown: unknown): void {
 
 /**
  * The root context's error handler: logs (a 5xx with its stack at error level; a 4xx, an expected
- * client error, at info without one) and answers `{ statusCode, code, error, message }`. A value
- * thrown that is not an Error is sent as the payload it is (see {@link sendThrownValue}).
+ * client error, at info without one) and answers in the application's `errorFormat`
+ * (`serve/error-format`): Fastify's `{ statusCode, code?, error, message }` by default.
  */
 export function defaultErrorHandler(error: any, request: Request, reply: Reply): void {
   const headers = error?.headers
   if (headers !== null && typeof headers === 'object') reply.headers(headers)
   reply.code(errorStatusFor(reply, error))
-  if (!(error instanceof Error)) return sendThrownValue(reply, error)
-  if (isRequestLogged(request)) {
-    if (reply.statusCode >= 500) request.log.error({ req: request, res: reply, err: error }, error.message)
-    else request.log.info({ res: reply, err: clientErrorSummary(error) }, error.message)
-  }
+  if (isRequestLogged(request)) logError(request, reply, error)
   sendErrorBody(reply, error)
 }
 
-/**
- * A thrown (or rejected) value that is not an Error is the answer, as in Fastify: sent as any
- * payload is (a string as text, anything else as JSON) with the status set above. Under
- * `exposeServerErrors: false` a 5xx hides it behind the standard body, as it hides a message.
- */
-function sendThrownValue(reply: Reply, value: unknown): void {
-  if (isRequestLogged(reply.request)) {
-    if (reply.statusCode >= 500) reply.log.error({ err: value }, 'a value that is not an Error was thrown')
-    else reply.log.info({ res: reply, err: value }, 'a value that is not an Error was thrown')
-  }
-  if (reply.statusCode >= 500 && !reply[kRoute].root.options.exposeServerErrors) return sendErrorBody(reply, value)
-  reply.send(value)
+function logError(request: Request, reply: Reply, error: any): void {
+  if (!(error instanceof Error)) {
+    if (reply.statusCode >= 500) reply.log.error({ err: error }, 'a value that is not an Error was thrown')
+    else reply.log.info({ res: reply, err: error }, 'a value that is not an Error was thrown')
+  } else if (reply.statusCode >= 500) request.log.error({ req: request, res: reply, err: error }, error.message)
+  else request.log.info({ res: reply, err: clientErrorSummary(error) }, error.message)
 }
 
 /**
@@ -137,65 +118,57 @@ function clientErrorSummary(error: Error & { code?: unknown; statusCode?: unknow
   return Object.assign(Object.create(null) as Record<string, unknown>, { type: error.name, name: error.name, code: error.code, statusCode: error.statusCode, message: error.message })
 }
 
-const internalCode = codes.SVC_ERR_INTERNAL.code
-const clientCode = codes.SVC_ERR_CLIENT.code
-const asyncConstraintCode = codes.SVC_ERR_ASYNC_CONSTRAINT.code
-const serializationCode = codes.SVC_ERR_RESPONSE_SERIALIZATION.code
-
-type ErrorFields = { code?: unknown; message?: unknown; cause?: unknown }
-
-/**
- * What Fastify's body shows of an error (`fastifyErrorBodies`): its own code and message, except
- * where Fastify answers a failure of its own without warren's wrapping — a response serializer's
- * error as the serializer threw it, an async constraint's failure with no code.
- */
-function fastifyView(error: ErrorFields): ErrorFields {
-  if (error.code === asyncConstraintCode) return { message: error.message }
-  if (error.code === serializationCode && error.cause !== null && typeof error.cause === 'object') return error.cause as ErrorFields
-  return error
-}
-
-/**
- * Builds the error body a status and an error give. Every body has a `code` (a generic one for an
- * error without its own, unless `fastifyErrorBodies`), and a 5xx keeps its message only with
- * `exposeServerErrors` (else the status phrase: a thrown message may hold secrets). `serverFault`
- * treats the error as a 5xx's whatever the status (see {@link writeLastResort}).
- */
-function errorBody(reply: Reply, statusCode: number, thrown: unknown, serverFault = statusCode >= 500): ErrorBody {
-  const options = reply[kRoute].root.options
-  const phrase = STATUS_CODES[statusCode] ?? 'Unknown Error'
-  // a thrown value that is not an object has no code nor message of its own
-  const own = (thrown !== null && typeof thrown === 'object' ? thrown : {}) as ErrorFields
-  const error = options.fastifyErrorBodies ? fastifyView(own) : own
-  const ownCode = typeof error.code === 'string' ? error.code : undefined
-  const hidden = serverFault && !options.exposeServerErrors
+/** Where the error of `reply` is answered, for the formatter. */
+function siteOf(reply: Reply, status: number, serverFault: boolean): ErrorSite {
   return {
-    statusCode,
-    code: ownCode ?? (options.fastifyErrorBodies ? undefined : serverFault ? internalCode : clientCode),
-    error: phrase,
-    message: hidden ? phrase : typeof error.message === 'string' ? error.message : '',
+    status,
+    url: reply.request.url,
+    exposeServerErrors: reply[kRoute].root.options.exposeServerErrors,
+    serverFault,
+    request: reply.request,
+    reply,
+    log: reply.log,
   }
 }
 
-/** Serializes the error body (with the route's response schema for the status, if any) and sends it. */
+/**
+ * Sends the answer the formatter gives `error`: through the route's response schema for its
+ * status when it has one (the error's own properties stay readable behind the answer's fields),
+ * then the onSend hooks. A thrown value the format sends as it is goes as any payload does.
+ */
 function sendErrorBody(reply: Reply, error: unknown): void {
-  const statusCode = reply.statusCode
-  const body = errorBody(reply, statusCode, error)
-  let payload: string
+  const answer = formatError(reply[kRoute].root.options.errorFormat, error, siteOf(reply, reply.statusCode, false))
+  if (answer.asPayload) {
+    reply.send(answer.body)
+    return
+  }
+  if (answer.status !== reply.statusCode) reply.code(answer.status)
+  if (answer.headers !== null) reply.headers(answer.headers)
+  let payload: string | Uint8Array
   try {
-    const bySchema = reply[kRoute].serializerFor(statusCode, 'application/json')
-    // under a schema, the error's own properties (details, validationContext, ...) stay readable
-    // behind the standard fields, as in Fastify
-    const own = error !== null && typeof error === 'object' ? error : null
-    payload = bySchema !== null ? bySchema(Object.assign(Object.create(own), body)) : JSON.stringify(body)
+    payload = errorPayload(reply, answer, error)
   } catch (serializationError) {
     reply.code(500)
-    return writeLastResort(reply, new codes.SVC_ERR_FAILED_ERROR_SERIALIZATION((serializationError as Error).message, body.message))
+    return writeLastResort(reply, new codes.SVC_ERR_FAILED_ERROR_SERIALIZATION((serializationError as Error).message, messageOf(error)))
   }
   reply[kReplySending] = true
   reply[kReplySendingError] = true
-  reply[kReplyHeaders]['content-type'] = JSON_TYPE
+  reply[kReplyHeaders]['content-type'] = answer.contentType
   runOnSend(reply, payload)
+}
+
+function errorPayload(reply: Reply, answer: ErrorAnswer, error: unknown): string | Uint8Array {
+  const body = answer.body
+  if (typeof body === 'string' || body instanceof Uint8Array) return body
+  const bySchema = body !== null && typeof body === 'object' ? reply[kRoute].serializerFor(answer.status, answer.contentType) : null
+  if (bySchema === null) return JSON.stringify(body)
+  const own = error !== null && typeof error === 'object' ? error : null
+  return bySchema(Object.assign(Object.create(own), body))
+}
+
+function messageOf(thrown: unknown): string {
+  const message = thrown !== null && typeof thrown === 'object' ? (thrown as { message?: unknown }).message : thrown
+  return typeof message === 'string' ? message : ''
 }
 
 /**
@@ -211,8 +184,15 @@ function writeLastResort(reply: Reply, error: unknown): void {
     return
   }
   reply[kReplySending] = true
-  const statusCode = reply.statusCode >= 400 ? reply.statusCode : 500
-  const body = JSON.stringify(errorBody(reply, statusCode, error, true))
-  res.writeHead(statusCode, { 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)) })
+  const status = reply.statusCode >= 400 ? reply.statusCode : 500
+  const answer = formatError(reply[kRoute].root.options.errorFormat, error, siteOf(reply, status, true))
+  const body = typeof answer.body === 'string' || answer.body instanceof Uint8Array ? answer.body : JSON.stringify(answer.body)
+  const headers = { 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(body)) }
+  try {
+    res.writeHead(answer.status, answer.headers === null ? headers : { ...answer.headers, ...headers })
+  } catch {
+    // headers from an errorFormat function that Node refuses: the answer goes without them
+    res.writeHead(answer.status, headers)
+  }
   res.end(body)
 }

@@ -8,7 +8,7 @@
  * trace. Nothing here runs when nobody subscribes: the request path asks {@link isHandlerTraced} first.
  */
 import { tracingChannel } from 'node:diagnostics_channel'
-import { FASTIFY_REQUEST_HANDLER_CHANNEL, REQUEST_HANDLER_CHANNEL } from '../core/diagnostics.js'
+import { FASTIFY_REQUEST_HANDLER_CHANNEL, REQUEST_HANDLER_CHANNEL, hasSubscribers } from '../core/diagnostics.js'
 import { kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
@@ -33,7 +33,7 @@ const traces = new WeakMap<Reply, HandlerTrace>()
 
 /** Whether anybody listens to either name's handler trace (a few property reads). */
 export function isHandlerTraced(): boolean {
-  return fastifyChannels.hasSubscribers || ownChannels.hasSubscribers
+  return hasSubscribers(fastifyChannels) || hasSubscribers(ownChannels)
 }
 
 /** The trace of the request `reply` answers, or null when it has none (or nobody listens any more). */

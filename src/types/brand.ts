@@ -15,5 +15,7 @@ export declare const kShared: unique symbol
 export declare const kReply: unique symbol
 /** Key of the phantom member that carries an instance's route table (read by the typed client). */
 export declare const kRoutes: unique symbol
+/** Key of the phantom member that carries an application's error format, for the typed client. */
+export declare const kErrorFormat: unique symbol
 /** Key of the phantom member that carries a reply's route types (response map, payload, decorations, instance). */
 export declare const kReplyTypes: unique symbol

@@ -10,6 +10,7 @@
  *
  * @packageDocumentation
  */
+import type { ErrorFormatKind, ErrorFormatOfTable, UndeclaredAnswers } from './error-answers.js'
 import type { RouteTableOf, RoutesOf } from './route-table.js'
 import type { RouteTypes } from './schema.js'
 
@@ -73,20 +74,21 @@ type DeclaredAnswers<Res, Keys extends keyof Res> = { [K in Keys]: TypedAnswer<S
 /**
  * What a call to a route with types `RT` resolves with: one member per declared response key
  * (`200`, `'2xx'`, `'default'`…), discriminated by `status`, and — unless a `default` key covers
- * them — the statuses the route does not declare, with an `unknown` body (a validation error, a
- * 500: the server answers them whatever the schema says). Without a response schema, any status.
+ * them — the statuses the route does not declare: a 4xx or 5xx with warren's error body in the
+ * application's error format `F` (a validation error, a 500: the server answers them whatever the
+ * schema says), any other with an `unknown` body. Without a response schema, any status.
  */
-export type AnswerOf<RT extends RouteTypes> = AnswersFor<RT['responses'], keyof RT['responses']>
+export type AnswerOf<RT extends RouteTypes, F extends ErrorFormatKind = 'fastify'> = AnswersFor<RT['responses'], keyof RT['responses'], F>
 
 /**
  * {@link AnswerOf} for a response map `Res` with keys `Keys`. The keys are a type argument of their
  * own so that what depends on them only (the undeclared statuses, a union of some 60 codes) is
  * computed once per set of keys, not once per route: routes mostly share their keys.
  */
-type AnswersFor<Res, Keys extends keyof Res> = [Keys] extends [never] ? TypedAnswer<number, unknown> : DeclaredAnswers<Res, Keys> | UndeclaredAnswer<Keys>
+type AnswersFor<Res, Keys extends keyof Res, F extends ErrorFormatKind> = [Keys] extends [never] ? TypedAnswer<number, unknown> : DeclaredAnswers<Res, Keys> | UndeclaredAnswer<Keys, F>
 
-/** The answer for the statuses no key declares, with an `unknown` body; none when a `default` key covers them. */
-type UndeclaredAnswer<Keys> = 'default' extends Keys ? never : TypedAnswer<Exclude<StatusCode, KeyCodes<Keys>>, unknown>
+/** The answers for the statuses no key declares (`types/error-answers`); none when a `default` key covers them. */
+type UndeclaredAnswer<Keys, F extends ErrorFormatKind> = 'default' extends Keys ? never : UndeclaredAnswers<KeyCodes<Keys>, F, StatusCodesByClass>
 
 /* ---------- what a call sends ---------- */
 
@@ -157,13 +159,13 @@ type KeysOf<Table> = Table extends object ? keyof Table : never
 
 /** One method of the typed client: `(path, options)` for the paths declared with that method. */
 export interface TypedCall<Table, M extends string> {
-  <const P extends PathsFor<Table, M>>(path: P, ...options: CallArgs<`${M} ${P}`, RouteAt<Table, M, P>>): Promise<AnswerOf<RouteAt<Table, M, P>>>
+  <const P extends PathsFor<Table, M>>(path: P, ...options: CallArgs<`${M} ${P}`, RouteAt<Table, M, P>>): Promise<AnswerOf<RouteAt<Table, M, P>, ErrorFormatOfTable<Table>>>
 }
 
 /**
  * The client `client<App>()` returns: one method per HTTP method, each taking the paths declared
- * with that method on `App` (chained routes and plugins that return their chained instance; see the
- * README, "Typed client"), typed by the route's schemas; `request` calls any method and path, untyped.
+ * with that method on `App` (chained routes and plugins that return their chained instance; see
+ * docs/guide/typed-client.md), typed by the route's schemas; `request` calls any method and path, untyped.
  */
 export interface TypedClientOf<Table> {
   /** GET a declared path. */

@@ -4,11 +4,14 @@
  *
  * @packageDocumentation
  */
+import type { ErrorFormatTagOf } from './error-answers.js'
+import type { ErrorFormat } from './error-format.js'
 import type { Warren } from './instance.js'
 import type { WarrenOptions } from './options.js'
 
 /**
- * The `warren()` factory: creates the root instance.
+ * The `warren()` factory: creates the root instance. An `errorFormat` other than the default is
+ * carried in the instance's route table, so the typed client types error bodies in that format.
  *
  * @example
  * ```ts
@@ -20,4 +23,4 @@ import type { WarrenOptions } from './options.js'
  * await app.listen({ port: 3000 })
  * ```
  */
-export type WarrenFactory = (options?: WarrenOptions) => Warren
+export type WarrenFactory = <F extends ErrorFormat>(options?: WarrenOptions & { errorFormat?: F }) => Warren<{}, {}, {}, {}, ErrorFormatTagOf<F>>

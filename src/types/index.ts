@@ -23,6 +23,7 @@ export type {
   DefaultRouteTypes,
   RouteTypesOf,
 } from './schema.js'
+export type { StandardSchema, StandardSchemaLike, StandardSchemaProps, StandardSide, StandardTypeOf, StandardInput, StandardOutput } from './standard-schema.js'
 export type { PayloadForCode, DeclaredCode, SuccessPayload, NoSchemaFor200 } from './status.js'
 export type { LogFn, LogSerializers, WarrenLogger } from './logger.js'
 export type {
@@ -105,4 +106,15 @@ export type {
 export type { WarrenFactory } from './facade.js'
 export type { WarrenTypeBuilder, NamedBy } from './type-builder.js'
 export type { RouteConfig, RouteOptionsExtensions } from './augment.js'
+export type {
+  FastifyErrorBody,
+  ProblemDetails,
+  ValidationProblemItem,
+  ValidationProblemDetails,
+  ErrorFormatAnswer,
+  ErrorFormatFunction,
+  ErrorFormat,
+} from './error-format.js'
+export type { ErrorCatalogue, ErrorCatalogueEntry, CatalogueCode, CodesWithStatus, ProblemTypeOf } from './error-catalogue.js'
 export type { RouteEntry, RouteMount, RoutedInstanceSlot, RoutedInstance, RouteTableCarrier, RoutesOf, MountOf, RouteTableOf } from './route-table.js'
+export type { InjectOptions, InjectResponse, InjectChain, InjectPayload, InjectQuery, InjectUrl, InjectCookie } from './inject.js'

@@ -9,7 +9,7 @@
 import type { AddressInfo } from 'node:net'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { TSchema } from '@sinclair/typebox'
-import type { Chain as InjectChain, InjectOptions, Response as InjectResponse } from 'light-my-request'
+import type { InjectChain, InjectOptions, InjectResponse } from './inject.js'
 import type { kContext, kRoutes, kShared } from './brand.js'
 import type {
   BufferedBodyParser,
@@ -196,6 +196,21 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   inject(opts: InjectOptions | string, callback: (err: Error | undefined, response: InjectResponse | undefined) => void): void
   /** A chainable fake request: `app.inject().get('/').headers({...}).end()`. */
   inject(): InjectChain
+  /**
+   * The application as a web-standard fetch handler: serves a `Request` through the same
+   * pipeline as a socket request (hooks, validation, serialization, errors, not-found) and
+   * resolves with its `Response`. Bound to the application, so it can be handed on as it is;
+   * readies the application first when needed. `env` and `ctx` are what the runtime passes after
+   * the request (Cloudflare's bindings and execution context, Bun's server, Deno's connection
+   * info): the client's address is read from them, and `request.raw.platform` keeps them.
+   *
+   * @example
+   * ```ts
+   * // Bun: Bun.serve({ fetch: app.fetch }) — Deno: Deno.serve(app.fetch) — Workers:
+   * export default { fetch: app.fetch }
+   * ```
+   */
+  readonly fetch: (request: Request, env?: unknown, ctx?: unknown) => Promise<Response>
 
   /* ---------- decorators ---------- */
 

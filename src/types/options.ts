@@ -10,6 +10,7 @@ import type { Options as AjvOptions, Plugin as AjvPlugin } from 'ajv'
 import type { Options as FjsOptions } from 'fast-json-stringify'
 import type { DestinationStream, LoggerOptions } from 'pino'
 import type { ProtoAction } from './content-type.js'
+import type { ErrorFormat } from './error-format.js'
 import type { WarrenLogger } from './logger.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
 import type { FrameworkErrorsHandler, RouterOptions } from './router.js'
@@ -183,7 +184,7 @@ export interface WarrenOptions {
    * Keep the code the default compilers generate (Ajv, fast-json-stringify) on disk and load it
    * at the next start instead of compiling: `true` uses `node_modules/.cache/warren` under the
    * working directory, `{ dir }` another directory. Off (`false`) by default. Custom validator
-   * and serializer compilers are never cached. See the README, "Schema compile cache".
+   * and serializer compilers are never cached. See docs/reference/schema-cache.md.
    */
   schemaCache?: boolean | { dir?: string }
   /** Schema storage and default compiler builders for the application (see {@link SchemaController}). */
@@ -217,10 +218,13 @@ export interface WarrenOptions {
    */
   exposeServerErrors?: boolean
   /**
-   * Error bodies exactly as Fastify writes them: an error without a `code` of its own answers
-   * without one (default `false`: it gets `SVC_ERR_INTERNAL` for a 5xx, `SVC_ERR_CLIENT` for a 4xx).
+   * The shape of every error body warren writes (thrown errors, validation failures, not-found,
+   * body-parser errors, client errors answered on the socket, 503 while closing): `'fastify'`
+   * (default, `{ statusCode, code?, error, message }`), `'problem'` (RFC 9457 problem details,
+   * `application/problem+json`), or a function answering `{ status?, headers?, body }`. A
+   * `setErrorHandler` of your own answers as it likes. See the errors guide.
    */
-  fastifyErrorBodies?: boolean
+  errorFormat?: ErrorFormat
   /**
    * Whether `setErrorHandler` may be called again in a context that already set one (the last
    * wins). Default `true`; `false` makes the second call throw `SVC_ERR_ERROR_HANDLER_ALREADY_SET`.

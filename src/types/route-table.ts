@@ -8,12 +8,15 @@
  * walked or intersected when a route is declared. `register` of a plugin that returns its chained
  * instance adds one {@link RouteMount} (the plugin's routes under the register `prefix`), left
  * folded until a client reads the table. {@link RouteTableOf} unfolds it once into an object keyed
- * `'<METHOD> <path>'`, where each call is a single indexed lookup.
+ * `'<METHOD> <path>'`, where each call is a single indexed lookup. The table also carries the
+ * application's error format when it is not the default (`types/error-answers`).
  *
  * @packageDocumentation
  */
 import type { kRoutes } from './brand.js'
+import type { ErrorFormatMember } from './error-answers.js'
 import type { RouteTypes } from './schema.js'
+import type { WireOf } from './wire.js'
 
 /** One declared route in an instance's route table: its method(s), its path as declared, and its types. */
 export interface RouteEntry<M extends string, P extends string, T extends RouteTypes> {
@@ -105,7 +108,7 @@ type Entries<R> = R extends AnyEntry ? R : R extends RouteMount<infer Prefix, in
  * type GetUser = Table['GET /users/:id'] // { body, params, query, headers, responses }
  * ```
  */
-export type RouteTableOf<App> = TableOf<Entries<RoutesOf<App>>>
+export type RouteTableOf<App> = TableOf<Entries<RoutesOf<App>>> & ErrorFormatMember<RoutesOf<App>>
 
-/** The object type keyed by method and path for a union of entries. */
-type TableOf<E extends AnyEntry> = { [K in E as `${K['method']} ${K['path']}`]: K['types'] }
+/** The object type keyed by method and path for a union of entries, each route's types as they travel ({@link WireOf}). */
+type TableOf<E extends AnyEntry> = { [K in E as `${K['method']} ${K['path']}`]: WireOf<K['types']> }

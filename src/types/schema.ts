@@ -7,11 +7,12 @@
  * @packageDocumentation
  */
 import type { Static, TArray, TIntersect, TObject, TOptional, TRecord, TRef, TSchema, TTuple, TUnion } from '@sinclair/typebox'
+import type { StandardSchemaLike, StandardSide, StandardTypeOf } from './standard-schema.js'
 import type { Flatten } from './util.js'
 
 /** A `content` map: media type (e.g. `application/json`, `*\/*`) to the schema for that media type. */
 export interface ContentMap {
-  [mediaType: string]: { schema: TSchema | JsonSchemaObject | SchemaBuilder }
+  [mediaType: string]: { schema: TSchema | JsonSchemaObject | SchemaBuilder | StandardSchemaLike }
 }
 
 /**
@@ -35,11 +36,15 @@ export interface SchemaBuilder {
   valueOf(): unknown
 }
 
-/** A request-part schema: a TypeBox schema, a plain JSON Schema or a builder's, (for the body) a map of schemas per media type, or `false` (every request is refused with 400). */
-export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | false
+/**
+ * A request-part schema: a TypeBox schema, a plain JSON Schema or a builder's, another library's
+ * Standard Schema (Zod, Valibot, ArkType…), (for the body) a map of schemas per media type, or
+ * `false` (every request is refused with 400).
+ */
+export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchemaLike | false
 
-/** One entry of a response map: a schema (or a builder's), or `{ description?, content: { [mediaType]: { schema } } }`. */
-export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | SchemaBuilder
+/** One entry of a response map: a schema (or a builder's, or a Standard Schema), or `{ description?, content: { [mediaType]: { schema } } }`. */
+export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchemaLike
 
 /**
  * A route's `schema` option. `querystring` and `query` are two names for the same part.
@@ -151,11 +156,24 @@ type WithRefs<Sc, Reg> = Sc extends TRef<infer Id>
  */
 export type StaticOf<Sc extends TSchema, Reg> = WithRefs<Sc, Reg>
 
-/** The static type of a request-part schema or response entry; a `content` map gives the union of its media types. */
-export type SchemaStatic<E, Reg> = E extends TSchema
+/**
+ * The static type of a request-part schema or response entry; a `content` map gives the union of its
+ * media types. A Standard Schema gives its `Side` type: `output` for a request part (what validation
+ * hands the handler), `input` for a response (what the handler hands the library).
+ */
+export type SchemaStatic<E, Reg, Side extends StandardSide = 'output'> = E extends TSchema
   ? StaticOf<E, Reg>
-  : E extends { content: infer C }
-    ? { [M in keyof C]: C[M] extends { schema: infer Sc extends TSchema } ? StaticOf<Sc, Reg> : unknown }[keyof C]
+  : E extends StandardSchemaLike
+    ? StandardTypeOf<E, Side>
+    : E extends { content: infer C }
+      ? { [M in keyof C]: MediaStatic<C[M], Reg, Side> }[keyof C]
+      : unknown
+
+/** The static type of one media type's entry of a `content` map. */
+type MediaStatic<Media, Reg, Side extends StandardSide> = Media extends { schema: infer Sc extends TSchema }
+  ? StaticOf<Sc, Reg>
+  : Media extends { schema: infer Sc extends StandardSchemaLike }
+    ? StandardTypeOf<Sc, Side>
     : unknown
 
 /* ---------- path parameters ---------- */
@@ -197,15 +215,19 @@ export type LowercaseKeys<T> = { [K in keyof T as K extends string ? Lowercase<K
 
 /* ---------- a route's types ---------- */
 
-/** A response map with every key as a string: `{ 201: A, '4xx': B, default: C }` gives `{ '201': A, '4xx': B, default: C }`. */
-export type ResponsesOf<Sc, Reg> = Sc extends { response: infer R } ? ResponseMap<R, `${keyof R & (string | number)}`, Reg> : {}
+/**
+ * A response map with every key as a string: `{ 201: A, '4xx': B, default: C }` gives `{ '201': A, '4xx': B, default: C }`.
+ * `Side`: what a reply gives (`input`, the default) or what goes out on the wire (`output`); they
+ * differ only for a Standard Schema that transforms.
+ */
+export type ResponsesOf<Sc, Reg, Side extends StandardSide = 'input'> = Sc extends { response: infer R } ? ResponseMap<R, `${keyof R & (string | number)}`, Reg, Side> : {}
 
 /**
  * {@link ResponsesOf} over its string keys `Keys`, computed once: its `keyof` is then `Keys` as is.
  * (As a mapped type remapping `keyof R` with an `as` clause, its keys were computed again, each
  * one remapped, every time `reply.code` or a plain send asked for them.)
  */
-type ResponseMap<R, Keys extends string, Reg> = { [K in Keys]: SchemaStatic<EntryAt<R, K>, Reg> }
+type ResponseMap<R, Keys extends string, Reg, Side extends StandardSide> = { [K in Keys]: SchemaStatic<EntryAt<R, K>, Reg, Side> }
 
 /** The entry of response map `R` under the string key `K` (`200` is written as a number key). */
 type EntryAt<R, K extends string> = K extends keyof R ? R[K] : K extends `${infer N extends number}` ? (N extends keyof R ? R[N] : never) : never
@@ -251,4 +273,8 @@ export type RouteTypesOf<Sc, Path extends string, Reg> = {
       : unknown
   headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg>> : unknown
   responses: ResponsesOf<Sc, Reg>
+  /** Phantom: the route's `schema` option, from which the typed client reads a Standard Schema's wire types. */
+  schema: Sc
+  /** Phantom: the shared schemas the route's references resolve against. */
+  registry: Reg
 }

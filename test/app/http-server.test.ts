@@ -83,6 +83,36 @@ function http2Exchange(client: http2.ClientHttp2Session, headers: http2.Outgoing
 }
 
 describe('the server warren builds', () => {
+  it('is built when first needed: none for an application only injected into, and app.server read before listen() is the one listen() binds', async () => {
+    const created: unknown[] = []
+    const original = http.createServer
+    http.createServer = ((...args: Parameters<typeof original>) => {
+      const server = original(...args)
+      created.push(server)
+      return server
+    }) as typeof original
+    try {
+      const injectedOnly = warren()
+      injectedOnly.get('/', async () => ({ ok: true }))
+      expect((await injectedOnly.inject({ url: '/' })).json()).toEqual({ ok: true })
+      expect(injectedOnly.addresses()).toEqual([])
+      await injectedOnly.close()
+      expect(created).toHaveLength(0)
+
+      const app = warren()
+      app.get('/', async () => ({ ok: true }))
+      const early = app.server
+      expect(created).toEqual([early])
+      const origin = await app.listen({ port: 0 })
+      expect(app.server).toBe(early)
+      expect(await (await fetch(origin)).json()).toEqual({ ok: true })
+      await app.close()
+      expect(created).toHaveLength(1)
+    } finally {
+      http.createServer = original
+    }
+  })
+
   it('passes the timeouts and maxRequestsPerSocket to an HTTP/1 server, and `http` options to createServer', () => {
     const app = warren({ connectionTimeout: 1234, keepAliveTimeout: 2345, requestTimeout: 3456, maxRequestsPerSocket: 7, http: { requireHostHeader: false } })
     expect(app.server).toBeInstanceOf(http.Server)
@@ -235,7 +265,7 @@ describe('the server warren builds', () => {
     try {
       const root = await ask('/')
       expect(root.status).toBe(404)
-      expect(JSON.parse(root.body)).toEqual({ statusCode: 404, code: 'SVC_ERR_NOT_FOUND', error: 'Not Found', message: 'Route UNKNOWN_METHOD:/ not found' })
+      expect(JSON.parse(root.body)).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route UNKNOWN_METHOD:/ not found' })
       expect(await ask('/custom/x')).toEqual({ status: 404, body: 'no UNKNOWN_METHOD here' })
     } finally {
       client.destroy()
@@ -435,7 +465,7 @@ describe('client errors', () => {
       const garbage = await rawExchange(portOf(address), 'GARBAGE\r\n\r\n')
       expect(garbage).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
       const body = JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))
-      expect(body).toEqual({ statusCode: 400, code: 'SVC_ERR_CLIENT', error: 'Bad Request', message: 'Client Error' })
+      expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Client Error' })
       const length = await rawExchange(portOf(address), 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n')
       expect(length).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
     } finally {
@@ -469,15 +499,15 @@ describe('client errors', () => {
     }
   })
 
-  it('answers 408 when the request is not complete within requestTimeout; Fastify\'s body with fastifyErrorBodies', async () => {
-    const app = warren({ requestTimeout: 50, http: { connectionsCheckingInterval: 20 }, fastifyErrorBodies: true })
+  it('answers 408 when the request is not complete within requestTimeout, with Fastify\'s error body', async () => {
+    const app = warren({ requestTimeout: 50, http: { connectionsCheckingInterval: 20 } })
     app.post('/', async () => 'never')
     const address = await app.listen({ port: 0 })
     try {
       // the headers never end
       const answer = await rawExchange(portOf(address), 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n')
       expect(answer).toBe(
-        'HTTP/1.1 408 Request Timeout\r\nContent-Length: 71\r\nContent-Type: application/json\r\n\r\n{"error":"Request Timeout","message":"Client Timeout","statusCode":408}',
+        'HTTP/1.1 408 Request Timeout\r\nContent-Length: 71\r\nContent-Type: application/json; charset=utf-8\r\n\r\n{"statusCode":408,"error":"Request Timeout","message":"Client Timeout"}',
       )
     } finally {
       await app.close()

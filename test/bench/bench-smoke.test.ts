@@ -17,7 +17,7 @@ describe('npm run bench (quick mode)', () => {
   beforeAll(() => {
     // the bench loads warren from its build, as a user would; npm test builds first
     if (!existsSync(join(root, 'dist/bundle/index.js'))) execFileSync('npm', ['run', 'build'], { cwd: root })
-    run = spawnSync(process.execPath, ['bench/run.js', '--rounds', '1', '--duration', '1', '--scenario', '1', '--startup-routes', '20', '--out', out], {
+    run = spawnSync(process.execPath, ['bench/run.js', '--rounds', '1', '--duration', '1', '--scenario', '1', '--startup-routes', '20', '--runtimes', 'none', '--out', out], {
       cwd: root,
       encoding: 'utf8',
       timeout: 40000,

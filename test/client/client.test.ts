@@ -45,7 +45,7 @@ describe('warren/client over inject', () => {
     expect(invalid.status).toBe(400)
     expect(invalid.body).toMatchObject({ code: 'SVC_ERR_VALIDATION' })
     const missing = await api.get('/nowhere')
-    expect(missing).toMatchObject({ status: 404, body: { code: 'SVC_ERR_NOT_FOUND' } })
+    expect(missing).toMatchObject({ status: 404, body: { statusCode: 404, error: 'Not Found' } })
   })
 
   it('sends the client headers (fixed or computed per call) under the call headers', async () => {

@@ -53,3 +53,15 @@ describe('client({ app, validate: true }): the schemas come from the application
     expect(() => client({ app: notWarren, validate: true })).toThrow(/response schemas of a warren application/)
   })
 })
+
+describe('client({ app, validate: true }) with another library’s response schemas', () => {
+  it('leaves an answer declared with a Standard Schema unchecked (the schema describes what the handler gives, not the JSON)', async () => {
+    const { z } = await import('zod')
+    const app = warren()
+      .get('/event', { schema: { response: { 200: z.object({ at: z.date().transform((date) => date.toISOString()) }) } } }, async () => ({ at: new Date(0) }))
+      .get('/money', { schema: { response: { 200: Type.Object({ amount: Type.Number() }) } } }, async (_request, reply) => reply.type('application/json').send(raw('{"amount":"x"}')))
+    const api = client({ app, validate: true })
+    expect((await api.get('/event')).body).toEqual({ at: '1970-01-01T00:00:00.000Z' })
+    await expect(api.get('/money')).rejects.toMatchObject({ code: 'CLIENT_ERR_RESPONSE_VALIDATION' })
+  })
+})

@@ -1,16 +1,16 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { codes, plugin, WarrenError } from 'warren'
+import { codes, createError, plugin, WarrenError } from 'warren'
 import { captureLogs as capture, warren } from './helpers.js'
 
 describe('default error handler', () => {
-  it('a thrown error gives { statusCode, code, error, message } with 500', async () => {
+  it('a thrown error gives { statusCode, error, message } with 500 (no code: it has none)', async () => {
     const app = warren()
     app.get('/', async () => { throw new Error('kaboom') })
     const res = await app.inject('/')
     expect(res.statusCode).toBe(500)
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
-    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'kaboom' })
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'kaboom' })
   })
 
   it('a sync handler throwing is handled the same way', async () => {
@@ -94,7 +94,7 @@ describe('default error handler', () => {
     app.get('/', () => { throw 'db password is hunter2' })
     app.get('/client', () => { throw { statusCode: 409, reason: 'taken' } })
     const res = await app.inject('/')
-    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'Internal Server Error' })
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' })
     expect((await app.inject('/client')).json()).toEqual({ statusCode: 409, reason: 'taken' })
   })
 
@@ -125,6 +125,43 @@ describe('default error handler', () => {
     expect(error.statusCode).toBe(404)
     expect(error.message).toBe('Route GET:/x not found')
     expect(codes.SVC_ERR_NOT_FOUND.code).toBe('SVC_ERR_NOT_FOUND')
+  })
+})
+
+describe('createError', () => {
+  const OutOfStock = createError('APP_ERR_OUT_OF_STOCK', "Item '%s' is out of stock", 409)
+
+  it('defines a coded error class: code, status, a message from its template, with or without new', () => {
+    const error = new OutOfStock('sku-1')
+    expect(error).toBeInstanceOf(OutOfStock)
+    expect(error).toBeInstanceOf(WarrenError)
+    expect(error).toMatchObject({ code: 'APP_ERR_OUT_OF_STOCK', statusCode: 409, message: "Item 'sku-1' is out of stock" })
+    expect(OutOfStock('sku-2').message).toBe("Item 'sku-2' is out of stock")
+    expect(OutOfStock.code).toBe('APP_ERR_OUT_OF_STOCK')
+    expect(OutOfStock.statusCode).toBe(409)
+  })
+
+  it('its errors answer with their status and code, in every error format', async () => {
+    for (const [errorFormat, body] of [
+      ['fastify', { statusCode: 409, code: 'APP_ERR_OUT_OF_STOCK', error: 'Conflict', message: "Item 'sku-1' is out of stock" }],
+      ['problem', { type: 'about:blank', title: 'Conflict', status: 409, detail: "Item 'sku-1' is out of stock", instance: '/orders', code: 'APP_ERR_OUT_OF_STOCK' }],
+    ] as const) {
+      const app = warren({ errorFormat })
+      app.post('/orders', async () => {
+        throw new OutOfStock('sku-1')
+      })
+      const res = await app.inject({ method: 'POST', url: '/orders' })
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toStrictEqual(body)
+    }
+  })
+
+  it('refuses a missing code, a message that is not a string and a status that is not an error status', () => {
+    expect(() => createError('', 'x')).toThrow(/code must be a non-empty string/)
+    expect(() => createError('APP_ERR_X', 42 as unknown as string)).toThrow(/message must be a string/)
+    expect(() => createError('APP_ERR_X', 'x', 200)).toThrow(/4xx or 5xx code, got 200/)
+    expect(() => createError('APP_ERR_X', 'x', 4.5)).toThrow(/4xx or 5xx code/)
+    expect(createError('APP_ERR_X', 'x').statusCode).toBe(500)
   })
 })
 
@@ -227,7 +264,7 @@ describe('setErrorHandler', () => {
       app.get('/ok', async () => 'still serving')
       const res = await app.inject('/')
       expect(res.statusCode).toBe(503)
-      expect(res.json()).toEqual({ statusCode: 503, code: 'SVC_ERR_INTERNAL', error: 'Service Unavailable', message: 'handler broke' })
+      expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'handler broke' })
       expect((await app.inject('/ok')).body).toBe('still serving')
     }
   })
@@ -242,7 +279,7 @@ describe('setErrorHandler', () => {
       child.get('/:code', async (req: any) => { throw Object.assign(new Error('e'), { statusCode: Number(req.params.code) }) })
     })
     expect((await app.inject('/400')).json()).toEqual({ handled: true })
-    expect((await app.inject('/404')).json()).toEqual({ statusCode: 404, code: 'SVC_ERR_CLIENT', error: 'Not Found', message: 'e' })
+    expect((await app.inject('/404')).json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'e' })
   })
 
   it('a route-level errorHandler takes precedence over the context one', async () => {

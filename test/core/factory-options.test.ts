@@ -184,7 +184,13 @@ describe('unknown factory options', () => {
   })
 
   it('accept every documented option', () => {
-    expect(() => warren({ logger: false, bodyLimit: 10, exposeServerErrors: true, fastifyErrorBodies: false, validator: {} })).not.toThrow()
+    expect(() => warren({ logger: false, bodyLimit: 10, exposeServerErrors: true, errorFormat: 'problem', validator: {} })).not.toThrow()
+  })
+
+  it('refuse the removed fastifyErrorBodies, naming errorFormat, which replaced it', () => {
+    expect(() => warren({ fastifyErrorBodies: true })).toThrow(
+      expect.objectContaining({ code: 'SVC_ERR_INIT_OPTS_INVALID', message: expect.stringMatching(/'fastifyErrorBodies'.*Fastify's by default.*'errorFormat'/) }),
+    )
   })
 })
 

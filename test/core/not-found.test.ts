@@ -8,7 +8,7 @@ describe('not found', () => {
       const res = await app.inject({ method, url })
       expect(res.statusCode).toBe(404)
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
-      expect(res.json()).toEqual({ statusCode: 404, code: 'SVC_ERR_NOT_FOUND', error: 'Not Found', message: `Route ${method}:${url} not found` })
+      expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: `Route ${method}:${url} not found` })
     }
   })
 
@@ -89,7 +89,7 @@ describe('not found', () => {
     app.setNotFoundHandler(async () => { throw new Error('nf broke') })
     const res = await app.inject('/nope')
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_INTERNAL', error: 'Internal Server Error', message: 'nf broke' })
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'nf broke' })
   })
 
   it('a not-found handler can read the body of a POST', async () => {

@@ -105,7 +105,7 @@ describe('routerOptions', () => {
       // the router and the not-found router
       expect(compile).toHaveBeenCalledTimes(2)
       expect((await app.inject({ method: 'DELETE', url: '/api/x?y=1' })).body).toBe('api')
-      expect((await app.inject('/elsewhere')).json()).toMatchObject({ code: 'SVC_ERR_NOT_FOUND' })
+      expect((await app.inject('/elsewhere')).json()).toMatchObject({ message: 'Route GET:/elsewhere not found' })
       expect(compile).toHaveBeenCalledTimes(2)
       compile.mockClear()
       await warren().ready()

@@ -16,7 +16,7 @@ describe('smoke', () => {
     const app = warren()
     const res = await app.inject({ method: 'GET', url: '/nope' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ statusCode: 404, code: 'SVC_ERR_NOT_FOUND', error: 'Not Found', message: 'Route GET:/nope not found' })
+    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET:/nope not found' })
   })
 
   it('validates bodies and serializes responses', async () => {

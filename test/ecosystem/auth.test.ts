@@ -26,7 +26,7 @@ describe('@fastify/auth', () => {
     expect((await app.inject({ url: '/either', headers: { 'x-role': 'admin' } })).body).toBe('in')
     const neither = await app.inject({ url: '/either' })
     expect(neither.statusCode).toBe(401)
-    expect(neither.json()).toEqual({ statusCode: 401, code: 'SVC_ERR_CLIENT', error: 'Unauthorized', message: 'not an admin' })
+    expect(neither.json()).toStrictEqual({ statusCode: 401, error: 'Unauthorized', message: 'not an admin' })
   })
 
   it("composes them with relation 'and': both are needed, the first failure answers", async () => {
@@ -57,6 +57,23 @@ describe('@fastify/auth', () => {
     const denied = await app.inject({ url: '/data', headers: { authorization: 'Bearer wrong' } })
     expect(denied.statusCode).toBe(401)
     expect(denied.json()).toMatchObject({ statusCode: 401, code: 'FST_BEARER_AUTH_INVALID_AUTHORIZATION_HEADER', message: 'invalid authorization header' })
+  })
+
+  it("answers the README's `401: you are not authenticated` when a strategy fails with a plain Error (relation 'and', run 'all')", async () => {
+    const app = warren().register(authPlugin)
+    app.after(() => {
+      app.get('/run-all', {
+        preHandler: app.auth([
+          (_request, _reply, done) => done(),
+          (_request, _reply, done) => done(new Error('you are not authenticated')),
+          (_request, _reply, done) => done(new Error('you shall not pass')),
+        ], { relation: 'and', run: 'all' }),
+      }, async () => 'never')
+    })
+    const res = await app.inject({ url: '/run-all' })
+    expect(res.statusCode).toBe(401)
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(res.body).toBe('{"statusCode":401,"error":"Unauthorized","message":"you are not authenticated"}')
   })
 
   it('rejects an unknown default relation when the plugin loads', async () => {

@@ -70,7 +70,7 @@ describe('@fastify/static', () => {
     const app = warren().register(staticPlugin, { root, prefix: '/public/' })
     const plain = await app.inject({ url: '/public/.//app.css' })
     expect(plain.statusCode).toBe(403)
-    expect(plain.json()).toEqual({ statusCode: 403, code: 'SVC_ERR_CLIENT', error: 'Forbidden', message: 'Forbidden' })
+    expect(plain.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Forbidden' })
     const custom = warren().register(staticPlugin, { root, prefix: '/public/' })
     custom.setErrorHandler((error: Error & { statusCode: number }, _request, reply) => void reply.code(error.statusCode).send({ refused: error.message }))
     const refused = await custom.inject({ url: '/public/.//app.css' })

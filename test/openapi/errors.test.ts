@@ -69,7 +69,7 @@ describe('schemas the document cannot hold are start-up errors naming the route'
       }
     })
     await app.ready()
-    expect(Object.keys(app.openapi().components.schemas ?? {})).toEqual(['Thing'])
+    expect(Object.keys(app.openapi().components.schemas ?? {})).toEqual(['Thing', 'WarrenError'])
   })
 
   it('a $ref to an id no visible shared schema has: SVC_ERR_OPENAPI_REF_MISSING (a sibling\'s schema does not count)', async () => {

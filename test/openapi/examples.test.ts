@@ -25,7 +25,7 @@ describe('what the document says about the examples', () => {
     const app = await documented(sharedSchemasExample)
     await app.ready()
     const { paths, components } = app.openapi()
-    expect(Object.keys(components.schemas ?? {}).sort()).toEqual(['geometry', 'label', 'point'])
+    expect(Object.keys(components.schemas ?? {}).sort()).toEqual(['WarrenError', 'geometry', 'label', 'point'])
     const pointOf = (path: string) => {
       const body = paths[`/refs${path}`].post?.requestBody?.content['application/json'].schema as { properties: { point: unknown } }
       return body.properties.point
@@ -53,7 +53,8 @@ describe('what the document says about the examples', () => {
     expect(read?.responses['200'].description).toBe('OK')
     expect(read?.responses.default.description).toBe('Default response')
     expect(read?.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }])
-    expect(Object.keys(paths['/users'].post?.responses ?? {})).toEqual(['2XX'])
+    // with a body schema, warren's own 400, 413, 415 and 500 too
+    expect(Object.keys(paths['/users'].post?.responses ?? {})).toEqual(['400', '413', '415', '500', '2XX'])
     const anyContentMap = Object.values(paths).some((item) =>
       Object.values(item).some((op) => Object.values(op?.responses ?? {}).some((r) => Object.keys(r.content ?? {}).length > 1)),
     )

@@ -28,7 +28,12 @@ describe('operations', () => {
       // authorization is left out: OpenAPI describes it with security, not as a parameter
       { name: 'x-tenant', in: 'header', required: true, description: 'Tenant', schema: { type: 'string', description: 'Tenant' } },
     ])
-    expect(read?.responses).toEqual({ 200: { description: 'OK' } })
+    expect(read?.responses).toEqual({
+      200: { description: 'OK' },
+      // params, querystring and headers schemas: warren's 400; every route: its 500
+      400: { $ref: '#/components/responses/WarrenBadRequest' },
+      500: { $ref: '#/components/responses/WarrenInternalServerError' },
+    })
     await expectValidDocument(document)
   })
 
@@ -90,7 +95,7 @@ describe('operations', () => {
     expect(Object.keys(document.components.securitySchemes ?? {}).sort()).toEqual(['apiKey', 'bearerAuth'])
     expect(document.paths['/outer'].get?.security).toEqual([{ bearerAuth: [] }])
     expect(document.paths['/inner'].get?.security).toEqual([{ bearerAuth: [], apiKey: [] }])
-    expect(Object.keys(document.paths['/inner'].get?.responses ?? {})).toEqual(['200', '401', '403'])
+    expect(Object.keys(document.paths['/inner'].get?.responses ?? {})).toEqual(['200', '401', '403', '500'])
     expect(document.paths['/public'].get?.security).toEqual([])
     expect(document.paths['/none'].get?.security).toBeUndefined()
     await expectValidDocument(document)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Type } from 'warren'
+import warren, { Type } from 'warren'
 import openapi from 'warren/openapi'
 import { documented } from './helpers.js'
 
@@ -77,4 +77,32 @@ describe('paths of the document and page', () => {
     expect((await app.inject('/api/docs/init.js')).body).toContain('url: "/api/openapi.json"')
     expect(Object.keys((await app.inject('/api/openapi.json')).json().paths)).toEqual(['/api/x'])
   })
+
+  it('the page answers at /docs and /docs/ alike (its links are absolute), with or without ignoreTrailingSlash', async () => {
+    for (const factoryOptions of [{}, { ignoreTrailingSlash: true }]) {
+      const app = await warren(factoryOptions).register(openapi, { info: { title: 'Slashes', version: '1' } })
+      app.get('/x', async () => 'x')
+      const [bare, slashed] = [await app.inject('/docs'), await app.inject('/docs/')]
+      expect([bare.statusCode, slashed.statusCode]).toEqual([200, 200])
+      expect(slashed.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(slashed.headers['content-security-policy']).toBe(bare.headers['content-security-policy'])
+      expect(slashed.body).toBe(bare.body)
+      expect(slashed.body).toContain('<script src="/docs/init.js">')
+      expect(Object.keys(app.openapi().paths)).toEqual(['/x'])
+    }
+    const declaredWithSlash = await documented(async () => {}, { docs: '/reference/' })
+    expect((await declaredWithSlash.inject('/reference')).statusCode).toBe(200)
+    expect((await declaredWithSlash.inject('/reference/')).statusCode).toBe(200)
+    expect((await declaredWithSlash.inject('/reference/init.js')).statusCode).toBe(200)
+  })
+
+  it('under a prefix, /api/docs and /api/docs/ both serve the page', async () => {
+    const app = await documented(async () => {}, { docs: false })
+    app.register(async (api) => {
+      await api.register(openapi, { info: { title: 'Inner', version: '1' } })
+    }, { prefix: '/api' })
+    expect((await app.inject('/api/docs/')).statusCode).toBe(200)
+    expect((await app.inject('/api/docs/')).body).toContain('<script src="/api/docs/init.js">')
+  })
 })
+

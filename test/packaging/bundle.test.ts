@@ -5,7 +5,7 @@
  * map those names to src/, do not reach them).
  * - The entries share one copy of the core: the plugins work on an application made by `warren`,
  *   and their errors are the `WarrenError` that `warren` exports.
- * - What the bundle finds from its own location: swagger-ui-dist's files, warren's version for the
+ * - What the bundle finds from its own location: swagger-ui-dist's files (the optional peer dependency, installed here), warren's version for the
  *   schema cache key (the walk up to package.json).
  * - `warren compile` (the packed bin/warren.js) reads the cache statistics of the application's copy.
  * - An application bundled into one file (rolldown, as serverless deployments do with esbuild)
@@ -21,7 +21,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from 'rolldown'
-import { installTarball, modules, pack } from './tarball.js'
+import { installTarball, modules, pack, packedProject } from './tarball.js'
 
 const run = promisify(execFile)
 
@@ -103,14 +103,8 @@ process.stdout.write(JSON.stringify({ created: [created.statusCode, created.body
 
 describe('the bundled package, installed from its tarball', () => {
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'warren-bundle-'))
-    const tarball = await pack(work)
-    project = join(work, 'project')
-    mkdirSync(project)
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bundle-check', version: '1.0.0', private: true, type: 'module' }))
-    writeFileSync(join(project, 'entries.mjs'), entriesCheck)
-    writeFileSync(join(project, 'app.mjs'), cachedApp)
-    await installTarball(tarball, project, [])
+    // swagger-ui-dist: the optional peer dependency the docs page needs, installed as a user who wants the page does
+    ;({ work, project } = await packedProject('bundle-check', { 'entries.mjs': entriesCheck, 'app.mjs': cachedApp }, ['swagger-ui-dist']))
   }, 120_000)
 
   afterAll(() => {

@@ -6,7 +6,8 @@
  * first, so the tarball holds the current build.
  */
 import { execFile } from 'node:child_process'
-import { mkdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -34,4 +35,19 @@ export async function installTarball(tarball: string, dir: string, extra: readon
     mkdirSync(dirname(link), { recursive: true })
     symlinkSync(join(modules, name), link, 'dir')
   }
+}
+
+/**
+ * A temporary folder (`work`) holding the packed tarball and a project (an ESM package.json named
+ * `name`, and `files`) with the package installed in it; `extra` as for {@link installTarball}.
+ */
+export async function packedProject(name: string, files: Record<string, string>, extra: readonly string[] = []): Promise<{ work: string; project: string }> {
+  const work = mkdtempSync(join(tmpdir(), `warren-${name}-`))
+  const tarball = await pack(work)
+  const project = join(work, 'project')
+  mkdirSync(project)
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true, type: 'module' }))
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(project, file), text)
+  await installTarball(tarball, project, extra)
+  return { work, project }
 }

@@ -92,7 +92,7 @@ describe('4.2 encapsulation rules', () => {
     expect((await app.inject('/c/missing')).json()).toEqual({ from: 'child' })
     const missing = await app.inject('/missing')
     expect(missing.statusCode).toBe(404)
-    expect(missing.json().code).toBe('SVC_ERR_NOT_FOUND')
+    expect(missing.json().message).toBe('Route GET:/missing not found')
   })
 
   it('4.2 rule 1: sibling contexts do not see each other', async () => {

@@ -1,8 +1,9 @@
 /**
- * @module The API reference page: swagger-ui (from the `swagger-ui-dist` package) served by the
- * application itself — no CDN, so it works offline and behind firewalls — with a
- * content-security-policy that allows only the application's own origin, plus data: images,
- * which swagger-ui's stylesheet uses for its icons.
+ * @module The API reference page: swagger-ui (from the `swagger-ui-dist` package, an optional peer
+ * dependency) served by the application itself — no CDN, so it works offline and behind
+ * firewalls — with a content-security-policy that allows only the application's own origin, plus
+ * data: images, which swagger-ui's stylesheet uses for its icons. Without the package, the page's
+ * address answers a 501 that says what to install.
  */
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -34,6 +35,24 @@ export const docsPolicy = [
   "frame-ancestors 'self'",
 ].join('; ')
 
+/** The package that provides the page, as users install it. */
+export const uiPackage = 'swagger-ui-dist'
+
+/** The folder of the installed swagger-ui-dist, or `null` when it is not installed. */
+function swaggerUiDist(): string | null {
+  try {
+    return dirname(createRequire(import.meta.url).resolve(`${uiPackage}/package.json`))
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'MODULE_NOT_FOUND') return null
+    throw error
+  }
+}
+
+/** What the page's address answers when swagger-ui-dist is not installed. */
+export function missingUiMessage(jsonUrl: string): string {
+  return `The API reference page needs the ${uiPackage} package, which is not installed: run \`npm install ${uiPackage}\` and restart. The OpenAPI document is served at ${jsonUrl}.`
+}
+
 // the assets rarely change, but their URLs carry no version: cache for a day, then revalidate
 const assetCache = 'public, max-age=86400'
 
@@ -45,8 +64,9 @@ function escapeHtml(text: string): string {
  * The page and its assets: routes declared at `docsPath` (under the context's `prefix`, which the
  * page's links include), the page reading the document at `jsonUrl`.
  */
-export async function docsFiles(docsPath: string, jsonUrl: string, title: string, prefix = ''): Promise<DocsFile[]> {
-  const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+export async function docsFiles(docsPath: string, jsonUrl: string, title: string, prefix = ''): Promise<DocsFile[] | null> {
+  const dist = swaggerUiDist()
+  if (dist === null) return null
   const base = docsPath.endsWith('/') ? docsPath.slice(0, -1) : docsPath
   const href = prefix + base
   const [css, bundle, favicon] = await Promise.all([

@@ -2,10 +2,12 @@
  * @module The OpenAPI document of an application, built from the routes the plugin collected:
  * shared schemas of every route's context become `components.schemas` (one entry per `$id`, a
  * conflict is an error), every documented route becomes an operation, plugins' security schemes
- * go to `components.securitySchemes`.
+ * go to `components.securitySchemes`, warren's own error responses to `components.responses`.
  */
-import { codes, openApiContributionsOf, type RouteOptionsView } from '../../index.js'
-import { convertSharedSchema, isPlainObject, type SharedLookup, type SharedTarget } from './json-schema.js'
+import { codes, openApiContributionsOf, type ErrorFormat, type RouteOptionsView } from '../../index.js'
+import { componentKey, convertSharedSchema, isPlainObject, stableJson, type SharedLookup, type SharedTarget } from './json-schema.js'
+import { errorComponents, ownErrorComponents } from './error-responses.js'
+import { LibraryComponents } from './library-schemas.js'
 import { buildOperation } from './operation.js'
 import { openApiPath } from './path.js'
 import type { JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOptions, OpenApiSecurityScheme } from './types.js'
@@ -24,38 +26,65 @@ interface SharedEntry extends SharedTarget {
   label: string
 }
 
-/** Builds the document. Throws a coded error naming the route for anything OpenAPI cannot say. */
-export function buildDocument(options: OpenApiOptions, collected: readonly CollectedRoute[]): OpenApiDocument {
-  const routes = collected.filter(isDocumented)
+/**
+ * Builds the document, with the error responses warren answers in the application's
+ * `errorFormat`. Throws a coded error naming the route for anything OpenAPI cannot say.
+ */
+export function buildDocument(options: OpenApiOptions, collected: readonly CollectedRoute[], errorFormat?: ErrorFormat): OpenApiDocument {
+  const base = basePathOf(options)
+  const routes = collected.filter((route) => isDocumented(route) && relativeUrl(route.view.url, base) !== null)
   const shared = collectShared(routes)
   const components: Record<string, JsonSchema> = {}
   for (const [, entry] of shared) {
     components[entry.name] = convertSharedSchema(entry.raw, entry.name, { part: `shared schema '${entry.name}'`, route: entry.label }, lookupIn(entry.schemas, shared))
   }
+  const taken = new Set(Object.keys(components))
+  const errors = options.errorResponses === false ? ownErrorComponents : errorComponents(errorFormat, (name) => {
+    const free = componentName(name, taken)
+    taken.add(free)
+    return free
+  })
+  Object.assign(components, errors.schemas)
   const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: structuredClone(options.info),
-    ...(options.servers && { servers: structuredClone(options.servers) }),
+    ...(options.servers ? { servers: structuredClone(options.servers) } : base !== '' && { servers: [{ url: base }] }),
     paths: {},
     components: {},
     ...(options.tags && { tags: structuredClone(options.tags) }),
     ...(options.externalDocs && { externalDocs: structuredClone(options.externalDocs) }),
   }
   const securitySchemes: Record<string, OpenApiSecurityScheme> = {}
+  const library = new LibraryComponents(components)
   for (const { view, instance } of routes) {
-    const { path, params } = openApiPath(view.url)
+    const { path, params } = openApiPath(relativeUrl(view.url, base) as string)
     for (const method of methodsOf(view)) {
       const item = (document.paths[path] ??= {})
       if (item[method] !== undefined) continue // '/prefix' and '/prefix/' are one operation
       const label = `${method.toUpperCase()} ${view.url}`
       const input = { method, path, pathParams: params, schema: schemaOf(view), instance, label }
-      item[method] = buildOperation(input, lookupIn(schemasOf(instance), shared), components)
+      item[method] = buildOperation(input, lookupIn(schemasOf(instance), shared), components, library, errors)
     }
     for (const contribution of openApiContributionsOf(instance)) Object.assign(securitySchemes, structuredClone(contribution.securitySchemes ?? {}))
   }
   if (Object.keys(components).length > 0) document.components.schemas = components
+  if (Object.keys(errors.responses).length > 0) document.components.responses = errors.responses
   if (Object.keys(securitySchemes).length > 0) document.components.securitySchemes = securitySchemes
   return document
+}
+
+/** The base path without a trailing slash (`''` for none). */
+function basePathOf(options: OpenApiOptions): string {
+  const base = options.basePath ?? ''
+  if (base !== '' && !base.startsWith('/')) throw new TypeError(`warren/openapi: basePath must start with '/' (got ${JSON.stringify(base)})`)
+  return base.replace(/\/+$/, '')
+}
+
+/** A route's URL relative to the base path (`/api/users` → `/users`, `/api` → `/`); `null` outside it. */
+function relativeUrl(url: string, base: string): string | null {
+  if (base === '') return url
+  if (url === base) return '/'
+  return url.startsWith(`${base}/`) ? url.slice(base.length) : null
 }
 
 function schemaOf(view: RouteOptionsView): Record<string, unknown> {
@@ -110,15 +139,8 @@ function lookupIn(schemas: Record<string, unknown>, shared: Map<string, SharedEn
 
 /** A `components.schemas` key (`^[a-zA-Z0-9._-]+$`) for an `$id`, unique in the document. */
 function componentName(id: string, taken: Set<string>): string {
-  const base = id.replace(/[^a-zA-Z0-9._-]+/g, '_') || 'schema'
+  const base = componentKey(id)
   let name = base
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}`
   return name
-}
-
-/** JSON with sorted keys, to compare two schemas by content. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    isPlainObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
-  )
 }

@@ -45,6 +45,8 @@ interface Walk {
   base: string | null
   /** Local pointers being inlined, to refuse a recursive one. */
   inlining: string[]
+  /** True for a library's schema whose references already point into `#/components/schemas` (see library-schemas). */
+  componentRefs?: boolean
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -71,6 +73,15 @@ function unexpressible(walk: Walk, at: string, why: string): Error {
 export function convertRouteSchema(schema: unknown, site: SchemaSite, shared: SharedLookup): JsonSchema {
   const full = fullSchema(schema)
   return convert(full, { site, shared, root: full, base: null, inlining: [] }, '') as JsonSchema
+}
+
+/**
+ * A schema another library gave (its definitions already `components.schemas` entries, its
+ * references to them rewritten) as OpenAPI data.
+ */
+export function convertLibrarySchema(schema: unknown, site: SchemaSite): JsonSchema {
+  const noShared: SharedLookup = () => undefined
+  return convert(schema, { site, shared: noShared, root: schema, base: null, inlining: [], componentRefs: true }, '') as JsonSchema
 }
 
 /** A shared schema as the `components.schemas[name]` entry. */
@@ -158,6 +169,7 @@ function copyData(value: unknown, walk: Walk, at: string): unknown {
 
 /** A `$ref` pointing into the document; for a route's local reference, the inlined (converted) target instead. */
 function rewriteRef(ref: string, walk: Walk, at: string): string | unknown {
+  if (walk.componentRefs === true && ref.startsWith('#/components/schemas/')) return ref
   const hash = ref.indexOf('#')
   const id = hash === -1 ? ref : ref.slice(0, hash)
   const fragment = hash === -1 ? '' : ref.slice(hash + 1)
@@ -231,4 +243,16 @@ function findAnchor(node: unknown, anchor: string, pointer: string): string | nu
     if (found !== null) return found
   }
   return null
+}
+
+/** JSON with sorted keys, to compare two schemas by content. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    isPlainObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+  )
+}
+
+/** A valid `components.schemas` key (`^[a-zA-Z0-9._-]+$`) made of a schema's name. */
+export function componentKey(name: string): string {
+  return name.replace(/[^a-zA-Z0-9._-]+/g, '_') || 'schema'
 }

@@ -1,11 +1,13 @@
 /**
  * @module One route as one OpenAPI operation: its path in OpenAPI form, its parameters, request
- * body and responses from the route's schemas, its documentation keywords, and what plugins of
- * its context contribute (security, extra responses).
+ * body and responses from the route's schemas, its documentation keywords, what plugins of its
+ * context contribute (security, extra responses), and the error responses warren answers.
  */
 import { STATUS_CODES } from 'node:http'
-import { codes, openApiContributionsOf } from '../../index.js'
+import { codes, isStandardSchema, openApiContributionsOf } from '../../index.js'
+import { addErrorResponses, type ErrorComponents } from './error-responses.js'
 import { convertRouteSchema, isPlainObject, resolvePointer, type SchemaSite, type SharedLookup } from './json-schema.js'
+import type { LibraryComponents, SchemaSide } from './library-schemas.js'
 import type { JsonSchema, OpenApiOperation, OpenApiParameter, OpenApiRequestBody, OpenApiResponse, ParameterLocation } from './types.js'
 
 /** What the operation builder needs from a route. */
@@ -21,8 +23,17 @@ export interface RouteInput {
   label: string
 }
 
-/** Builds the operation; `components` resolves a `$ref` to a shared schema when parameters need its properties. */
-export function buildOperation(route: RouteInput, shared: SharedLookup, components: Record<string, JsonSchema>): OpenApiOperation {
+/** How one route part's schema becomes OpenAPI data: JSON Schema as it is, another library's through its JSON Schema. */
+type PartConverter = (schema: unknown, site: SchemaSite, side: SchemaSide) => JsonSchema
+
+/**
+ * Builds the operation; `components` resolves a `$ref` to a shared schema when parameters need its
+ * properties; `library` names another library's definitions into them; `errors` are the shared
+ * error responses the operation refers to.
+ */
+export function buildOperation(route: RouteInput, shared: SharedLookup, components: Record<string, JsonSchema>, library: LibraryComponents, errors: ErrorComponents): OpenApiOperation {
+  const convertPart: PartConverter = (schema, site, side) =>
+    isStandardSchema(schema) ? library.convert(schema, side, site) : convertRouteSchema(schema, site, shared)
   const { schema } = route
   // fields in reading order; `responses` is filled below
   const operation = {} as OpenApiOperation
@@ -31,12 +42,13 @@ export function buildOperation(route: RouteInput, shared: SharedLookup, componen
   if (typeof schema.description === 'string') operation.description = schema.description
   if (typeof schema.deprecated === 'boolean') operation.deprecated = schema.deprecated
   if (Array.isArray(schema.tags)) operation.tags = [...schema.tags]
-  const parameters = buildParameters(route, shared, components)
+  const parameters = buildParameters(route, convertPart, components)
   if (parameters.length > 0) operation.parameters = parameters
-  const body = buildRequestBody(route, shared)
+  const body = buildRequestBody(route, convertPart)
   if (body !== undefined) operation.requestBody = body
-  operation.responses = buildResponses(route, shared)
+  operation.responses = buildResponses(route, convertPart)
   addContributions(operation, route)
+  addErrorResponses(operation, { schema, contributed: contributedErrors(route) }, errors)
   return operation
 }
 
@@ -51,12 +63,12 @@ const partLocations: Array<[part: string, location: ParameterLocation]> = [
 // OpenAPI says these header parameters are ignored: they are described elsewhere (requestBody, security)
 const describedElsewhere = new Set(['accept', 'content-type', 'authorization'])
 
-function buildParameters(route: RouteInput, shared: SharedLookup, components: Record<string, JsonSchema>): OpenApiParameter[] {
+function buildParameters(route: RouteInput, convertPart: PartConverter, components: Record<string, JsonSchema>): OpenApiParameter[] {
   const parameters: OpenApiParameter[] = []
   for (const [part, location] of partLocations) {
     if (route.schema[part] === undefined) continue
     const site = { part, route: route.label }
-    const object = objectOf(convertRouteSchema(route.schema[part], site, shared), components, site)
+    const object = objectOf(convertPart(route.schema[part], site, 'input'), components, site)
     const required = new Set(Array.isArray(object.required) ? (object.required as string[]) : [])
     for (const [name, property] of Object.entries(object.properties)) {
       if (location === 'header' && describedElsewhere.has(name.toLowerCase())) continue
@@ -98,15 +110,15 @@ function isContentMap(entry: unknown): entry is { description?: string; content:
   )
 }
 
-function mediaTypes(entry: unknown, fallback: readonly string[], site: SchemaSite, shared: SharedLookup): Record<string, { schema?: JsonSchema }> {
+function mediaTypes(entry: unknown, fallback: readonly string[], site: SchemaSite, side: SchemaSide, convertPart: PartConverter): Record<string, { schema?: JsonSchema }> {
   const content: Record<string, { schema?: JsonSchema }> = {}
   if (isContentMap(entry)) {
     for (const [type, media] of Object.entries(entry.content)) {
-      content[type] = media.schema === undefined ? {} : { schema: convertRouteSchema(media.schema, { ...site, part: `${site.part} (${type})` }, shared) }
+      content[type] = media.schema === undefined ? {} : { schema: convertPart(media.schema, { ...site, part: `${site.part} (${type})` }, side) }
     }
     return content
   }
-  const schema = convertRouteSchema(entry, site, shared)
+  const schema = convertPart(entry, site, side)
   for (const type of fallback) content[type] = { schema }
   return content
 }
@@ -115,11 +127,11 @@ function stringList(value: unknown, fallback: string[]): string[] {
   return Array.isArray(value) && value.length > 0 ? value.map(String) : fallback
 }
 
-function buildRequestBody(route: RouteInput, shared: SharedLookup): OpenApiRequestBody | undefined {
+function buildRequestBody(route: RouteInput, convertPart: PartConverter): OpenApiRequestBody | undefined {
   const body = route.schema.body
   if (body === undefined) return undefined
   const consumes = stringList(route.schema.consumes, ['application/json'])
-  const requestBody: OpenApiRequestBody = { required: true, content: mediaTypes(body, consumes, { part: 'body', route: route.label }, shared) }
+  const requestBody: OpenApiRequestBody = { required: true, content: mediaTypes(body, consumes, { part: 'body', route: route.label }, 'input', convertPart) }
   if (isContentMap(body) && typeof body.description === 'string') requestBody.description = body.description
   return requestBody
 }
@@ -140,7 +152,7 @@ function defaultDescription(key: string): string {
   return STATUS_CODES[Number(key)] ?? `${key} response`
 }
 
-function buildResponses(route: RouteInput, shared: SharedLookup): Record<string, OpenApiResponse> {
+function buildResponses(route: RouteInput, convertPart: PartConverter): Record<string, OpenApiResponse> {
   const declared = isPlainObject(route.schema.response) ? route.schema.response : {}
   const produces = stringList(route.schema.produces, ['application/json'])
   const responses: Record<string, OpenApiResponse> = {}
@@ -149,7 +161,7 @@ function buildResponses(route: RouteInput, shared: SharedLookup): Record<string,
     const site = { part: `response ${rawKey}`, route: route.label }
     const described = isPlainObject(entry) && typeof entry.description === 'string' ? entry.description : defaultDescription(key)
     const response: OpenApiResponse = { description: described }
-    if (!bodiless.has(key)) response.content = mediaTypes(entry, produces, site, shared)
+    if (!bodiless.has(key)) response.content = mediaTypes(entry, produces, site, 'output', convertPart)
     responses[key] = response
   }
   // without response schemas, a plain return is sent with status 200
@@ -158,6 +170,13 @@ function buildResponses(route: RouteInput, shared: SharedLookup): Record<string,
 }
 
 /* ---------- contributions ---------- */
+
+/** The error statuses the plugins of the route's context answer, outermost first (an inner one's description wins). */
+function contributedErrors(route: RouteInput): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const contribution of openApiContributionsOf(route.instance)) Object.assign(errors, contribution.errors)
+  return errors
+}
 
 function addContributions(operation: OpenApiOperation, route: RouteInput): void {
   // every contribution's requirement applies (AND): alternatives combine as a cross product

@@ -89,6 +89,17 @@ export interface OpenApiRequestBody extends Extensions {
   content: Record<string, OpenApiMediaType>
 }
 
+/**
+ * A reference to a shared part of the document (`#/components/responses/...`). It has no content
+ * of its own (`content` is always absent), so a response map reads the same whichever it holds.
+ */
+export interface OpenApiReference {
+  $ref: string
+  summary?: string
+  description?: string
+  content?: never
+}
+
 /** One operation: a method on a path. */
 export interface OpenApiOperation extends Extensions {
   operationId?: string
@@ -98,7 +109,8 @@ export interface OpenApiOperation extends Extensions {
   deprecated?: boolean
   parameters?: OpenApiParameter[]
   requestBody?: OpenApiRequestBody
-  responses: Record<string, OpenApiResponse>
+  /** By status key; warren's own error responses refer to `components.responses`. */
+  responses: Record<string, OpenApiResponse | OpenApiReference>
   security?: OpenApiSecurityRequirement[]
 }
 
@@ -111,6 +123,8 @@ export type OpenApiPathItem = { [M in OpenApiMethod]?: OpenApiOperation }
 /** Reusable parts of the document. */
 export interface OpenApiComponents extends Extensions {
   schemas?: Record<string, JsonSchema>
+  /** The error responses warren answers (`WarrenBadRequest`, `WarrenNotFound`…), referred to by the operations. */
+  responses?: Record<string, OpenApiResponse>
   securitySchemes?: Record<string, OpenApiSecurityScheme>
 }
 
@@ -130,15 +144,32 @@ export interface OpenApiDocument extends Extensions {
 export interface OpenApiOptions {
   /** The document's `info` (title and version required). */
   info: OpenApiInfo
-  /** The servers the API is reachable at. */
+  /** The servers the API is reachable at (default: `[{ url: basePath }]` when `basePath` is given). */
   servers?: OpenApiServer[]
+  /**
+   * The prefix the API's routes live under (`/api`): paths are written relative to it (`/api/users`
+   * is `/users`), as OpenAPI reads them against a server URL that ends with it, and routes outside
+   * it are left out of the document. Without `servers`, the document gets `servers: [{ url: basePath }]`.
+   */
+  basePath?: `/${string}`
+  /**
+   * Whether the error responses warren itself gives (400, 413, 415, 500, the not-found answer, a
+   * plugin's 401) are documented with the body of the application's `errorFormat` (default `true`).
+   * `false` for an application whose error handler answers a shape of its own: its routes declare
+   * their error responses, and a plugin's status is documented by its description only.
+   */
+  errorResponses?: boolean
   /** Descriptions of the tags operations use. */
   tags?: OpenApiTag[]
   /** A link to external documentation. */
   externalDocs?: OpenApiExternalDocs
   /** Where the document is served as JSON (default `/openapi.json`); `false` serves nothing. */
   path?: `/${string}` | false
-  /** Where the reference page is served (default `/docs`); `false` serves no page. */
+  /**
+   * Where the reference page is served (default `/docs`; `/docs/` answers too); `false` serves no
+   * page. The page needs the `swagger-ui-dist` package (an optional peer dependency): without it,
+   * this address answers 501 with what to install, and a warning is logged at start-up.
+   */
   docs?: `/${string}` | false
 }
 

@@ -1,0 +1,52 @@
+/**
+ * The application the runtime matrix serves on Node, Bun, Deno and Cloudflare's workerd: a
+ * validated POST with a response schema, params and a query string, hooks, an encapsulated
+ * plugin with its own decorator, a failing handler, and a body limit. Every runtime must give
+ * the same answers (test/runtimes/matrix.test.ts).
+ */
+import warren, { Type } from 'warren'
+
+const Item = Type.Object({ name: Type.String({ minLength: 1 }), price: Type.Number({ minimum: 0 }) })
+const SavedItem = Type.Object({ id: Type.Integer(), name: Type.String(), price: Type.Number() })
+
+/**
+ * Builds the matrix application (not readied: each entry decides when). `pluginTimeout: 0` where
+ * start-up must finish without timers (a Worker's module scope).
+ */
+export function buildApp(options: { pluginTimeout?: number } = {}) {
+  const app = warren({ bodyLimit: 1024, ...options })
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-hooked', 'onRequest')
+  })
+
+  app.post('/items', { schema: { body: Item, response: { 201: SavedItem } } }, async (request, reply) => {
+    // `internal` is not in the response schema: the serializer leaves it out
+    const saved = { id: 7, ...request.body, internal: 'never sent' }
+    return reply.code(201).send(saved)
+  })
+
+  app.get('/items/:id', { schema: { params: Type.Object({ id: Type.Integer() }), querystring: Type.Object({ detail: Type.Boolean({ default: false }) }) } }, async (request) => ({
+    id: request.params.id,
+    detail: request.query.detail,
+  }))
+
+  app.register(async (scoped) => {
+    scoped.addHook('preHandler', async (_request, reply) => {
+      reply.header('x-scope', 'inner')
+    })
+    scoped.decorateRequest('member', 'scoped member').get('/me', async (request) => ({ member: request.member }))
+  }, { prefix: '/scoped' })
+
+  app.get('/open', async (request) => ({ member: (request as { member?: string }).member ?? null }))
+
+  // inject() on every runtime (workerd included): the same application answering an in-process request
+  app.get('/injected/:id', { schema: { params: Type.Object({ id: Type.Integer() }) } }, async (request) => {
+    const answer = await app.inject({ method: 'GET', url: `/items/${request.params.id}?detail=true` })
+    return { status: answer.statusCode, body: answer.json() as unknown, hooked: answer.headers['x-hooked'] ?? null }
+  })
+
+  app.get('/boom', async () => {
+    throw new Error('kaput')
+  })
+  return app
+}

@@ -1,0 +1,94 @@
+/**
+ * @module in-process/client-error
+ * Requests a socket's HTTP parser would refuse before routing (a header that is no HTTP token or
+ * holds a control character, a content-length that is no number or is given twice differently):
+ * an in-process entry refuses them the same way, with the answer the application's client error
+ * handling writes on a socket, read back as status, headers and body.
+ */
+import type { RootState } from '../model/root-state.js'
+import { answerClientError, defaultClientErrorAnswer } from '../serve/client-error.js'
+import { hasInvalidHeaderChar, isHttpToken } from './headers.js'
+import type { InProcessHeaders } from './request.js'
+
+/** A response as a status, its headers and its body. */
+export interface PlainAnswer {
+  statusCode: number
+  headers: Record<string, string>
+  body: string
+}
+
+/** What a socket's parser says of these headers: the error it refuses them with, or null when it takes them. */
+export function refusedHeaders(headers: InProcessHeaders): (Error & { code: string }) | null {
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]
+    if (!isHttpToken(name)) return parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token')
+    const values = Array.isArray(value) ? value : value === undefined ? [] : [value]
+    if (values.some(hasInvalidHeaderChar)) return parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header value char')
+  }
+  return refusedFraming(headers)
+}
+
+/**
+ * What a socket's parser says of the body's framing: a content-length that is no number, or is
+ * given twice with different values, is refused (the length of the body would be ambiguous).
+ */
+export function refusedFraming(headers: InProcessHeaders): (Error & { code: string }) | null {
+  const length = headers['content-length']
+  if (length === undefined) return null
+  const lengths = (Array.isArray(length) ? length : length.split(',')).map((item) => item.trim())
+  if (lengths.some((item) => !/^\d+$/.test(item)) || new Set(lengths).size > 1) return parseError('HPE_INVALID_CONTENT_LENGTH', 'Invalid character in Content-Length')
+  return null
+}
+
+function parseError(code: string, message: string): Error & { code: string } {
+  return Object.assign(new Error(`Parse Error: ${message}`), { code })
+}
+
+/**
+ * The answer the application gives a request its socket's parser refused: its `clientErrorHandler`
+ * (or warren's) writes it on a stand-in socket, and it is read back from there. A handler that
+ * writes nothing leaves a plain 400.
+ */
+export function clientErrorAnswer(root: RootState, error: Error & { code?: string }): PlainAnswer {
+  let written = ''
+  const socket = {
+    destroyed: false,
+    writable: true,
+    write(data: string | Uint8Array): boolean {
+      written += typeof data === 'string' ? data : Buffer.from(data).toString('latin1')
+      return true
+    },
+    end(data?: string | Uint8Array): void {
+      if (data !== undefined) socket.write(data)
+      socket.destroy()
+    },
+    destroy(): void {
+      socket.destroyed = true
+      socket.writable = false
+    },
+  }
+  const handler = root.options.clientErrorHandler
+  if (handler !== undefined) handler.call(root.app, error, socket as never)
+  else answerClientError(root, error, socket as never)
+  return parseAnswer(written) ?? ownAnswer(root, error)
+}
+
+function ownAnswer(root: RootState, error: Error & { code?: string }): PlainAnswer {
+  const { answer, body } = defaultClientErrorAnswer(root, error)
+  const headers: Record<string, string> = { 'content-type': answer.contentType }
+  for (const [name, value] of Object.entries(answer.headers ?? {})) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
+  return { statusCode: answer.status, headers, body: typeof body === 'string' ? body : Buffer.from(body).toString('latin1') }
+}
+
+/** An HTTP/1.1 response written as text, read back; null when it is not one. */
+function parseAnswer(text: string): PlainAnswer | null {
+  const end = text.indexOf('\r\n\r\n')
+  const status = /^HTTP\/1\.[01] (\d{3})/.exec(text)
+  if (end === -1 || status === null) return null
+  const headers: Record<string, string> = {}
+  for (const line of text.slice(0, end).split('\r\n').slice(1)) {
+    const colon = line.indexOf(':')
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
+  }
+  return { statusCode: Number(status[1]), headers, body: text.slice(end + 4) }
+}

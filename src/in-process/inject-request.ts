@@ -1,0 +1,216 @@
+/**
+ * @module in-process/inject-request
+ * `inject()`'s options turned into an in-process request: the URL resolved against
+ * `http://localhost` (its query merged with `query`), headers in lower case with the defaults a
+ * test client sends (`user-agent`, `host`), cookies added, and the payload as bytes — an object
+ * as JSON, `FormData` as multipart — with its `content-length`. Wrong options throw at the call.
+ */
+import { METHODS } from 'node:http'
+import { Readable } from 'node:stream'
+import type { InjectOptions, InjectPayload, InjectQuery, InjectUrl } from '../types/inject.js'
+import type { BodySource, InProcessHeaders, InProcessRequestInit } from './request.js'
+
+const baseUrl = 'http://localhost'
+const knownMethods = new Set(METHODS)
+
+/** What an injection needs besides the request itself. */
+export interface PreparedInjection {
+  init: InProcessRequestInit
+  simulate: NonNullable<InjectOptions['simulate']> | null
+  /** A stream without `_readableState` (a pre-streams2 one): read whole before the request is dispatched. */
+  legacyStream: NodeJS.ReadableStream | null
+}
+
+function invalid(message: string): Error {
+  return new Error(`Invalid inject() options: ${message}`)
+}
+
+function checkUrl(url: unknown, name: string): void {
+  if (typeof url === 'string') return
+  if (url === null || typeof url !== 'object' || typeof (url as InjectUrl).pathname !== 'string') throw invalid(`${name} must be a string or an object with a string pathname`)
+}
+
+/** Checks the options as inject() documents them; `validate: false` skips this. */
+export function checkInjectOptions(options: InjectOptions): void {
+  if (options === null || typeof options !== 'object') throw invalid('expected an object or a URL string')
+  const hasUrl = options.url !== undefined
+  if (hasUrl === (options.path !== undefined)) throw invalid('give exactly one of url and path')
+  checkUrl(hasUrl ? options.url : options.path, hasUrl ? 'url' : 'path')
+  for (const key of ['cookies', 'headers', 'simulate'] as const) {
+    const value = options[key]
+    if (value !== undefined && (value === null || typeof value !== 'object')) throw invalid(`${key} must be an object`)
+  }
+  if (options.query !== undefined && typeof options.query !== 'string' && (options.query === null || typeof options.query !== 'object')) throw invalid('query must be a string or an object')
+  for (const key of ['authority', 'remoteAddress'] as const) {
+    if (options[key] !== undefined && typeof options[key] !== 'string') throw invalid(`${key} must be a string`)
+  }
+  if (options.method !== undefined && (typeof options.method !== 'string' || !knownMethods.has(options.method.toUpperCase()))) throw invalid(`method must be an HTTP method, got ${String(options.method)}`)
+}
+
+function mergeQuery(url: URL, query: InjectQuery | undefined): void {
+  if (query === undefined) return
+  if (typeof query === 'string') {
+    const given = new URLSearchParams(query)
+    for (const key of new Set(given.keys())) {
+      url.searchParams.delete(key)
+      for (const value of given.getAll(key)) url.searchParams.append(key, value)
+    }
+    return
+  }
+  for (const key of Object.keys(query)) {
+    const value = query[key]
+    if (!Array.isArray(value)) {
+      url.searchParams.set(key, String(value))
+      continue
+    }
+    url.searchParams.delete(key)
+    for (const item of value) url.searchParams.append(key, String(item))
+  }
+}
+
+/**
+ * The URL of an injection: a path, a full URL or its parts, resolved against `http://localhost`;
+ * then `query` merged in (as an object, over the parts' own `query` object).
+ */
+function resolveUrl(given: string | InjectUrl, query: InjectQuery | undefined): URL {
+  const url = typeof given === 'string'
+    ? new URL(given.startsWith('//') ? baseUrl + given : given, baseUrl)
+    : Object.assign(new URL(baseUrl), given)
+  const own = typeof given === 'object' && typeof given.query === 'object' ? given.query : undefined
+  mergeQuery(url, typeof query === 'string' || own === undefined ? query : { ...own, ...query })
+  return url
+}
+
+/** The `host` a client puts for a URL: its host, with the scheme's default port when it names none. */
+function hostHeaderOf(url: URL): string {
+  return url.port !== '' ? url.host : `${url.hostname}:${url.protocol === 'https:' ? 443 : 80}`
+}
+
+function requestHeaders(given: InjectOptions['headers']): InProcessHeaders {
+  const headers: InProcessHeaders = {}
+  for (const name of Object.keys(given ?? {})) {
+    const key = name.toLowerCase()
+    const value = (given as Record<string, unknown>)[name]
+    if (value === undefined) {
+      // these two may be left out on purpose: the key stays, so no default replaces it
+      if (key === 'user-agent' || key === 'content-type') {
+        headers[key] = undefined
+        continue
+      }
+      throw new Error(`invalid value "undefined" for header ${name}`)
+    }
+    headers[key] = String(value)
+  }
+  return headers
+}
+
+const cookieName = /^[\u0021-\u003A\u003C\u003E-\u007E]+$/
+
+function cookieHeader(previous: string | string[] | undefined, cookies: Record<string, string>): string {
+  const pairs = Object.keys(cookies).map((name) => {
+    if (!cookieName.test(name)) throw new TypeError(`argument name is invalid: ${name}`)
+    return `${name}=${encodeURIComponent(String(cookies[name]))}`
+  })
+  if (typeof previous === 'string') pairs.unshift(previous)
+  return pairs.join('; ')
+}
+
+function isFormData(payload: unknown): payload is FormData {
+  return typeof payload === 'object' && payload !== null && (payload as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'FormData' && typeof (payload as FormData).getAll === 'function'
+}
+
+function isStream(payload: unknown): payload is NodeJS.ReadableStream {
+  return typeof (payload as { resume?: unknown } | null)?.resume === 'function'
+}
+
+/** The body and the headers it implies (its type for JSON and multipart, its length when known). */
+function bodyOf(payload: InjectPayload | null, headers: InProcessHeaders): { body: BodySource; legacyStream: NodeJS.ReadableStream | null } {
+  if (payload === null) return { body: null, legacyStream: null }
+  if (isFormData(payload)) {
+    // the runtime's own multipart encoder: its boundary comes with the content type
+    const encoded = new Response(payload)
+    headers['content-type'] = encoded.headers.get('content-type') as string
+    headers['transfer-encoding'] = 'chunked'
+    return { body: encoded.body as ReadableStream<Uint8Array>, legacyStream: null }
+  }
+  if (isStream(payload)) {
+    const modern = (payload as { _readableState?: unknown })._readableState !== undefined
+    return modern ? { body: payload, legacyStream: null } : { body: null, legacyStream: payload }
+  }
+  let bytes: string | Buffer
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) bytes = payload
+  else {
+    bytes = JSON.stringify(payload)
+    if (!('content-type' in headers)) headers['content-type'] = 'application/json'
+  }
+  if (!Object.hasOwn(headers, 'content-length')) headers['content-length'] = String(typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length)
+  return { body: bytes, legacyStream: null }
+}
+
+/** The request an injection sends (see the module comment). */
+export function prepareInjection(options: InjectOptions): PreparedInjection {
+  const url = resolveUrl((options.url ?? options.path) as string | InjectUrl, options.query)
+  const headers = requestHeaders(options.headers)
+  if (!('user-agent' in headers)) headers['user-agent'] = 'lightMyRequest'
+  headers.host = (headers.host as string | undefined) || options.authority || hostHeaderOf(url)
+  if (options.cookies !== undefined) headers.cookie = cookieHeader(headers.cookie, options.cookies)
+  // a falsy payload ('' or 0) sends nothing, as light-my-request does
+  const { body, legacyStream } = bodyOf((options.payload || options.body || null) as InjectPayload | null, headers)
+  return {
+    init: {
+      method: options.method ? options.method.toUpperCase() : 'GET',
+      url: url.pathname + url.search,
+      headers,
+      body,
+      remoteAddress: options.remoteAddress || '127.0.0.1',
+      encrypted: false,
+    },
+    simulate: options.simulate ?? null,
+    legacyStream,
+  }
+}
+
+/** A pre-streams2 stream read whole: its bytes become the body, with their length. */
+export function readLegacyStream(prepared: PreparedInjection, then: () => void): void {
+  const stream = prepared.legacyStream as NodeJS.ReadableStream
+  const chunks: Buffer[] = []
+  stream.on('data', (chunk: Buffer | string) => chunks.push(Buffer.from(chunk)))
+  stream.on('end', () => {
+    const bytes = Buffer.concat(chunks)
+    const headers = prepared.init.headers
+    headers['content-length'] ??= String(bytes.length)
+    delete headers['transfer-encoding']
+    prepared.init.body = bytes
+    then()
+  })
+  stream.resume()
+}
+
+/**
+ * The body of a request that misbehaves as `simulate` asks, given a moment later (as a socket's
+ * would be): in two pieces (`split`), followed by an error or an early close of `request`, or
+ * never ended (`end: false`).
+ */
+export function simulatedBody(body: BodySource, simulate: NonNullable<InjectOptions['simulate']>, request: () => NodeJS.EventEmitter): Readable {
+  const bytes = typeof body === 'string' || body instanceof Uint8Array ? Buffer.from(body) : null
+  let given = false
+  return new Readable({
+    read() {
+      if (given) return
+      given = true
+      setImmediate(() => {
+        if (bytes !== null && bytes.length > 0) {
+          if (simulate.split) {
+            this.push(bytes.subarray(0, 1))
+            this.push(bytes.subarray(1))
+          } else {
+            this.push(bytes)
+          }
+        }
+        if (simulate.error) request().emit('error', new Error('Simulated'))
+        if (simulate.close) request().emit('close')
+        if (simulate.end !== false) this.push(null)
+      })
+    },
+  })
+}

@@ -1,0 +1,297 @@
+/**
+ * @module in-process/inject
+ * `inject()` on the in-process pair: a request built from the options (in-process/inject-request)
+ * is dispatched, and its response is read back as light-my-request's response object — status,
+ * headers as a client would receive them, trailers, the payload as bytes, text and JSON, a stream,
+ * the cookies set — with its callback, promise and chainable forms.
+ */
+import { addAbortSignal, Readable } from 'node:stream'
+import type { InjectChain, InjectCookie, InjectOptions, InjectResponse } from '../types/inject.js'
+import { checkInjectOptions, prepareInjection, readLegacyStream, simulatedBody, type PreparedInjection } from './inject-request.js'
+import { parseSetCookies } from './set-cookie.js'
+import { InProcessRequest } from './request.js'
+import { InProcessResponse, type OutgoingHeaders, type ResponseDelivery } from './response.js'
+
+/** Serves one in-process request: the application's entry (serve/entry), readied first when needed. */
+export type InjectDispatch = (req: InProcessRequest, res: InProcessResponse) => void
+
+type Settle = (error: Error | null, response?: InjectResponse) => void
+
+function destroyedEarly(): Error {
+  return Object.assign(new Error('response destroyed before completion'), { code: 'LIGHT_ECONNRESET' })
+}
+
+/** Whether Node would have framed this response's body itself (it then adds the header a client sees). */
+function framing(res: InProcessResponse, headers: OutgoingHeaders, length: number): Record<string, string> {
+  const status = res.statusCode
+  const bodiless = res.req.method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200)
+  if (bodiless || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return {}
+  // a head fixed before the body's length was known goes chunked; an end() in one call gets a length
+  return res.headBeforeEnd || length < 0 ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(length) }
+}
+
+/**
+ * The headers a client receives: those set, as text, plus what Node's server adds itself — a
+ * `date`, `connection: keep-alive`, and the body's framing. `length` is the body's, or -1 when it streams.
+ */
+function receivedHeaders(res: InProcessResponse, length: number): Record<string, string | string[]> {
+  const set = res.outgoingHeaders
+  const headers: Record<string, string | string[]> = {}
+  for (const name of Object.keys(set)) {
+    const value = set[name]
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.map(String) : String(value)
+  }
+  if (headers.date === undefined) headers.date = new Date().toUTCString()
+  if (headers.connection === undefined) headers.connection = 'keep-alive'
+  return Object.assign(headers, framing(res, set, length))
+}
+
+/** light-my-request's response object. */
+class InjectedResponse implements InjectResponse {
+  raw: InjectResponse['raw']
+  statusCode: number
+  statusMessage: string
+  headers: Record<string, string | string[]>
+  trailers: Record<string, string>
+  rawPayload!: Buffer
+  payload!: string
+  body!: string
+  readonly #stream: Readable | null
+
+  constructor(res: InProcessResponse, bytes: Buffer | null, stream: Readable | null) {
+    this.raw = { res: res as never, req: res.req as never }
+    this.statusCode = res.statusCode
+    this.statusMessage = res.statusMessage
+    this.headers = receivedHeaders(res, bytes === null ? -1 : bytes.length)
+    this.trailers = res.trailers ?? {}
+    this.#stream = stream
+    if (bytes !== null) {
+      this.rawPayload = bytes
+      this.payload = bytes.toString()
+      this.body = this.payload
+    }
+  }
+
+  json<T = any>(): T {
+    if (this.#stream !== null) throw new Error('Response payload is not available with payloadAsStream: true')
+    return JSON.parse(this.payload) as T
+  }
+
+  stream(): Readable {
+    return this.#stream ?? Readable.from([this.rawPayload])
+  }
+
+  get cookies(): InjectCookie[] {
+    return parseSetCookies(this.headers['set-cookie'])
+  }
+}
+
+/** Reads an in-process response into an {@link InjectedResponse}: whole, or as a stream with `payloadAsStream`. */
+class InjectDelivery implements ResponseDelivery {
+  readonly streams: boolean
+  readonly #settle: Settle
+  #settled = false
+  #stream: Readable | null = null
+
+  constructor(payloadAsStream: boolean, settle: Settle) {
+    this.streams = payloadAsStream
+    this.#settle = settle
+  }
+
+  whole(res: InProcessResponse, body: Buffer | string | null): void {
+    const bytes = body === null ? Buffer.alloc(0) : typeof body === 'string' ? Buffer.from(body) : body
+    if (!this.streams) return this.#resolve(new InjectedResponse(res, bytes, null))
+    // with payloadAsStream, a body ended in one piece streams too
+    this.open(res)
+    if (bytes.length > 0) this.chunk(bytes)
+    this.end()
+  }
+
+  open(res: InProcessResponse): void {
+    const stream = (this.#stream = new Readable({ read: () => res.resumeWriting() }))
+    const signal = (res.req as { injectSignal?: AbortSignal }).injectSignal
+    if (signal !== undefined) addAbortSignal(signal, stream)
+    this.#resolve(new InjectedResponse(res, null, stream))
+  }
+
+  chunk(piece: Uint8Array): boolean {
+    return (this.#stream as Readable).push(piece)
+  }
+
+  end(): void {
+    ;(this.#stream as Readable).push(null)
+  }
+
+  abort(error: Error | undefined): void {
+    if (!this.#settled) {
+      this.#settled = true
+      process.nextTick(this.#settle, error ?? destroyedEarly())
+      return
+    }
+    const stream = this.#stream
+    if (stream !== null && !stream.readableEnded) {
+      stream.on('error', () => {})
+      stream.destroy(error ?? destroyedEarly())
+    }
+  }
+
+  #resolve(response: InjectResponse): void {
+    if (this.#settled) return
+    this.#settled = true
+    // after the 'finish' listeners (onResponse hooks) the end is about to run
+    process.nextTick(this.#settle, null, response)
+  }
+}
+
+/** A request whose prototype chain includes `Request`'s (the `Request` option), built once per class. */
+const mixedPrototypes = new WeakMap<object, object>()
+
+function mixedPrototype(requestClass: { prototype: object }): object {
+  let prototype = mixedPrototypes.get(requestClass)
+  if (prototype === undefined) {
+    prototype = Object.create(requestClass.prototype) as object
+    // the in-process request's own behaviour, down to EventEmitter's, on top of the user's class
+    for (let source: object | null = InProcessRequest.prototype; source !== null && source !== Object.prototype; source = Object.getPrototypeOf(source) as object | null) {
+      for (const key of Reflect.ownKeys(source)) {
+        if (key !== 'constructor' && !Object.hasOwn(prototype, key)) Object.defineProperty(prototype, key, Object.getOwnPropertyDescriptor(source, key) as PropertyDescriptor)
+      }
+    }
+    mixedPrototypes.set(requestClass, prototype)
+  }
+  return prototype
+}
+
+function buildRequest(prepared: PreparedInjection, options: InjectOptions): InProcessRequest {
+  // a simulated body acts on the request it is the body of, which exists only once built with it
+  const built: { request?: InProcessRequest } = {}
+  if (prepared.simulate !== null) prepared.init.body = simulatedBody(prepared.init.body, prepared.simulate, () => built.request as InProcessRequest)
+  const req = (built.request = new InProcessRequest(prepared.init))
+  const requestClass = options.Request as { prototype?: object } | undefined
+  if (typeof requestClass === 'function' && (requestClass as { prototype?: object }).prototype !== undefined) Object.setPrototypeOf(req, mixedPrototype(requestClass as { prototype: object }))
+  if (options.signal !== undefined) {
+    ;(req as { injectSignal?: AbortSignal }).injectSignal = options.signal
+    addAbortSignal(options.signal, req)
+  }
+  return req
+}
+
+function run(dispatch: InjectDispatch, options: InjectOptions, settle: Settle): void {
+  const prepared = prepareInjection(options)
+  const send = (): void => {
+    const req = buildRequest(prepared, options)
+    const res = new InProcessResponse(req, new InjectDelivery(options.payloadAsStream === true, settle))
+    // a request destroyed (aborted through its signal, failed) takes its response with it
+    let failed = false
+    req.once('error', (error: Error) => {
+      failed = true
+      if (req.destroyed) res.destroy(error)
+    })
+    req.once('close', () => {
+      if (req.destroyed && !failed && !res.writableEnded) res.destroy()
+    })
+    dispatch(req, res)
+  }
+  if (prepared.legacyStream !== null) readLegacyStream(prepared, send)
+  else send()
+}
+
+function normalized(options: InjectOptions | string): InjectOptions {
+  return typeof options === 'string' ? { url: options } : options
+}
+
+/** Sends one injection; with a callback, calls it instead of returning a promise. */
+export function injectOnce(dispatch: InjectDispatch, given: InjectOptions | string, callback?: (error: Error | undefined, response?: InjectResponse) => void): Promise<InjectResponse> | undefined {
+  const options = normalized(given)
+  if (options.validate !== false) checkInjectOptions(options)
+  if (callback !== undefined) {
+    run(dispatch, options, (error, response) => (error === null ? callback(undefined, response) : callback(error, undefined)))
+    return undefined
+  }
+  return new Promise((resolve, reject) => run(dispatch, options, (error, response) => (error === null ? resolve(response as InjectResponse) : reject(error))))
+}
+
+/** The promise of an injection; options it refuses reject it rather than throw at whoever sends it. */
+function settledInjection(dispatch: InjectDispatch, options: InjectOptions): Promise<InjectResponse> {
+  try {
+    return injectOnce(dispatch, options) as Promise<InjectResponse>
+  } catch (error) {
+    return Promise.reject(error as Error)
+  }
+}
+
+const chainedTwice = 'The dispatch function has already been invoked'
+
+/** `inject()` without options or callback: see {@link InjectChain}. */
+class Chain {
+  readonly #dispatch: InjectDispatch
+  readonly #options: InjectOptions & Record<string, unknown>
+  #invoked = false
+  #promise: Promise<InjectResponse> | null = null
+
+  constructor(dispatch: InjectDispatch, options: InjectOptions | string | undefined) {
+    this.#dispatch = dispatch
+    this.#options = { ...normalized(options ?? {}) }
+    if (this.#options.autoStart !== false) {
+      process.nextTick(() => {
+        // a failure reaches whoever awaits the chain; one nobody awaits is no unhandled rejection
+        if (!this.#invoked) this.promise().catch(() => {})
+      })
+    }
+  }
+
+  /** Sets an option (`url` and `method` for a method's shortcut); refused once the request was sent. */
+  set(values: Record<string, unknown>): this {
+    if (this.#invoked) throw new Error(chainedTwice)
+    Object.assign(this.#options, values)
+    return this
+  }
+
+  end(callback?: (error: Error | undefined, response?: InjectResponse) => void): Promise<InjectResponse> | undefined {
+    if (this.#invoked) throw new Error(chainedTwice)
+    this.#invoked = true
+    if (callback !== undefined) return void injectOnce(this.#dispatch, this.#options, callback)
+    this.#promise = settledInjection(this.#dispatch, this.#options)
+    return this.#promise
+  }
+
+  /** The injection's promise: sent now if it was not yet. */
+  promise(): Promise<InjectResponse> {
+    if (this.#promise === null) {
+      if (this.#invoked) throw new Error(chainedTwice)
+      this.#invoked = true
+      this.#promise = settledInjection(this.#dispatch, this.#options)
+    }
+    return this.#promise
+  }
+}
+
+for (const method of ['delete', 'get', 'head', 'options', 'patch', 'post', 'put', 'trace']) {
+  Object.defineProperty(Chain.prototype, method, {
+    value(this: Chain, url: string) {
+      return this.set({ url, method: method.toUpperCase() })
+    },
+  })
+}
+for (const option of ['body', 'cookies', 'headers', 'payload', 'query']) {
+  Object.defineProperty(Chain.prototype, option, {
+    value(this: Chain, value: unknown) {
+      return this.set({ [option]: value })
+    },
+  })
+}
+for (const method of ['then', 'catch', 'finally'] as const) {
+  Object.defineProperty(Chain.prototype, method, {
+    value(this: Chain, ...args: unknown[]) {
+      return (this.promise()[method] as (...a: unknown[]) => unknown)(...args)
+    },
+  })
+}
+
+/**
+ * `inject(dispatch, options?, callback?)`: with a callback, sends and calls it; with options,
+ * a chain that sends on the next tick (or at `then()`/`end()`); without, a chain to build first.
+ */
+export function inject(dispatch: InjectDispatch, options?: InjectOptions | string, callback?: (error: Error | undefined, response?: InjectResponse) => void): InjectChain | undefined {
+  if (callback !== undefined) return void injectOnce(dispatch, options as InjectOptions | string, callback)
+  return new Chain(dispatch, options) as unknown as InjectChain
+}

@@ -1,0 +1,155 @@
+/**
+ * @module in-process/lambda-event
+ * AWS Lambda's HTTP events read as in-process requests, and responses written back in the
+ * event's own format: API Gateway REST API (1.0), HTTP API and function URLs (2.0), and ALB.
+ * Headers and query strings in their single- and multi-value forms, cookies both ways, base64
+ * bodies both ways (a response body is sent as base64 unless its content type is text), and the
+ * client's address from the event.
+ */
+import type { AlbEvent, ApiGatewayV1Event, ApiGatewayV2Event, LambdaHttpResult } from '../types/lambda.js'
+import type { OutgoingValue } from './headers.js'
+import type { InProcessHeaders, InProcessRequestInit } from './request.js'
+
+/** The format an event came in, which its result must be written in. */
+export type EventFormat = 'v1' | 'v2' | 'alb'
+
+/** An event read as a request, with what its result needs to know. */
+export interface LambdaRequest {
+  format: EventFormat
+  /** The event named its headers in the multi-value form (the result must then use it too). */
+  multiValue: boolean
+  init: InProcessRequestInit
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+/** The format of an event, or null when it is none warren serves. */
+export function formatOf(event: unknown): EventFormat | null {
+  if (!isRecord(event) || !isRecord(event.requestContext)) return null
+  const context = event.requestContext
+  if (event.version === '2.0' && typeof event.rawPath === 'string' && isRecord(context.http) && typeof context.http.method === 'string') return 'v2'
+  if (typeof event.httpMethod !== 'string' || typeof event.path !== 'string') return null
+  return isRecord(context.elb) ? 'alb' : 'v1'
+}
+
+/** Headers by lower-case name, values joined as Node joins repeated ones (cookies with `; `). */
+function headersOf(single: Record<string, string | undefined> | null | undefined, multi: Record<string, string[] | undefined> | null | undefined): InProcessHeaders {
+  const headers: InProcessHeaders = {}
+  const add = (name: string, value: string): void => {
+    const key = name.toLowerCase()
+    const previous = headers[key]
+    headers[key] = previous === undefined ? value : `${previous as string}${key === 'cookie' ? '; ' : ', '}${value}`
+  }
+  if (isRecord(multi)) {
+    for (const name of Object.keys(multi)) for (const value of multi[name] ?? []) add(name, String(value))
+  } else if (isRecord(single)) {
+    for (const name of Object.keys(single)) if (single[name] !== undefined && single[name] !== null) add(name, String(single[name]))
+  }
+  return headers
+}
+
+/**
+ * A query string from an event's parameters. API Gateway decodes them (they are encoded again);
+ * ALB passes them as the client sent them (kept as they are).
+ */
+function queryOf(single: Record<string, string | undefined> | null | undefined, multi: Record<string, string[] | undefined> | null | undefined, encoded: boolean): string {
+  const encode = encoded ? (text: string): string => text : encodeURIComponent
+  const pairs: string[] = []
+  if (isRecord(multi)) {
+    for (const name of Object.keys(multi)) for (const value of multi[name] ?? []) pairs.push(`${encode(name)}=${encode(String(value))}`)
+  } else if (isRecord(single)) {
+    for (const name of Object.keys(single)) if (single[name] !== undefined && single[name] !== null) pairs.push(`${encode(name)}=${encode(String(single[name]))}`)
+  }
+  return pairs.length === 0 ? '' : `?${pairs.join('&')}`
+}
+
+function bodyOf(body: string | null | undefined, base64: boolean | undefined): Buffer | null {
+  if (body === undefined || body === null || body === '') return null
+  return Buffer.from(body, base64 === true ? 'base64' : 'utf8')
+}
+
+/** The last address of an `x-forwarded-for` chain: the one the load balancer itself added, the client it saw. */
+function lastForwarded(headers: InProcessHeaders): string | undefined {
+  const chain = headers['x-forwarded-for']
+  if (typeof chain !== 'string' || chain === '') return undefined
+  return chain.slice(chain.lastIndexOf(',') + 1).trim()
+}
+
+function withLength(headers: InProcessHeaders, body: Buffer | null): void {
+  // the event holds the whole body: its length is known even when the event's headers do not say it
+  if (body !== null && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['content-length'] = String(body.length)
+}
+
+function fromV2(event: ApiGatewayV2Event): LambdaRequest {
+  const headers = headersOf(event.headers, undefined)
+  if (Array.isArray(event.cookies) && event.cookies.length > 0) headers.cookie = event.cookies.join('; ')
+  const body = bodyOf(event.body, event.isBase64Encoded)
+  withLength(headers, body)
+  const http = event.requestContext.http
+  const query = event.rawQueryString ? `?${event.rawQueryString}` : ''
+  return {
+    format: 'v2',
+    multiValue: false,
+    init: { method: http.method, url: event.rawPath + query, headers, body, remoteAddress: http.sourceIp, encrypted: headers['x-forwarded-proto'] !== 'http' },
+  }
+}
+
+function fromV1OrAlb(event: ApiGatewayV1Event | AlbEvent, format: 'v1' | 'alb'): LambdaRequest {
+  const multiValue = isRecord(event.multiValueHeaders)
+  const headers = headersOf(event.headers, event.multiValueHeaders)
+  const body = bodyOf(event.body, event.isBase64Encoded)
+  withLength(headers, body)
+  const query = queryOf(event.queryStringParameters, event.multiValueQueryStringParameters, format === 'alb')
+  const remoteAddress = format === 'v1' ? (event as ApiGatewayV1Event).requestContext.identity?.sourceIp : lastForwarded(headers)
+  return {
+    format,
+    multiValue,
+    init: { method: event.httpMethod, url: event.path + query, headers, body, remoteAddress, encrypted: headers['x-forwarded-proto'] === 'https' },
+  }
+}
+
+/** An event as a request; null when it is none of the formats warren serves. */
+export function requestOfEvent(event: unknown): LambdaRequest | null {
+  const format = formatOf(event)
+  if (format === null) return null
+  return format === 'v2' ? fromV2(event as ApiGatewayV2Event) : fromV1OrAlb(event as ApiGatewayV1Event | AlbEvent, format)
+}
+
+const textTypes = /^(text\/|application\/(json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql|ld\+json|problem\+json|problem\+xml|x-ndjson|yaml|x-yaml|toml|sql)\b|[^;]*\+(json|xml|yaml)\b|image\/svg\+xml)/i
+
+/** Whether a response body goes out as text: its type is text-like and it is not content-encoded (gzip is bytes). */
+export function isTextBody(contentType: string | undefined, contentEncoding: string | undefined): boolean {
+  if (contentEncoding !== undefined && contentEncoding !== '' && contentEncoding !== 'identity') return false
+  return contentType === undefined || textTypes.test(contentType)
+}
+
+function listOf(value: OutgoingValue): string[] {
+  return Array.isArray(value) ? value.map(String) : [String(value)]
+}
+
+/** The result of a response in the event's format: see the module comment. */
+export function resultOf(request: LambdaRequest, statusCode: number, statusMessage: string, headers: Record<string, OutgoingValue | undefined>, body: Buffer): LambdaHttpResult {
+  const type = headers['content-type']
+  const encoding = headers['content-encoding']
+  const text = isTextBody(type === undefined ? undefined : String(type), encoding === undefined ? undefined : String(encoding))
+  const result: LambdaHttpResult = { statusCode, body: body.toString(text ? 'utf8' : 'base64'), isBase64Encoded: !text }
+  if (request.format === 'alb') result.statusDescription = `${statusCode} ${statusMessage}`
+  if (request.multiValue) {
+    const multi: Record<string, string[]> = {}
+    for (const name of Object.keys(headers)) if (headers[name] !== undefined) multi[name] = listOf(headers[name] as OutgoingValue)
+    result.multiValueHeaders = multi
+    return result
+  }
+  const single: Record<string, string> = {}
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]
+    if (value === undefined) continue
+    if (name === 'set-cookie' && request.format === 'v2') result.cookies = listOf(value)
+    // a list in a single-value header: one value a client reads as several (`set-cookie` keeps the last, which is all one header can hold)
+    else single[name] = name === 'set-cookie' ? listOf(value).at(-1) as string : listOf(value).join(', ')
+  }
+  result.headers = single
+  return result
+}

@@ -1,0 +1,153 @@
+/**
+ * @module in-process/lambda
+ * An AWS Lambda HTTP event served by the application (in-process/lambda-event reads it): its
+ * response returned as one result in the event's format, or streamed through Lambda's response
+ * streaming. An event of no format warren serves is answered 500 and logged once; a request a
+ * socket's parser would refuse is refused the same way.
+ */
+import { codes } from '../core/errors.js'
+import type { RootState } from '../model/root-state.js'
+import { serveRequest } from '../serve/entry.js'
+import type { LambdaContext, LambdaHttpResult, LambdaResponseStream } from '../types/lambda.js'
+import { clientErrorAnswer, refusedHeaders } from './client-error.js'
+import { requestOfEvent, resultOf, type LambdaRequest } from './lambda-event.js'
+import { InProcessRequest } from './request.js'
+import { InProcessResponse, type ResponseDelivery } from './response.js'
+
+/** What `request.raw.platform` holds for a request from a Lambda event. */
+export interface LambdaPlatform {
+  event: unknown
+  context: LambdaContext | undefined
+}
+
+/** Describes an event for the log, without its body or headers (which may hold secrets). */
+function describe(event: unknown): string {
+  if (typeof event !== 'object' || event === null) return `got ${event === null ? 'null' : typeof event}`
+  return `got an object with the keys ${Object.keys(event).slice(0, 12).join(', ') || '(none)'}`
+}
+
+/** The request of an event, or an answer when there is none to serve (unsupported event, refused headers). */
+function readEvent(root: RootState, event: unknown): LambdaRequest | { statusCode: number; headers: Record<string, string>; body: string } {
+  const request = requestOfEvent(event)
+  if (request === null) {
+    const error = new codes.SVC_ERR_LAMBDA_EVENT_UNSUPPORTED(describe(event))
+    root.logger.error({ err: error }, error.message)
+    return { statusCode: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ statusCode: 500, code: error.code, error: 'Internal Server Error', message: error.message }) }
+  }
+  const refused = refusedHeaders(request.init.headers)
+  return refused === null ? request : clientErrorAnswer(root, refused)
+}
+
+function isRequest(value: object): value is LambdaRequest {
+  return 'init' in value
+}
+
+function pairOf(request: LambdaRequest, event: unknown, context: LambdaContext | undefined, delivery: ResponseDelivery): InProcessResponse {
+  const req = new InProcessRequest(request.init)
+  req.platform = { event, context } satisfies LambdaPlatform
+  return new InProcessResponse(req, delivery)
+}
+
+/** A response read whole, then returned as one result. */
+class BufferedDelivery implements ResponseDelivery {
+  readonly streams = false
+  constructor(
+    private readonly request: LambdaRequest,
+    private readonly resolve: (result: LambdaHttpResult) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  whole(res: InProcessResponse, body: Buffer | string | null): void {
+    const bytes = body === null ? Buffer.alloc(0) : typeof body === 'string' ? Buffer.from(body) : body
+    this.resolve(resultOf(this.request, res.statusCode, res.statusMessage, res.outgoingHeaders, bytes))
+  }
+
+  open(): void {}
+
+  chunk(): boolean {
+    return true
+  }
+
+  end(): void {}
+
+  abort(error: Error | undefined): void {
+    // the invocation fails: API Gateway answers 502, as a reset connection would be
+    this.reject(error ?? new Error('The response was destroyed before its end'))
+  }
+}
+
+/** Serves an event and resolves with its result in the event's format. */
+export function serveLambdaEvent(root: RootState, event: unknown, context?: LambdaContext): Promise<LambdaHttpResult> {
+  const read = readEvent(root, event)
+  if (!isRequest(read)) return Promise.resolve({ ...read, isBase64Encoded: false })
+  return new Promise((resolve, reject) => {
+    const res = pairOf(read, event, context, new BufferedDelivery(read, resolve, reject))
+    serveRequest(root, res.req as never, res as never)
+  })
+}
+
+/** Lambda's `awslambda.HttpResponseStream` (a global of its Node.js runtime): a stream with a status, headers and cookies first. */
+interface HttpResponseStreamFactory {
+  from(stream: LambdaResponseStream, prelude: { statusCode: number; headers?: Record<string, string>; cookies?: string[] }): LambdaResponseStream
+}
+
+function httpResponseStream(): HttpResponseStreamFactory {
+  const factory = (globalThis as { awslambda?: { HttpResponseStream?: HttpResponseStreamFactory } }).awslambda?.HttpResponseStream
+  if (factory === undefined) throw new Error('Response streaming needs the awslambda.HttpResponseStream of Lambda\'s Node.js runtime: wrap the handler with awslambda.streamifyResponse()')
+  return factory
+}
+
+/** A response streamed to Lambda's response stream as it is written, its head first. */
+class StreamedDelivery implements ResponseDelivery {
+  readonly streams = true
+  #out: LambdaResponseStream | null = null
+  constructor(
+    private readonly request: LambdaRequest,
+    private readonly target: LambdaResponseStream,
+    private readonly done: (error?: Error) => void,
+  ) {}
+
+  whole(res: InProcessResponse, body: Buffer | string | null): void {
+    this.open(res)
+    const out = this.#out as LambdaResponseStream
+    if (body !== null && body.length > 0) out.end(typeof body === 'string' ? Buffer.from(body) : body)
+    else out.end()
+    this.done()
+  }
+
+  open(res: InProcessResponse): void {
+    // the head in the 2.0 format (what function URLs and streaming integrations read), its body left out
+    const head = resultOf({ ...this.request, format: 'v2', multiValue: false }, res.statusCode, res.statusMessage, res.outgoingHeaders, Buffer.alloc(0))
+    const out = (this.#out = httpResponseStream().from(this.target, { statusCode: head.statusCode, headers: head.headers, cookies: head.cookies }))
+    out.on('drain', () => res.resumeWriting())
+    out.once('close', () => res.destroy())
+    out.once('error', (error: Error) => res.destroy(error))
+  }
+
+  chunk(piece: Uint8Array): boolean {
+    return (this.#out as LambdaResponseStream).write(piece)
+  }
+
+  end(): void {
+    ;(this.#out as LambdaResponseStream).end()
+    this.done()
+  }
+
+  abort(error: Error | undefined): void {
+    this.done(error ?? new Error('The response was destroyed before its end'))
+  }
+}
+
+/** Serves an event, streaming its response to `responseStream`; resolves once the response ended. */
+export function streamLambdaEvent(root: RootState, event: unknown, responseStream: LambdaResponseStream, context?: LambdaContext): Promise<void> {
+  const read = readEvent(root, event)
+  if (!isRequest(read)) {
+    const out = httpResponseStream().from(responseStream, { statusCode: read.statusCode, headers: read.headers })
+    out.end(read.body)
+    return Promise.resolve()
+  }
+  return new Promise((resolve, reject) => {
+    const res = pairOf(read, event, context, new StreamedDelivery(read, responseStream, (error) => (error === undefined ? resolve() : reject(error))))
+    serveRequest(root, res.req as never, res as never)
+  })
+}

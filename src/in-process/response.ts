@@ -1,0 +1,342 @@
+/**
+ * @module in-process/response
+ * The response half of the in-process pair: what `reply.raw` is for a request served in-process.
+ * It has the methods and events of Node's `ServerResponse` that the request path and Fastify
+ * plugins use (headers, `writeHead`, `write`, `end`, trailers, `finish` and `close`, back
+ * pressure through `drain`), and hands what is written to a {@link ResponseDelivery}: a body ended
+ * in one call arrives whole (a web `Response` is built from it directly), a body written in
+ * pieces streams as it is written, or is kept for the end, as the delivery asks.
+ */
+import { EventEmitter } from 'node:events'
+import { STATUS_CODES } from 'node:http'
+import { checkedHeader, checkHeaderValue, type OutgoingValue } from './headers.js'
+import type { InProcessRequest } from './request.js'
+
+/** Response headers by lower-case name. */
+export type OutgoingHeaders = Record<string, OutgoingValue | undefined>
+
+/** Where an in-process response goes: a web Response, an inject() result, a Lambda result. */
+export interface ResponseDelivery {
+  /** Written pieces go out as they are written (a stream), rather than kept for the end. */
+  readonly streams: boolean
+  /** The response ended with nothing streamed: its whole body, or null for none. */
+  whole(res: InProcessResponse, body: Buffer | string | null): void
+  /** The head is final and the body streams from now on (only when {@link streams}). */
+  open(res: InProcessResponse): void
+  /** A piece of a streamed body; false asks the writer to wait for `drain`. */
+  chunk(piece: Uint8Array): boolean
+  /** The streamed body ended. */
+  end(res: InProcessResponse): void
+  /** The response was destroyed before its end (the client went away, a stream failed). */
+  abort(error: Error | undefined): void
+}
+
+function headersSentError(action: string): Error {
+  return Object.assign(new Error(`Cannot ${action} headers after they are sent to the client`), { code: 'ERR_HTTP_HEADERS_SENT' })
+}
+
+/** Statuses and methods whose responses carry no body: what is written for them is dropped, as Node does. */
+function allowsBody(statusCode: number, method: string): boolean {
+  return method !== 'HEAD' && statusCode !== 204 && statusCode !== 304 && !(statusCode >= 100 && statusCode < 200)
+}
+
+/** A written chunk as a Buffer: itself, a view of its bytes, or its text encoded. */
+function toBuffer(chunk: unknown, encoding: string | undefined): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+  return Buffer.from(String(chunk), (encoding ?? 'utf8') as BufferEncoding)
+}
+
+type Callback = (error?: Error | null) => void
+
+/** Node's optional `(chunk, encoding, callback)` arguments: the callback wherever it is. */
+function callbackOf(encoding: unknown, callback: unknown): Callback | undefined {
+  if (typeof encoding === 'function') return encoding as Callback
+  return typeof callback === 'function' ? (callback as Callback) : undefined
+}
+
+/** A `ServerResponse` stand-in whose bytes go to a {@link ResponseDelivery} instead of a socket. */
+export class InProcessResponse extends EventEmitter {
+  statusCode = 200
+  statusMessage = ''
+  headersSent = false
+  writableEnded = false
+  writableFinished = false
+  destroyed = false
+  sendDate = false
+  readonly req: InProcessRequest
+  /** Trailers added with `addTrailers`, by lower-case name; null when none were. */
+  trailers: Record<string, string> | null = null
+  /**
+   * The head was fixed before the end (by `writeHead`, a `write` or `flushHeaders`), before the
+   * body's length was known: Node sends such a body, when no length was set, chunked.
+   */
+  headBeforeEnd = false
+  #headers: OutgoingHeaders = {}
+  readonly #delivery: ResponseDelivery
+  #chunks: Array<Buffer | string> | null = null
+  #streaming = false
+  #needDrain = false
+  #closing = false
+
+  constructor(req: InProcessRequest, delivery: ResponseDelivery) {
+    super()
+    this.req = req
+    this.#delivery = delivery
+  }
+
+  get socket(): InProcessRequest['socket'] {
+    return this.req.socket
+  }
+
+  get connection(): InProcessRequest['socket'] {
+    return this.req.socket
+  }
+
+  get writable(): boolean {
+    return !this.writableEnded && !this.destroyed
+  }
+
+  get writableNeedDrain(): boolean {
+    return this.#needDrain
+  }
+
+  get finished(): boolean {
+    return this.writableEnded
+  }
+
+  readonly writableObjectMode = false
+  readonly writableCorked = 0
+  readonly writableHighWaterMark = 16384
+  get writableLength(): number {
+    return 0
+  }
+
+  /* ---------- headers ---------- */
+
+  setHeader(name: string, value: OutgoingValue): this {
+    if (this.headersSent) throw headersSentError('set')
+    this.#headers[checkedHeader(name, value)] = value
+    return this
+  }
+
+  /** Sets several headers (Node 18.15+'s `setHeaders`), from a plain object, a `Map` or a web `Headers`. */
+  setHeaders(headers: Iterable<[string, OutgoingValue]> | Record<string, OutgoingValue>): this {
+    const entries = typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function' ? [...(headers as Iterable<[string, OutgoingValue]>)] : Object.entries(headers)
+    for (const [name, value] of entries) this.setHeader(name, value)
+    return this
+  }
+
+  appendHeader(name: string, value: OutgoingValue): this {
+    const key = name.toLowerCase()
+    const previous = this.#headers[key]
+    if (previous === undefined) return this.setHeader(name, value)
+    const list = (Array.isArray(previous) ? previous : [String(previous)]).concat(value as string | string[])
+    return this.setHeader(name, list)
+  }
+
+  getHeader(name: string): OutgoingValue | undefined {
+    return this.#headers[name.toLowerCase()]
+  }
+
+  getHeaders(): OutgoingHeaders {
+    return Object.assign(Object.create(null) as OutgoingHeaders, this.#headers)
+  }
+
+  getHeaderNames(): string[] {
+    return Object.keys(this.#headers)
+  }
+
+  hasHeader(name: string): boolean {
+    return this.#headers[name.toLowerCase()] !== undefined
+  }
+
+  removeHeader(name: string): void {
+    if (this.headersSent) throw headersSentError('remove')
+    this.#headers[name.toLowerCase()] = undefined
+  }
+
+  /** The headers the response was (or will be) sent with. */
+  get outgoingHeaders(): OutgoingHeaders {
+    return this.#headers
+  }
+
+  /**
+   * Sets the status and adds `headers` to those set (as Node does, both checked). The head is
+   * final from here on; it goes out with the first byte of the body, or at its end.
+   */
+  writeHead(statusCode: number, reason?: string | OutgoingHeaders | Array<string | string[]>, headers?: OutgoingHeaders | Array<string | string[]>): this {
+    if (this.headersSent) throw headersSentError('write')
+    const code = Math.trunc(Number(statusCode))
+    if (!(code >= 100 && code <= 999)) throw Object.assign(new RangeError(`Invalid status code: ${String(statusCode)}`), { code: 'ERR_HTTP_INVALID_STATUS_CODE' })
+    if (typeof reason === 'string') {
+      checkHeaderValue('statusMessage', reason)
+      this.statusMessage = reason
+    } else {
+      headers = reason
+    }
+    this.statusCode = code
+    if (headers !== undefined && headers !== null) this.#addHeaders(headers)
+    this.headBeforeEnd = true
+    this.#fixHead()
+    return this
+  }
+
+  /** The head is final: the status message defaults to the status's phrase, as Node's is. */
+  #fixHead(): void {
+    if (this.headersSent) return
+    this.headersSent = true
+    if (this.statusMessage === '') this.statusMessage = STATUS_CODES[this.statusCode] ?? 'unknown'
+  }
+
+  #addHeaders(headers: OutgoingHeaders | Array<string | string[]>): void {
+    if (Array.isArray(headers)) {
+      // `[name, value, name, value]` or `[[name, value], …]`, as Node takes them
+      const pairs = Array.isArray(headers[0]) ? (headers as string[][]) : chunkPairs(headers as string[])
+      for (const [name, value] of pairs) this.appendHeader(name, value)
+      return
+    }
+    for (const name of Object.keys(headers)) {
+      const value = headers[name]
+      // the request path's own header objects hold no undefined values; a plugin's may
+      if (value !== undefined) this.#headers[checkedHeader(name, value)] = value
+    }
+  }
+
+  addTrailers(headers: Record<string, string> | Array<[string, string]>): void {
+    const trailers = (this.trailers ??= {})
+    const entries = Array.isArray(headers) ? headers : Object.entries(headers)
+    for (const [name, value] of entries) trailers[checkedHeader(name, value)] = String(value)
+  }
+
+  flushHeaders(): void {
+    this.headBeforeEnd = true
+    this.#fixHead()
+    if (this.#delivery.streams && !this.#streaming && !this.writableEnded) this.#open()
+  }
+
+  writeContinue(callback?: () => void): void {
+    if (callback !== undefined) process.nextTick(callback)
+  }
+
+  writeProcessing(callback?: () => void): void {
+    if (callback !== undefined) process.nextTick(callback)
+  }
+
+  /** 103 Early Hints have no place in a single web Response: the hints are dropped, the callback called. */
+  writeEarlyHints(_hints: Record<string, unknown>, callback?: () => void): void {
+    if (callback !== undefined) process.nextTick(callback)
+  }
+
+  setTimeout(_ms: number, callback?: () => void): this {
+    if (callback !== undefined) this.once('timeout', callback)
+    return this
+  }
+
+  cork(): void {}
+
+  uncork(): void {}
+
+  /* ---------- body ---------- */
+
+  write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
+    const done = callbackOf(encoding, callback)
+    if (this.writableEnded || this.destroyed) {
+      const error = Object.assign(new Error(this.destroyed ? 'Cannot call write after a stream was destroyed' : 'write after end'), {
+        code: this.destroyed ? 'ERR_STREAM_DESTROYED' : 'ERR_STREAM_WRITE_AFTER_END',
+      })
+      if (done !== undefined) process.nextTick(done, error)
+      return false
+    }
+    this.headBeforeEnd = true
+    this.#fixHead()
+    const more = this.#take(chunk, typeof encoding === 'string' ? encoding : undefined, false)
+    if (done !== undefined) process.nextTick(done)
+    return more
+  }
+
+  end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
+    const done = typeof chunk === 'function' ? (chunk as Callback) : callbackOf(encoding, callback)
+    if (this.writableEnded || this.destroyed) {
+      if (done !== undefined) process.nextTick(done)
+      return this
+    }
+    this.#fixHead()
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') this.#take(chunk, typeof encoding === 'string' ? encoding : undefined, true)
+    this.writableEnded = true
+    if (this.#streaming) this.#delivery.end(this)
+    else this.#delivery.whole(this, this.#wholeBody())
+    this.writableFinished = true
+    this.emit('finish')
+    if (done !== undefined) process.nextTick(done)
+    this.#close()
+    return this
+  }
+
+  /**
+   * Ends the response where it stands: a delivery not yet ended learns that it was cut, and
+   * `close` follows (with `writableEnded` false, as when a client goes away from a socket).
+   */
+  destroy(error?: Error): this {
+    if (this.destroyed) return this
+    this.destroyed = true
+    if (!this.writableEnded) this.#delivery.abort(error)
+    this.#close()
+    return this
+  }
+
+  /** `close` once, on the next tick, after the end or the destruction (whichever comes first). */
+  #close(): void {
+    if (this.#closing) return
+    this.#closing = true
+    process.nextTick(closeExchange, this)
+  }
+
+  /** The delivery took the pieces written so far: a writer waiting for `drain` may go on. */
+  resumeWriting(): void {
+    if (!this.#needDrain) return
+    this.#needDrain = false
+    this.emit('drain')
+  }
+
+  /** Takes a written chunk: streamed, or kept for the end (always, for the chunk `end()` is called with before anything streamed). */
+  #take(chunk: unknown, encoding: string | undefined, ending: boolean): boolean {
+    if (!allowsBody(this.statusCode, this.req.method)) return true
+    if (this.#delivery.streams && (this.#streaming || !ending)) {
+      if (!this.#streaming) this.#open()
+      const more = this.#delivery.chunk(toBuffer(chunk, encoding))
+      if (!more) this.#needDrain = true
+      return more
+    }
+    const piece = typeof chunk === 'string' && (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8') ? chunk : toBuffer(chunk, encoding)
+    if (this.#chunks === null) this.#chunks = [piece]
+    else this.#chunks.push(piece)
+    return true
+  }
+
+  #open(): void {
+    this.#streaming = true
+    this.#delivery.open(this)
+  }
+
+  /** What was written, as one string or one buffer (no copy for a body written in one piece). */
+  #wholeBody(): Buffer | string | null {
+    const chunks = this.#chunks
+    this.#chunks = null
+    if (chunks === null) return null
+    if (chunks.length === 1) return chunks[0]
+    return Buffer.concat(chunks.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)))
+  }
+}
+
+function chunkPairs(flat: string[]): string[][] {
+  const pairs: string[][] = []
+  for (let i = 0; i + 1 < flat.length; i += 2) pairs.push([flat[i], flat[i + 1]])
+  return pairs
+}
+
+/** After the response's end or destruction: `close` on the response, and the request closed with it (a body nobody read stops). */
+function closeExchange(res: InProcessResponse): void {
+  res.req.destroy()
+  res.emit('close')
+}

@@ -1,0 +1,161 @@
+/**
+ * @module The error responses warren itself answers, documented: their body schemas and shared
+ * responses under `components` (in the application's `errorFormat`: Fastify's body or RFC 9457
+ * problem details), and which of them each operation can give, from what its route has.
+ */
+import { errorCatalogue } from '../../index.js'
+import type { ErrorFormat } from '../../index.js'
+import type { JsonSchema, OpenApiOperation, OpenApiResponse } from './types.js'
+
+/** The shared parts the error responses refer to, and how to refer to them. */
+export interface ErrorComponents {
+  schemas: Record<string, JsonSchema>
+  responses: Record<string, OpenApiResponse>
+  /** `$ref` of the shared response for a status an operation can give by what its route has. */
+  refFor: Partial<Record<FrameworkStatus, string>>
+  /** The body of an error with any other status (a plugin's, such as bearer-auth's 401). */
+  contentOf(): OpenApiResponse['content']
+}
+
+/** The statuses warren answers by itself, from what a route has. */
+type FrameworkStatus = '400' | '404' | '413' | '415' | '500'
+
+const descriptions: Record<FrameworkStatus, string> = {
+  '400': 'The request is malformed or fails its schema',
+  '404': 'No route matches the method and URL (any URL without an operation)',
+  '413': 'The request body is larger than the body limit',
+  '415': 'No body parser accepts the content type',
+  '500': 'The server failed to answer',
+}
+
+const responseNames: Record<FrameworkStatus, string> = {
+  '400': 'WarrenBadRequest',
+  '404': 'WarrenNotFound',
+  '413': 'WarrenPayloadTooLarge',
+  '415': 'WarrenUnsupportedMediaType',
+  '500': 'WarrenInternalServerError',
+}
+
+/** The codes a status can carry, for the description a reader of the document sees. */
+function codesOf(status: string): string {
+  const codes = Object.entries(errorCatalogue).filter(([, entry]) => String(entry.status) === status).map(([code]) => `\`${code}\``)
+  return codes.length === 0 ? '' : ` (codes: ${codes.join(', ')})`
+}
+
+const fastifyBody: JsonSchema = {
+  type: 'object',
+  description: "warren's error body: Fastify's shape; `code` when the error has one",
+  required: ['statusCode', 'error', 'message'],
+  properties: {
+    statusCode: { type: 'integer', minimum: 400, maximum: 599 },
+    code: { type: 'string' },
+    error: { type: 'string', description: 'The status phrase' },
+    message: { type: 'string' },
+  },
+}
+
+const problem: JsonSchema = {
+  type: 'object',
+  description: 'RFC 9457 problem details; `code` (extension) when the error has one',
+  required: ['type', 'title', 'status', 'detail'],
+  properties: {
+    type: { type: 'string', format: 'uri-reference', description: '`urn:warren:error:<code>` for warren\'s codes, `about:blank` for a plain status' },
+    title: { type: 'string' },
+    status: { type: 'integer', minimum: 400, maximum: 599 },
+    detail: { type: 'string' },
+    instance: { type: 'string', format: 'uri-reference', description: 'The request URL' },
+    code: { type: 'string' },
+  },
+}
+
+function validationProblem(problemRef: string): JsonSchema {
+  const item = {
+    type: 'object',
+    required: ['pointer', 'message'],
+    properties: {
+      pointer: { type: 'string', format: 'json-pointer', description: 'The value that failed, from the request part: `/body/email`' },
+      message: { type: 'string' },
+      keyword: { type: 'string' },
+    },
+  }
+  return {
+    description: 'The problem details of a validation failure: one `errors` item per failed schema keyword',
+    allOf: [{ $ref: problemRef }, { type: 'object', required: ['errors'], properties: { code: { const: 'SVC_ERR_VALIDATION' }, errors: { type: 'array', items: item } } }],
+  }
+}
+
+/**
+ * The components for `format`, named so as not to take a name `taken` holds (the shared schemas'),
+ * with `reserve` giving a free name. A function format's bodies are the application's own: they
+ * are documented without a schema.
+ */
+export function errorComponents(format: ErrorFormat | undefined, reserve: (name: string) => string): ErrorComponents {
+  const schemas: Record<string, JsonSchema> = {}
+  let content: (status: string) => OpenApiResponse['content']
+  if (format === 'problem') {
+    const problemName = reserve('WarrenProblem')
+    const validationName = reserve('WarrenValidationProblem')
+    const problemRef = `#/components/schemas/${problemName}`
+    schemas[problemName] = structuredClone(problem)
+    schemas[validationName] = validationProblem(problemRef)
+    const validationRef = `#/components/schemas/${validationName}`
+    content = (status) => ({
+      'application/problem+json': { schema: status === '400' ? { anyOf: [{ $ref: validationRef }, { $ref: problemRef }] } : { $ref: problemRef } },
+    })
+  } else if (format === undefined || format === 'fastify') {
+    const name = reserve('WarrenError')
+    schemas[name] = structuredClone(fastifyBody)
+    content = () => ({ 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } })
+  } else {
+    content = () => undefined
+  }
+  const responses: Record<string, OpenApiResponse> = {}
+  const refFor: ErrorComponents['refFor'] = {}
+  for (const status of Object.keys(responseNames) as FrameworkStatus[]) {
+    const name = reserve(responseNames[status])
+    const body = content(status)
+    responses[name] = { description: descriptions[status] + codesOf(status), ...(body && { content: body }) }
+    refFor[status] = `#/components/responses/${name}`
+  }
+  return { schemas, responses, refFor, contentOf: () => content('') }
+}
+
+/** No shared error responses: the application answers errors in a shape of its own (`errorResponses: false`). */
+export const ownErrorComponents: ErrorComponents = { schemas: {}, responses: {}, refFor: {}, contentOf: () => undefined }
+
+/** What of a route decides the error responses of its operation. */
+export interface ErrorSources {
+  schema: Record<string, unknown>
+  /** Statuses (with their description) the plugins of the route's context answer through the error handler. */
+  contributed: Record<string, string>
+}
+
+/**
+ * Adds to `operation` the error responses warren can give for its route: 400 for request
+ * schemas, 413 and 415 for a body, 500 always, and the contributed ones; never over a status
+ * the route declares itself, nor inside a class (`4XX`) or `default` it declares.
+ */
+export function addErrorResponses(operation: OpenApiOperation, route: ErrorSources, components: ErrorComponents): void {
+  const { schema } = route
+  const hasBody = schema.body !== undefined
+  const validates = hasBody || ['params', 'querystring', 'query', 'headers'].some((part) => schema[part] !== undefined)
+  const add = (status: string, response: OpenApiOperation['responses'][string]) => {
+    const { responses } = operation
+    if (responses.default !== undefined || responses[`${status[0]}XX`] !== undefined || responses[status] !== undefined) return
+    responses[status] = response
+  }
+  const byFramework = (status: FrameworkStatus) => {
+    const ref = components.refFor[status]
+    if (ref !== undefined) add(status, { $ref: ref })
+  }
+  if (validates) byFramework('400')
+  for (const [status, description] of Object.entries(route.contributed)) {
+    const content = components.contentOf()
+    add(status, { description, ...(content && { content }) })
+  }
+  if (hasBody) {
+    byFramework('413')
+    byFramework('415')
+  }
+  byFramework('500')
+}

@@ -1,0 +1,54 @@
+/**
+ * @module schema/standard-compile
+ * A route's Standard Schema parts compiled: the compiler (Ajv, fast-json-stringify) gets the
+ * schema's JSON Schema, and the library's `validate` runs after it only for a schema whose JSON
+ * Schema does not say everything the library checks and does. A schema that gives no JSON Schema
+ * is refused at start-up, naming the route and the part, unless marked `libraryOnly`.
+ */
+import { codes } from '../core/errors.js'
+import { libraryPass, serializeAfterPass, withLibraryPass, type SchemaSite } from './standard-pass.js'
+import { standardFormOf, type StandardForm } from './standard-schema.js'
+import type { SerializerFunction, ValidationFunction } from '../types/index.js'
+
+export type { SchemaSite }
+
+function formOf(schema: object, side: 'input' | 'output', site: SchemaSite): StandardForm {
+  const form = standardFormOf(schema, side)
+  if (form.missing !== null) throw new codes.SVC_ERR_SCH_STANDARD_NO_JSON_SCHEMA(site.part, site.method, site.url, form.missing)
+  return form
+}
+
+/**
+ * Node gives header names in lower case, and the library reads them as Node gives them: a name with
+ * capitals in the schema could never be found (warren's Ajv would match it, the library would not).
+ */
+function assertLowerCaseHeaders(form: StandardForm, site: SchemaSite): void {
+  const names = Object.keys((form.json?.properties as Record<string, unknown> | undefined) ?? {})
+  const named = names.find((name) => name !== name.toLowerCase())
+  if (named === undefined) return
+  throw new codes.SVC_ERR_SCH_VALIDATION_BUILD(
+    site.method,
+    site.url,
+    `the headers schema (${form.vendor}) names '${named}': write header names in lower case, as Node gives them and the library reads them`,
+  )
+}
+
+/**
+ * The validator of a request part declared with a Standard Schema: `compile` gets its JSON Schema
+ * (input form). `headers`: the part is the request's headers (names checked, output merged over them).
+ */
+export function compileStandardPart(schema: object, site: SchemaSite, compile: (json: Record<string, unknown>) => ValidationFunction, headers = false): ValidationFunction {
+  const form = formOf(schema, 'input', site)
+  if (headers) assertLowerCaseHeaders(form, site)
+  const compiled = form.json === null ? null : compile(form.json)
+  if (form.validate === null) return compiled!
+  return withLibraryPass(compiled, libraryPass(form, site), headers)
+}
+
+/** The serializer of a response declared with a Standard Schema: `compile` gets its JSON Schema (output form). */
+export function compileStandardResponse(schema: object, site: SchemaSite, compile: (json: Record<string, unknown>) => SerializerFunction): SerializerFunction {
+  const form = formOf(schema, 'output', site)
+  const serialize = form.json === null ? (value: unknown) => JSON.stringify(value) : compile(form.json)
+  if (form.validate === null) return serialize
+  return serializeAfterPass(libraryPass(form, site), serialize, site)
+}

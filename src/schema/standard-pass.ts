@@ -1,0 +1,168 @@
+/**
+ * @module schema/standard-pass
+ * A Standard Schema library's own validation, run after the compiled code (or alone): its result
+ * read — the output replaces the request part, issues become validation error items shaped as Ajv's
+ * — and a library that throws or answers out of contract turned into a coded 500.
+ */
+import { codes } from '../core/errors.js'
+import { isThenable } from '../core/is-thenable.js'
+import { kAjvValidator } from '../core/symbols.js'
+import type { SerializerFunction, ValidationErrorItem, ValidationFunction } from '../types/index.js'
+import type { StandardForm } from './standard-schema.js'
+
+/** Where a schema is used, for messages: the part (`body`, `200 response`) and the route. */
+export interface SchemaSite {
+  part: string
+  method: string
+  url: string
+}
+
+/** A library's verdict: the value it produced, or its issues as validation error items. */
+export type PassVerdict = { value: unknown } | { error: ValidationErrorItem[] }
+
+/** Runs a library's `validate` on a value and reads its verdict (a promise of it for an async schema). */
+export type LibraryPass = (value: unknown) => PassVerdict | Promise<PassVerdict>
+
+/** Marks a validator whose async result is a verdict to read (and whose rejection is the library failing, a 500). */
+export const kLibraryPass = Symbol('warren.libraryPass')
+
+function messageOf(thrown: unknown): string {
+  return thrown instanceof Error ? thrown.message : String(thrown)
+}
+
+function libraryFailure(site: SchemaSite, what: string, cause?: unknown): Error {
+  const error = new codes.SVC_ERR_SCH_STANDARD_VALIDATE(site.part, site.method, site.url, what)
+  if (cause !== undefined) error.cause = cause
+  return error
+}
+
+interface Issue {
+  message: string
+  path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>
+  code?: unknown
+}
+
+function isIssue(issue: unknown): issue is Issue {
+  if (issue === null || typeof issue !== 'object') return false
+  const { message, path } = issue as Partial<Issue>
+  return typeof message === 'string' && (path === undefined || Array.isArray(path))
+}
+
+/** An issue's path as a JSON Pointer (`['tags', 1]` is `/tags/1`), as Ajv's `instancePath` is. */
+function pointerOf(path: Issue['path']): string {
+  let pointer = ''
+  for (const segment of path ?? []) {
+    const key = segment !== null && typeof segment === 'object' ? segment.key : segment
+    const token = typeof key === 'symbol' ? (key.description ?? '') : String(key)
+    pointer += '/' + token.replace(/~/g, '~0').replace(/\//g, '~1')
+  }
+  return pointer
+}
+
+/** An issue as an item of `error.validation`: the library as `keyword`, its issue code (if any) in `params`. */
+function itemOf(issue: Issue, vendor: string): ValidationErrorItem {
+  return {
+    keyword: vendor,
+    instancePath: pointerOf(issue.path),
+    schemaPath: '#/~standard',
+    params: typeof issue.code === 'string' ? { code: issue.code } : {},
+    message: issue.message,
+  }
+}
+
+/** Reads a Standard Schema result: `{ value }` when `issues` is falsy, else its issues; anything else is the library's fault. */
+function readResult(result: unknown, vendor: string, site: SchemaSite): PassVerdict {
+  if (result === null || typeof result !== 'object') throw libraryFailure(site, `returned ${result === null ? 'null' : typeof result}, not a result with value or issues`)
+  const { issues } = result as { issues?: unknown }
+  if (!issues) {
+    if (!('value' in result)) throw libraryFailure(site, 'returned a result with neither value nor issues')
+    return { value: (result as { value: unknown }).value }
+  }
+  if (!Array.isArray(issues) || issues.length === 0 || !issues.every(isIssue)) {
+    throw libraryFailure(site, 'returned issues that are not a list of { message, path? }')
+  }
+  return { error: issues.map((issue) => itemOf(issue, vendor)) }
+}
+
+/** The library pass of a form: its `validate` on a value, the verdict read. */
+export function libraryPass(form: StandardForm, site: SchemaSite): LibraryPass {
+  const validate = form.validate!
+  const vendor = form.vendor
+  return (value) => {
+    let result: unknown
+    try {
+      result = validate(value)
+    } catch (thrown) {
+      throw libraryFailure(site, `threw: ${messageOf(thrown)}`, thrown)
+    }
+    if (!isThenable(result)) return readResult(result, vendor, site)
+    return Promise.resolve(result).then(
+      (settled) => readResult(settled, vendor, site),
+      (thrown: unknown) => {
+        throw libraryFailure(site, `rejected: ${messageOf(thrown)}`, thrown)
+      },
+    )
+  }
+}
+
+/** Ajv's second argument: where the validated value lives (a coerced root value is written there). */
+interface DataContext {
+  parentData: Record<string, unknown>
+  parentDataProperty: string
+}
+
+/** A headers verdict: the library's output written over the request's headers, which other code reads whole. */
+function mergedHeaders(headers: unknown, verdict: PassVerdict): PassVerdict {
+  if ('error' in verdict) return verdict
+  const output = verdict.value
+  if (output !== null && typeof output === 'object' && output !== headers) Object.assign(headers as object, output)
+  return { value: headers }
+}
+
+/**
+ * The validator of a request part: the compiled one (null: the library alone), then the library
+ * pass on what it let through (coerced, defaults filled). With `merge` (the headers), the library's
+ * output is written over the part instead of replacing it: a declared header takes its parsed value,
+ * the others stay.
+ */
+export function withLibraryPass(compiled: ValidationFunction | null, pass: LibraryPass, merge: boolean): ValidationFunction {
+  const combined = ((data: unknown, dataContext?: DataContext) => {
+    if (compiled !== null) {
+      const valid = dataContext === undefined ? compiled(data) : (compiled as (data: unknown, context: DataContext) => unknown)(data, dataContext)
+      if (valid === false) {
+        combined.errors = compiled.errors
+        return false
+      }
+      const written = dataContext?.parentData[dataContext.parentDataProperty]
+      if (written !== undefined) data = written
+    }
+    const verdict = pass(data)
+    if (!merge) return verdict
+    return isThenable(verdict) ? Promise.resolve(verdict).then((settled) => mergedHeaders(data, settled)) : mergedHeaders(data, verdict)
+  }) as ValidationFunction
+  Object.defineProperty(combined, kLibraryPass, { value: true })
+  // validation hands an Ajv validator the request, for a coerced root value
+  if (compiled !== null && (kAjvValidator in compiled || 'schemaEnv' in compiled)) Object.defineProperty(combined, kAjvValidator, { value: true })
+  return combined
+}
+
+/**
+ * The serializer of a response form that needs its library: the library's output serialized. A
+ * payload the library refuses fails the reply (a 500, `SVC_ERR_RESPONSE_SERIALIZATION`), as a
+ * payload fast-json-stringify cannot write does; a response is written at once, so an async schema
+ * cannot be waited for.
+ */
+export function serializeAfterPass(pass: LibraryPass, serialize: (value: unknown) => string, site: SchemaSite): SerializerFunction {
+  return (payload) => {
+    const verdict = pass(payload)
+    if (isThenable(verdict)) {
+      Promise.resolve(verdict).catch(() => {})
+      throw libraryFailure(site, 'returned a promise: a response is serialized at once, so its schema cannot be async')
+    }
+    if ('error' in verdict) {
+      const message = verdict.error.map((item) => `${item.instancePath || '(root)'} ${item.message}`).join(', ')
+      throw Object.assign(new Error(message), { validation: verdict.error })
+    }
+    return serialize(verdict.value)
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * @module types/error-answers
+ * What the typed client answers for the statuses a route does not declare: warren's error body for
+ * a 4xx or 5xx, in the application's `errorFormat`, with the codes of the catalogue each status
+ * can carry (a 400 is a validation failure or another bad request); `unknown` for the rest. The
+ * format travels from `warren({ errorFormat })` to the client as an entry of the route table.
+ *
+ * @packageDocumentation
+ */
+import type { kErrorFormat } from './brand.js'
+import type { CodesWithStatus } from './error-catalogue.js'
+import type { ErrorFormat, ErrorFormatFunction, FastifyErrorBody, ProblemDetails, ValidationProblemDetails } from './error-format.js'
+
+/** How the client types an error body: `'fastify'`, `'problem'`, or the body an `errorFormat` function answers. */
+export type ErrorFormatKind = 'fastify' | 'problem' | { readonly body: unknown }
+
+/**
+ * The error format an instance's route table carries (set by `warren({ errorFormat })` when it is
+ * not the default); not a route: the client's table leaves it out of the paths.
+ */
+export interface ErrorFormatTag<F extends ErrorFormatKind> {
+  readonly [kErrorFormat]: F
+}
+
+/**
+ * The tag for the `errorFormat` option `F`: none for Fastify's default bodies, nor for a format
+ * that is not known (the option's whole type, as `ReturnType<typeof warren>` reads it).
+ */
+export type ErrorFormatTagOf<F> = [ErrorFormat] extends [F] ? never : ErrorFormatTagFor<F>
+
+type ErrorFormatTagFor<F> = F extends 'problem'
+  ? ErrorFormatTag<'problem'>
+  : F extends ErrorFormatFunction<infer Body>
+    ? ErrorFormatTag<{ readonly body: Body }>
+    : never
+
+/** What a route table carries besides its routes: the error format, for the client (nothing for the default). */
+export type ErrorFormatMember<R> = [Extract<R, ErrorFormatTag<ErrorFormatKind>>] extends [never]
+  ? {}
+  : { readonly [kErrorFormat]?: Extract<R, ErrorFormatTag<ErrorFormatKind>>[typeof kErrorFormat] }
+
+/** The error format of a client's route table. */
+export type ErrorFormatOfTable<Table> = Table extends { readonly [kErrorFormat]?: infer F extends ErrorFormatKind } ? F : 'fastify'
+
+/** An error body with status `Status` and the codes `Code`, in format `F`. */
+export type ErrorBodyIn<F extends ErrorFormatKind, Status extends number, Code extends string> = F extends 'problem'
+  ? ProblemDetails<Status, Code>
+  : F extends { readonly body: infer Body }
+    ? Body
+    : FastifyErrorBody<Status, Code>
+
+/** The body of a 400 in format `F`: a validation failure (`code: 'SVC_ERR_VALIDATION'`) or another bad request. */
+export type BadRequestBody<F extends ErrorFormatKind> = F extends 'problem'
+  ? ValidationProblemDetails | ProblemDetails<400, Exclude<CodesWithStatus<400>, 'SVC_ERR_VALIDATION'>>
+  : ErrorBodyIn<F, 400, CodesWithStatus<400>>
+
+/** One answer of the client (the same shape as `TypedAnswer`, which lives with the client's other types). */
+interface ErrorAnswer<Status extends number, Body> {
+  /** The status code: test it to narrow `body`. */
+  status: Status
+  /** The parsed body. */
+  body: Body
+  /** The response headers. */
+  headers: Headers
+}
+
+/** An answer for statuses `S`, none when `S` is empty. */
+type AnswerIf<S extends number, Body> = [S] extends [never] ? never : ErrorAnswer<S, Body>
+
+/** The status codes of each class (the client's `StatusCodesByClass`, passed in). */
+interface ByClass {
+  1: number
+  2: number
+  3: number
+  4: number
+  5: number
+}
+
+/**
+ * The answers for the statuses a route does not declare (`Declared`: the codes its keys cover), in
+ * format `F`: a 400, the other 4xx, the 5xx (each with warren's error body), and the statuses of
+ * the other classes with an `unknown` body. The classes' codes are a parameter, so the groups are
+ * read from them and the few declared codes, not filtered out of every status code.
+ */
+export type UndeclaredAnswers<Declared extends number, F extends ErrorFormatKind, Classes extends ByClass> =
+  | AnswerIf<Exclude<400, Declared>, BadRequestBody<F>>
+  | AnswerIf<Exclude<Classes[4], Declared | 400>, ErrorBodyIn<F, Exclude<Classes[4], Declared | 400>, CodesWithStatus<Exclude<Classes[4], Declared | 400>>>>
+  | AnswerIf<Exclude<Classes[5], Declared>, ErrorBodyIn<F, Exclude<Classes[5], Declared>, CodesWithStatus<Exclude<Classes[5], Declared>>>>
+  | AnswerIf<Exclude<Classes[1 | 2 | 3], Declared>, unknown>

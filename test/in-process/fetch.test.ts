@@ -1,0 +1,284 @@
+import { Readable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { Type } from 'warren'
+import { captureLogs, warren } from '../core/helpers.js'
+
+const json = { 'content-type': 'application/json' }
+
+function post(path: string, body: string, headers: Record<string, string> = json): Request {
+  return new Request(`http://app.test${path}`, { method: 'POST', body, headers })
+}
+
+/** A body stream that produces `chunk` without end, counting what was pulled from it. */
+function endlessBody(chunk: Uint8Array): { stream: ReadableStream<Uint8Array>; pulled: () => number; cancelled: () => boolean } {
+  let pulls = 0
+  let cancelled = false
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulls++
+      controller.enqueue(chunk)
+    },
+    cancel() {
+      cancelled = true
+    },
+  })
+  return { stream, pulled: () => pulls, cancelled: () => cancelled }
+}
+
+function usersApp(): any {
+  const app = warren()
+  const User = Type.Object({ name: Type.String({ minLength: 1 }), age: Type.Integer() })
+  app.post('/users', { schema: { body: User, response: { 201: Type.Object({ name: Type.String() }) } } }, async (request: any, reply: any) => {
+    reply.code(201)
+    return { ...request.body, secret: 'never serialized' }
+  })
+  app.get('/users/:id', { schema: { params: Type.Object({ id: Type.Integer() }), querystring: Type.Object({ full: Type.Boolean({ default: false }) }) } }, async (request: any) => ({
+    id: request.params.id,
+    full: request.query.full,
+  }))
+  return app
+}
+
+describe('app.fetch(request)', () => {
+  it('answers as a socket does: status, headers, serialized body, validated params and query; detached and before ready()', async () => {
+    const app = usersApp()
+    const { fetch } = app
+    const created = await fetch(post('/users', JSON.stringify({ name: 'Ada', age: 36 })))
+    expect(created.status).toBe(201)
+    expect(created.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(created.headers.get('content-length')).toBe('14')
+    expect(await created.json()).toEqual({ name: 'Ada' })
+
+    const read = await fetch(new Request('http://app.test/users/7?full=true'))
+    expect(read.status).toBe(200)
+    expect(read.statusText).toBe('OK')
+    expect(await read.json()).toEqual({ id: 7, full: true })
+
+    const listening = await app.listen({ port: 0 })
+    const viaSocket = await globalThis.fetch(`${listening}/users/7?full=true`)
+    expect(await viaSocket.json()).toEqual({ id: 7, full: true })
+    await app.close()
+  })
+
+  it('answers validation errors, not-found, malformed JSON and unknown media types with the error bodies of a socket', async () => {
+    const app = usersApp()
+    const invalid = await app.fetch(post('/users', JSON.stringify({ name: '', age: 'x' })))
+    expect(invalid.status).toBe(400)
+    expect(await invalid.json()).toMatchObject({ statusCode: 400, code: 'SVC_ERR_VALIDATION', error: 'Bad Request', message: 'body/name must NOT have fewer than 1 characters' })
+
+    const badParam = await app.fetch(new Request('http://app.test/users/abc'))
+    expect(await badParam.json()).toMatchObject({ statusCode: 400, message: 'params/id must be integer' })
+
+    const malformed = await app.fetch(post('/users', '{"name": "Ada",'))
+    expect(malformed.status).toBe(400)
+    expect(await malformed.json()).toMatchObject({ code: 'SVC_ERR_CTP_INVALID_JSON_BODY' })
+
+    const unknownType = await app.fetch(post('/users', 'name=Ada', { 'content-type': 'application/x-www-form-urlencoded' }))
+    expect(unknownType.status).toBe(415)
+    expect(await unknownType.json()).toMatchObject({ code: 'SVC_ERR_CTP_INVALID_MEDIA_TYPE' })
+
+    const missing = await app.fetch(new Request('http://app.test/nowhere', { method: 'DELETE' }))
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route DELETE:/nowhere not found' })
+  })
+
+  it('runs hooks and keeps encapsulation: a child context sees its decorators and hooks, its sibling does not', async () => {
+    const app = warren()
+    const order: string[] = []
+    app.addHook('onRequest', async () => void order.push('onRequest'))
+    app.addHook('onResponse', async () => void order.push('onResponse'))
+    app.register(async (child: any) => {
+      child.decorateRequest('user', null)
+      child.addHook('preHandler', async (request: any) => {
+        request.user = request.headers['x-user']
+      })
+      child.addHook('onSend', async (_request: any, reply: any, payload: string) => {
+        reply.header('x-scope', 'child')
+        return payload
+      })
+      child.get('/me', async (request: any) => ({ user: request.user }))
+    })
+    app.get('/open', async (request: any) => ({ user: request.user ?? null }))
+
+    const me = await app.fetch(new Request('http://app.test/me', { headers: { 'x-user': 'ada' } }))
+    expect(await me.json()).toEqual({ user: 'ada' })
+    expect(me.headers.get('x-scope')).toBe('child')
+    const open = await app.fetch(new Request('http://app.test/open', { headers: { 'x-user': 'ada' } }))
+    expect(await open.json()).toEqual({ user: null })
+    expect(open.headers.get('x-scope')).toBeNull()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(order).toEqual(['onRequest', 'onResponse', 'onRequest', 'onResponse'])
+  })
+
+  it('a thrown error, a custom error handler and a status a Response cannot carry answer as documented', async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { stream, level: 'error' } })
+    app.get('/boom', async () => {
+      throw new Error('kaput')
+    })
+    app.register(async (child: any) => {
+      child.setErrorHandler(async (error: Error, _request: any, reply: any) => reply.code(422).send({ handled: error.message }))
+      child.get('/handled', async () => {
+        throw new Error('nope')
+      })
+    })
+    app.get('/informational', (_request: any, reply: any) => reply.code(102).send())
+    const boom = await app.fetch(new Request('http://app.test/boom'))
+    expect(boom.status).toBe(500)
+    expect(await boom.json()).toMatchObject({ statusCode: 500, error: 'Internal Server Error', message: 'kaput' })
+    const handled = await app.fetch(new Request('http://app.test/handled'))
+    expect(handled.status).toBe(422)
+    expect(await handled.json()).toEqual({ handled: 'nope' })
+    const informational = await app.fetch(new Request('http://app.test/informational'))
+    expect(informational.status).toBe(500)
+    expect(await informational.json()).toMatchObject({ code: 'SVC_ERR_FETCH_RESPONSE_STATUS' })
+    expect(lines.some((line) => line.err?.code === 'SVC_ERR_FETCH_RESPONSE_STATUS')).toBe(true)
+  })
+
+  it('enforces bodyLimit while the body streams in: an endless body is refused with 413 after about the limit, and stopped', async () => {
+    const app = warren({ bodyLimit: 1024 })
+    app.post('/upload', async (request: any) => ({ size: request.body.length }))
+    const body = endlessBody(new Uint8Array(256).fill(65))
+    const response = await app.fetch(new Request('http://app.test/upload', { method: 'POST', body: body.stream, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit))
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ code: 'SVC_ERR_CTP_BODY_TOO_LARGE' })
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(body.cancelled()).toBe(true)
+    // what was pulled is bounded by the request stream's read-ahead (16 KiB), not by the body
+    expect(body.pulled()).toBeLessThan(100)
+
+    const declared = await app.fetch(post('/upload', 'x'.repeat(2000), { 'content-type': 'text/plain', 'content-length': '2000' }))
+    expect(declared.status).toBe(413)
+    const fits = await app.fetch(post('/upload', 'x'.repeat(1000), { 'content-type': 'text/plain' }))
+    expect(await fits.json()).toEqual({ size: 1000 })
+  })
+
+  it('refuses what a socket parser refuses (a content-length that is no number) and a Request whose body was already read (500, coded)', async () => {
+    const app = warren()
+    app.post('/echo', async (request: any) => request.body)
+    const bogus = await app.fetch(post('/echo', '{}', { 'content-type': 'application/json', 'content-length': '12abc' }))
+    expect(bogus.status).toBe(400)
+    expect(await bogus.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Client Error' })
+
+    const used = post('/echo', '{"a":1}')
+    await used.text()
+    const response = await app.fetch(used)
+    expect(response.status).toBe(500)
+    expect(await response.json()).toMatchObject({ statusCode: 500, code: 'SVC_ERR_REQ_BODY_CONSUMED' })
+    // the application keeps serving
+    expect(await (await app.fetch(post('/echo', '{"a":1}'))).json()).toEqual({ a: 1 })
+  })
+
+  it('reads a body only where the request has one to parse: OPTIONS without a content type leaves it unread, POST without one is a 415', async () => {
+    const app = warren()
+    app.options('/thing', async () => 'no body read')
+    app.post('/thing', async () => 'never')
+    const unread = endlessBody(new Uint8Array(16))
+    const options = await app.fetch(new Request('http://app.test/thing', { method: 'OPTIONS', body: unread.stream, duplex: 'half' } as RequestInit))
+    expect(await options.text()).toBe('no body read')
+    expect(unread.pulled()).toBeLessThanOrEqual(1)
+    // as on a socket: a body of unknown length and type is there to parse, and nothing parses it
+    const untyped = await app.fetch(new Request('http://app.test/thing', { method: 'POST', body: endlessBody(new Uint8Array(16)).stream, duplex: 'half' } as RequestInit))
+    expect(untyped.status).toBe(415)
+  })
+
+  it('streams a response as it is written: the first chunk arrives before the stream ends, web streams too', async () => {
+    const app = warren()
+    let finish: () => void = () => {}
+    const done = new Promise<void>((resolve) => (finish = resolve))
+    app.get('/node-stream', (_request: any, reply: any) => {
+      const stream = new Readable({ read() {} })
+      stream.push('first ')
+      void done.then(() => {
+        stream.push('last')
+        stream.push(null)
+      })
+      reply.type('text/plain').send(stream)
+    })
+    app.get('/web-stream', () => new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('web '))
+        controller.enqueue(new TextEncoder().encode('stream'))
+        controller.close()
+      },
+    }))
+    const response = await app.fetch(new Request('http://app.test/node-stream'))
+    expect(response.headers.get('content-type')).toBe('text/plain')
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+    const first = await reader.read()
+    expect(new TextDecoder().decode(first.value)).toBe('first ')
+    finish()
+    let rest = ''
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value)
+    expect(rest).toBe('last')
+    expect(await (await app.fetch(new Request('http://app.test/web-stream'))).text()).toBe('web stream')
+  })
+
+  it('aborts request.signal and runs onRequestAbort when the client goes away; a cancelled body stops the source', async () => {
+    const app = warren()
+    const aborted: string[] = []
+    let signalSeen: AbortSignal | undefined
+    let entered: () => void = () => {}
+    const inHandler = new Promise<void>((resolve) => (entered = resolve))
+    app.get('/slow', { onRequestAbort: async () => void aborted.push('hook') }, async (request: any) => {
+      signalSeen = request.signal
+      entered()
+      await new Promise((resolve) => request.signal.addEventListener('abort', resolve))
+      return 'too late'
+    })
+    let sourceDestroyed = false
+    app.get('/ticker', (_request: any, reply: any) => {
+      const source = new Readable({ read() { this.push('tick ') } })
+      source.on('close', () => (sourceDestroyed = true))
+      reply.send(source)
+    })
+    const client = new AbortController()
+    const pending = app.fetch(new Request('http://app.test/slow', { signal: client.signal }))
+    await inHandler
+    client.abort()
+    await expect(pending).rejects.toThrow()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(signalSeen?.aborted).toBe(true)
+    expect(aborted).toEqual(['hook'])
+
+    const ticker = await app.fetch(new Request('http://app.test/ticker'))
+    const reader = (ticker.body as ReadableStream<Uint8Array>).getReader()
+    await reader.read()
+    await reader.cancel()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(sourceDestroyed).toBe(true)
+  })
+
+  it('keeps request.raw and reply.raw usable as Node shapes, and reads the client address from the runtime', async () => {
+    const app = warren()
+    app.addHook('onRequest', async (request: any, reply: any) => {
+      reply.raw.setHeader('x-raw', request.raw.headers['x-in'] ?? 'none')
+    })
+    app.get('/who', async (request: any) => ({ ip: request.ip ?? null, protocol: request.protocol, host: request.host, url: request.raw.url, method: request.raw.method }))
+    const plain = await app.fetch(new Request('https://app.test:8443/who?x=1', { headers: { 'x-in': 'hello' } }))
+    expect(plain.headers.get('x-raw')).toBe('hello')
+    expect(await plain.json()).toEqual({ ip: null, protocol: 'https', host: 'app.test:8443', url: '/who?x=1', method: 'GET' })
+    const bunServer = { requestIP: () => ({ address: '203.0.113.9', family: 'IPv4', port: 1 }) }
+    expect((await (await app.fetch(new Request('http://app.test/who'), bunServer)).json()).ip).toBe('203.0.113.9')
+    const denoInfo = { remoteAddr: { hostname: '198.51.100.4', port: 2, transport: 'tcp' } }
+    expect((await (await app.fetch(new Request('http://app.test/who'), denoInfo)).json()).ip).toBe('198.51.100.4')
+    const workers = [{}, { waitUntil() {}, passThroughOnException() {} }] as const
+    const fromEdge = await app.fetch(new Request('http://app.test/who', { headers: { 'cf-connecting-ip': '192.0.2.7' } }), ...workers)
+    expect((await fromEdge.json()).ip).toBe('192.0.2.7')
+    // elsewhere the header is just a header: a client could have sent it
+    expect((await (await app.fetch(new Request('http://app.test/who', { headers: { 'cf-connecting-ip': '192.0.2.7' } }))).json()).ip).toBeNull()
+  })
+
+  it('answers HEAD with the headers of GET and no body, and 204 without a body', async () => {
+    const app = warren()
+    app.get('/thing', async () => ({ thing: true }))
+    app.delete('/thing', async (_request: any, reply: any) => reply.code(204).send())
+    const head = await app.fetch(new Request('http://app.test/thing', { method: 'HEAD' }))
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe('14')
+    expect(await head.text()).toBe('')
+    const deleted = await app.fetch(new Request('http://app.test/thing', { method: 'DELETE' }))
+    expect(deleted.status).toBe(204)
+    expect(deleted.body).toBeNull()
+  })
+})

@@ -1,0 +1,190 @@
+import { EventEmitter } from 'node:events'
+import { Readable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { warren } from '../core/helpers.js'
+
+function echoApp(): any {
+  const app = warren()
+  app.all('/echo', async (request: any) => ({
+    method: request.method,
+    url: request.url,
+    query: request.query,
+    headers: request.headers,
+    body: request.body ?? null,
+    ip: request.ip,
+  }))
+  return app
+}
+
+describe('inject() on the in-process pair keeps light-my-request\'s behaviour', () => {
+  it('builds the request as a client would: host and user-agent defaults, lower-case headers, JSON payloads with their length, cookies, query merged', async () => {
+    const app = echoApp()
+    const res = await app.inject({
+      method: 'post',
+      url: '/echo?a=1&b=2',
+      query: { b: '3', list: ['x', 'y'] },
+      headers: { 'X-Custom': 42 },
+      cookies: { session: 'a b' },
+      payload: { hello: 'world' },
+      remoteAddress: '10.0.0.9',
+    })
+    const echoed = res.json()
+    expect(echoed.method).toBe('POST')
+    expect(echoed.url).toBe('/echo?a=1&b=3&list=x&list=y')
+    expect(echoed.headers).toMatchObject({
+      host: 'localhost:80',
+      'user-agent': 'lightMyRequest',
+      'x-custom': '42',
+      cookie: 'session=a%20b',
+      'content-type': 'application/json',
+      'content-length': '17',
+    })
+    expect(echoed.body).toEqual({ hello: 'world' })
+    expect(echoed.ip).toBe('10.0.0.9')
+
+    const fromParts = await app.inject({ url: { pathname: '/echo', hostname: 'example.test', port: 8080, query: { q: '1' } }, authority: 'ignored-when-url-has-host' })
+    expect(fromParts.json().url).toBe('/echo?q=1')
+    expect(fromParts.json().headers.host).toBe('ignored-when-url-has-host')
+    // `..` segments are resolved as a URL parser resolves them
+    expect((await app.inject('/nested/../echo')).json().url).toBe('/echo')
+  })
+
+  it('answers with the status, message, headers a client receives (date, connection, framing), payload forms and cookies', async () => {
+    const app = warren()
+    app.get('/cookies', (_request: any, reply: any) => {
+      reply.header('set-cookie', ['a=1; Path=/; HttpOnly', 'b=hello%20you; Max-Age=60; Secure; SameSite=Lax; Expires=Wed, 21 Oct 2037 07:28:00 GMT'])
+      reply.send({ ok: true })
+    })
+    app.get('/stream', (_request: any, reply: any) => reply.type('text/plain').send(Readable.from(['a', 'b'])))
+    const res = await app.inject('/cookies')
+    expect(res.statusCode).toBe(200)
+    expect(res.statusMessage).toBe('OK')
+    expect(res.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'content-length': '11', connection: 'keep-alive' })
+    expect(typeof res.headers.date).toBe('string')
+    expect(res.payload).toBe('{"ok":true}')
+    expect(res.body).toBe(res.payload)
+    expect(res.rawPayload.equals(Buffer.from('{"ok":true}'))).toBe(true)
+    expect(res.json()).toEqual({ ok: true })
+    expect(res.cookies).toEqual([
+      { name: 'a', value: '1', path: '/', httpOnly: true },
+      { name: 'b', value: 'hello you', maxAge: 60, secure: true, sameSite: 'Lax', expires: new Date('Wed, 21 Oct 2037 07:28:00 GMT') },
+    ])
+    expect(res.raw.res.statusCode).toBe(200)
+    expect(res.raw.req.url).toBe('/cookies')
+
+    const streamed = await app.inject('/stream')
+    expect(streamed.headers['transfer-encoding']).toBe('chunked')
+    expect(streamed.headers['content-length']).toBeUndefined()
+    expect(streamed.payload).toBe('ab')
+    const chunks: Buffer[] = []
+    for await (const chunk of streamed.stream()) chunks.push(chunk)
+    expect(Buffer.concat(chunks).toString()).toBe('ab')
+  })
+
+  it('payloadAsStream resolves at the head and streams the body; json() is then refused', async () => {
+    const app = warren()
+    app.get('/big', async () => 'x'.repeat(100_000))
+    const res = await app.inject({ url: '/big', payloadAsStream: true })
+    expect(res.statusCode).toBe(200)
+    expect(() => res.json()).toThrow('payloadAsStream')
+    let size = 0
+    for await (const chunk of res.stream()) size += chunk.length
+    expect(size).toBe(100_000)
+  })
+
+  it('chains: methods, headers, payload and query set step by step, sent by end(), then() or on the next tick; a second send is refused', async () => {
+    const app = echoApp()
+    const chained = await app.inject().post('/echo').headers({ 'x-step': '1' }).payload({ n: 1 }).query({ q: 'v' })
+    expect(chained.json()).toMatchObject({ method: 'POST', url: '/echo?q=v', body: { n: 1 } })
+    expect(chained.json().headers['x-step']).toBe('1')
+    const viaEnd = await app.inject().get('/echo').end()
+    expect(viaEnd.statusCode).toBe(200)
+    const chain = app.inject().get('/echo')
+    await chain
+    expect(() => chain.get('/other')).toThrow('The dispatch function has already been invoked')
+    const called = await new Promise<any>((resolve) => app.inject().get('/echo').end((error: Error | undefined, res: any) => resolve({ error, res })))
+    expect(called.error).toBeUndefined()
+    expect(called.res.statusCode).toBe(200)
+    const withCallback = await new Promise<any>((resolve) => app.inject({ url: '/echo' }, (error: Error | undefined, res: any) => resolve({ error, res })))
+    expect(withCallback.res.json().url).toBe('/echo')
+  })
+
+  it('refuses wrong options at the call, or in the chain\'s promise', async () => {
+    const app = echoApp()
+    await app.ready()
+    expect(() => app.inject({ url: '/echo', method: 'FETCH' }, () => {})).toThrow('method must be an HTTP method')
+    expect(() => app.inject({ method: 'GET' }, () => {})).toThrow('exactly one of url and path')
+    await expect(app.inject({ url: 42 })).rejects.toThrow('url must be a string')
+    expect(() => app.inject({ url: '/echo', headers: { 'x-missing': undefined } }, () => {})).toThrow('invalid value "undefined" for header x-missing')
+    // `validate: false` skips the checks
+    expect((await app.inject({ path: '/echo', validate: false })).statusCode).toBe(200)
+  })
+
+  it('sends FormData as multipart, stream payloads as they come, and an old-style stream whole with its length', async () => {
+    const app = warren()
+    app.addContentTypeParser(/^multipart\/form-data/, { parseAs: 'string' }, (_request: any, body: string, done: any) => done(null, body))
+    app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request: any, body: Buffer, done: any) => done(null, body))
+    app.post('/form', async (request: any) => ({ type: request.headers['content-type'], hasField: request.body.includes('name="field"\r\n\r\nvalue') }))
+    app.post('/bytes', async (request: any) => ({ size: request.body.length, length: request.headers['content-length'] ?? null }))
+    const form = new FormData()
+    form.append('field', 'value')
+    const multipart = (await app.inject({ method: 'POST', url: '/form', payload: form })).json()
+    expect(multipart.type).toMatch(/^multipart\/form-data; boundary=/)
+    expect(multipart.hasField).toBe(true)
+
+    const modern = await app.inject({ method: 'POST', url: '/bytes', headers: { 'content-type': 'application/octet-stream' }, payload: Readable.from([Buffer.from('abc'), Buffer.from('de')]) })
+    expect(modern.json()).toEqual({ size: 5, length: null })
+    const legacy = new EventEmitter() as EventEmitter & { resume: () => void }
+    legacy.resume = () => {
+      setImmediate(() => {
+        legacy.emit('data', Buffer.from('old'))
+        legacy.emit('end')
+      })
+    }
+    const old = await app.inject({ method: 'POST', url: '/bytes', headers: { 'content-type': 'application/octet-stream' }, payload: legacy })
+    expect(old.json()).toEqual({ size: 3, length: '3' })
+  })
+
+  it('simulates a misbehaving client: a split body still parses, an error or early close is a 400, an unended body never completes', async () => {
+    const app = warren()
+    app.post('/echo', async (request: any) => request.body)
+    const split = await app.inject({ method: 'POST', url: '/echo', payload: { a: 1 }, simulate: { split: true } })
+    expect(split.json()).toEqual({ a: 1 })
+    const failed = await app.inject({ method: 'POST', url: '/echo', payload: { a: 1 }, simulate: { error: true } })
+    expect(failed.statusCode).toBe(400)
+    const closed = await app.inject({ method: 'POST', url: '/echo', payload: { a: 1 }, simulate: { close: true, end: false } })
+    expect(closed.statusCode).toBe(400)
+    const never = app.inject({ method: 'POST', url: '/echo', payload: { a: 1 }, simulate: { end: false } })
+    const outcome = await Promise.race([never.then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 100, 'still waiting'))])
+    expect(outcome).toBe('still waiting')
+  })
+
+  it('an aborted signal rejects the injection; a Request class gives the request its prototype', async () => {
+    const app = warren()
+    app.get('/slow', async () => new Promise((resolve) => setTimeout(resolve, 200, 'late')))
+    class Custom {
+      hello(): string {
+        return 'from the custom class'
+      }
+    }
+    app.get('/custom', async (request: any) => ({ isCustom: request.raw instanceof Custom, hello: request.raw.hello() }))
+    const controller = new AbortController()
+    const pending = app.inject({ url: '/slow', signal: controller.signal })
+    setTimeout(() => controller.abort(), 20)
+    await expect(pending).rejects.toThrow()
+    expect((await app.inject({ url: '/custom', Request: Custom })).json()).toEqual({ isCustom: true, hello: 'from the custom class' })
+  })
+
+  it('reports trailers, and after close() refuses with SVC_ERR_REOPENED_CLOSE_SERVER', async () => {
+    const app = warren()
+    app.get('/trailers', (_request: any, reply: any) => {
+      reply.trailer('x-digest', async () => 'abc')
+      reply.send('body')
+    })
+    const res = await app.inject('/trailers')
+    expect(res.trailers).toEqual({ 'x-digest': 'abc' })
+    expect(res.payload).toBe('body')
+    await app.close()
+    await expect(app.inject('/trailers')).rejects.toMatchObject({ code: 'SVC_ERR_REOPENED_CLOSE_SERVER' })
+  })
+})

@@ -1,0 +1,94 @@
+import { toStandardJsonSchema } from '@valibot/to-json-schema'
+import { type } from 'arktype'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { libraryOnly, Type } from 'warren'
+import { z } from 'zod'
+import { documented, expectValidDocument } from './helpers.js'
+
+describe('routes declared with Standard Schemas', () => {
+  it('document request parts from the input form and responses from the output form, formats included', async () => {
+    const app = await documented(async (app) => {
+      app.post('/users/:id', {
+        schema: {
+          params: z.object({ id: z.coerce.number().int() }),
+          querystring: z.object({ verbose: z.boolean().optional() }),
+          headers: z.object({ 'x-tenant': z.string().describe('Tenant') }),
+          body: z.object({ email: z.email(), since: z.string().transform((s) => new Date(s)) }),
+          response: { 200: z.object({ id: z.number(), since: z.date().transform((d) => d.getTime()).pipe(z.number()) }) },
+        },
+      }, async (request) => ({ id: request.params.id, since: request.body.since }))
+    })
+    await app.ready()
+    const document = app.openapi()
+    const operation = document.paths['/users/{id}'].post!
+    expect(operation.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
+      { name: 'verbose', in: 'query', required: false, schema: { type: 'boolean' } },
+      { name: 'x-tenant', in: 'header', required: true, description: 'Tenant', schema: { type: 'string', description: 'Tenant' } },
+    ])
+    expect(operation.requestBody?.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { email: { type: 'string', format: 'email' }, since: { type: 'string' } },
+      required: ['email', 'since'],
+    })
+    expect(operation.responses['200'].content?.['application/json'].schema).toMatchObject({ type: 'object', properties: { id: { type: 'number' }, since: { type: 'number' } } })
+    await expectValidDocument(document)
+  })
+
+  it('a schema the library names (Zod .meta({ id })) is one component, whichever routes use it', async () => {
+    const User = z.object({ id: z.number(), name: z.string() }).meta({ id: 'User', description: 'A user' })
+    const app = await documented(async (app) => {
+      app.get('/users/:id', { schema: { response: { 200: User } } }, async () => ({ id: 1, name: 'n' }))
+      app.get('/users', { schema: { response: { 200: z.object({ users: z.array(User) }) } } }, async () => ({ users: [] }))
+    })
+    await app.ready()
+    const document = app.openapi()
+    expect(document.components.schemas?.User).toMatchObject({ type: 'object', description: 'A user', properties: { id: { type: 'number' } } })
+    // one User for both routes; WarrenError is the framework's own error body
+    expect(Object.keys(document.components.schemas ?? {})).toEqual(['WarrenError', 'User'])
+    expect(document.paths['/users/{id}'].get?.responses['200'].content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/User' })
+    expect(document.paths['/users'].get?.responses['200'].content?.['application/json'].schema).toMatchObject({ properties: { users: { type: 'array', items: { $ref: '#/components/schemas/User' } } } })
+    await expectValidDocument(document)
+  })
+
+  it('a titled schema is a component; two different schemas with one title get two names', async () => {
+    const app = await documented(async (app) => {
+      app.post('/a', { schema: { body: toStandardJsonSchema(v.pipe(v.object({ a: v.string() }), v.title('Thing'))) } }, async () => 'ok')
+      app.post('/b', { schema: { body: type({ b: 'number' }).configure({ title: 'Thing' }) } }, async () => 'ok')
+      app.post('/c', { schema: { body: toStandardJsonSchema(v.pipe(v.object({ a: v.string() }), v.title('Thing'))) } }, async () => 'ok')
+    })
+    await app.ready()
+    const document = app.openapi()
+    const bodyOf = (path: string) => document.paths[path].post?.requestBody?.content['application/json'].schema
+    expect(bodyOf('/a')).toEqual({ $ref: '#/components/schemas/Thing' })
+    expect(bodyOf('/b')).toEqual({ $ref: '#/components/schemas/Thing_2' })
+    expect(bodyOf('/c')).toEqual({ $ref: '#/components/schemas/Thing' })
+    await expectValidDocument(document)
+  })
+
+  it('recursive schemas (Zod getters, ArkType this) are components the document refers to', async () => {
+    interface Category { name: string; children: Category[] }
+    const Category: z.ZodType<Category> = z.object({ name: z.string(), get children() { return z.array(Category) } })
+    const app = await documented(async (app) => {
+      app.post('/categories', { schema: { body: Category } }, async () => 'ok')
+      app.post('/trees', { schema: { body: type({ name: 'string', 'children?': 'this[]' }) } }, async () => 'ok')
+    })
+    await app.ready()
+    const document = app.openapi()
+    const category = document.paths['/categories'].post?.requestBody?.content['application/json'].schema as { $ref: string }
+    expect(category.$ref).toBe('#/components/schemas/POST_categories_body')
+    expect(document.components.schemas?.POST_categories_body).toMatchObject({ properties: { children: { items: { $ref: '#/components/schemas/POST_categories_body' } } } })
+    await expectValidDocument(document)
+  })
+
+  it('a libraryOnly schema without JSON Schema is documented as any value; a TypeBox part beside it as usual', async () => {
+    const app = await documented(async (app) => {
+      app.post('/raw', { schema: { body: libraryOnly(v.object({ a: v.string() })), response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }))
+    })
+    await app.ready()
+    const operation = app.openapi().paths['/raw'].post
+    expect(operation?.requestBody?.content['application/json'].schema).toEqual({})
+    expect(operation?.responses['200'].content?.['application/json'].schema).toEqual({ type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] })
+  })
+})

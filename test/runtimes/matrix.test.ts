@@ -1,0 +1,71 @@
+/**
+ * The runtime matrix: the application of examples/runtimes started on each runtime of
+ * test/runtimes/runtimes.ts must give the same answers — routes, validation, hooks,
+ * encapsulation, error bodies, body limits — over a real socket.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runtimes, type Started } from './runtimes.js'
+
+const json = { 'content-type': 'application/json' }
+
+for (const runtime of runtimes) {
+  describe(runtime.name, () => {
+    let server: Started
+    beforeAll(async () => {
+      server = await runtime.start()
+    }, 60_000)
+    afterAll(async () => {
+      await server?.stop()
+    })
+
+    const at = (path: string, init?: RequestInit): Promise<Response> => fetch(`${server.origin}${path}`, init)
+
+    it('serves params and a query string, coerced and validated, and runs the onRequest hook', async () => {
+      const response = await at('/items/42?detail=true')
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+      expect(response.headers.get('x-hooked')).toBe('onRequest')
+      expect(await response.json()).toEqual({ id: 42, detail: true })
+    })
+
+    it('validates a POST body and serializes with the response schema (an extra property is left out)', async () => {
+      const created = await at('/items', { method: 'POST', headers: json, body: JSON.stringify({ name: 'lamp', price: 3 }) })
+      expect(created.status).toBe(201)
+      expect(await created.json()).toEqual({ id: 7, name: 'lamp', price: 3 })
+      const invalid = await at('/items', { method: 'POST', headers: json, body: JSON.stringify({ name: '', price: 3 }) })
+      expect(invalid.status).toBe(400)
+      expect(await invalid.json()).toEqual({ statusCode: 400, code: 'SVC_ERR_VALIDATION', error: 'Bad Request', message: 'body/name must NOT have fewer than 1 characters' })
+    })
+
+    it('keeps encapsulation: the scoped plugin\'s decorator and hook stay in its context', async () => {
+      const inside = await at('/scoped/me')
+      expect(inside.headers.get('x-scope')).toBe('inner')
+      expect(await inside.json()).toEqual({ member: 'scoped member' })
+      const outside = await at('/open')
+      expect(outside.headers.get('x-scope')).toBeNull()
+      expect(await outside.json()).toEqual({ member: null })
+    })
+
+    it('runs inject() in-process on the runtime, through the same pipeline', async () => {
+      const response = await at('/injected/5')
+      expect(await response.json()).toEqual({ status: 200, body: { id: 5, detail: true }, hooked: 'onRequest' })
+    })
+
+    it('answers errors with the same bodies: a throwing handler, an unknown route, malformed JSON, an oversized body', async () => {
+      const boom = await at('/boom')
+      expect(boom.status).toBe(500)
+      expect(await boom.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'kaput' })
+      const missing = await at('/nowhere')
+      expect(missing.status).toBe(404)
+      expect(await missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET:/nowhere not found' })
+      const malformed = await at('/items', { method: 'POST', headers: json, body: '{"name":' })
+      expect(malformed.status).toBe(400)
+      expect(await malformed.json()).toMatchObject({ statusCode: 400, code: 'SVC_ERR_CTP_INVALID_JSON_BODY' })
+      const oversized = await at('/items', { method: 'POST', headers: json, body: JSON.stringify({ name: 'x'.repeat(2000), price: 1 }) })
+      expect(oversized.status).toBe(413)
+      expect(await oversized.json()).toEqual({ statusCode: 413, code: 'SVC_ERR_CTP_BODY_TOO_LARGE', error: 'Payload Too Large', message: 'Request body is too large' })
+      const unknownType = await at('/items', { method: 'POST', headers: { 'content-type': 'application/x-unknown' }, body: 'x' })
+      expect(unknownType.status).toBe(415)
+    })
+  })
+}

@@ -1,0 +1,209 @@
+import { toStandardJsonSchema } from '@valibot/to-json-schema'
+import { type } from 'arktype'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import warren from 'warren'
+import { z } from 'zod'
+
+/**
+ * The same route schemas written with each library: what a route accepts, refuses and hands its
+ * handler must be what the library itself would, whether Ajv alone can check it or the library runs.
+ */
+interface Library {
+  name: string
+  /** `{ name: string (2+ characters), age?: integer }`, dropping unknown keys. */
+  user: object
+  /** `{ a: number }` refusing unknown keys. */
+  strict: object
+  /** `{ a: number }` keeping unknown keys. */
+  loose: object
+  /** `{ a: number, b: number }` with `a < b` checked by code. */
+  refined: object
+  /** `{ n: string }` turned into `{ n: number }`. */
+  transformed: object
+  /** `{ page?: integer }` defaulting to 1. */
+  defaulted: object
+  /** `{ id: integer }`, for params and querystrings. */
+  id: object
+}
+
+const zod: Library = {
+  name: 'zod',
+  user: z.object({ name: z.string().min(2), age: z.number().int().optional() }),
+  strict: z.strictObject({ a: z.number() }),
+  loose: z.looseObject({ a: z.number() }),
+  refined: z.object({ a: z.number(), b: z.number() }).refine((o) => o.a < o.b, { message: 'a must be less than b', path: ['a'] }),
+  transformed: z.object({ n: z.string().transform((s) => s.length) }),
+  defaulted: z.object({ page: z.number().int().default(1) }),
+  id: z.object({ id: z.number().int() }),
+}
+
+const valibot: Library = {
+  name: 'valibot',
+  user: toStandardJsonSchema(v.object({ name: v.pipe(v.string(), v.minLength(2)), age: v.optional(v.pipe(v.number(), v.integer())) })),
+  strict: toStandardJsonSchema(v.strictObject({ a: v.number() })),
+  loose: toStandardJsonSchema(v.looseObject({ a: v.number() })),
+  refined: toStandardJsonSchema(
+    v.pipe(
+      v.object({ a: v.number(), b: v.number() }),
+      v.forward(v.check((o) => o.a < o.b, 'a must be less than b'), ['a']),
+    ),
+  ),
+  transformed: toStandardJsonSchema(v.object({ n: v.pipe(v.string(), v.transform((s) => s.length)) })),
+  defaulted: toStandardJsonSchema(v.object({ page: v.optional(v.pipe(v.number(), v.integer()), 1) })),
+  id: toStandardJsonSchema(v.object({ id: v.pipe(v.number(), v.integer()) })),
+}
+
+const arktype: Library = {
+  name: 'arktype',
+  user: type({ '+': 'delete', name: 'string >= 2', 'age?': 'number.integer' }),
+  strict: type({ '+': 'reject', a: 'number' }),
+  loose: type({ a: 'number' }),
+  refined: type({ a: 'number', b: 'number' }).narrow((o, ctx) => o.a < o.b || ctx.reject({ message: 'a must be less than b', path: ['a'] })),
+  transformed: type({ n: type('string').pipe((s) => s.length) }),
+  defaulted: type({ page: 'number.integer = 1' }),
+  id: type({ id: 'number.integer' }),
+}
+
+async function post(app: any, url: string, payload: unknown) {
+  const res = await app.inject({ method: 'POST', url, payload })
+  return { status: res.statusCode, body: res.json() }
+}
+
+describe.each([zod, valibot, arktype])('$name schemas on routes', (library) => {
+  function app() {
+    const server = warren()
+    const echo = async (request: any) => ({ body: request.body, query: request.query, params: request.params })
+    server.post('/user', { schema: { body: library.user as any } }, async (request: any) => request.body)
+    server.post('/strict', { schema: { body: library.strict as any } }, async (request: any) => request.body)
+    server.post('/loose', { schema: { body: library.loose as any } }, async (request: any) => request.body)
+    server.post('/refined', { schema: { body: library.refined as any } }, async (request: any) => request.body)
+    server.post('/transformed', { schema: { body: library.transformed as any } }, async (request: any) => request.body)
+    server.post('/defaulted', { schema: { body: library.defaulted as any } }, async (request: any) => request.body)
+    server.get('/items/:id', { schema: { params: library.id as any, querystring: library.defaulted as any } }, echo)
+    return server
+  }
+
+  it('accepts a valid body and hands the handler the library output', async () => {
+    expect(await post(app(), '/user', { name: 'Ada', age: 36 })).toEqual({ status: 200, body: { name: 'Ada', age: 36 } })
+  })
+
+  it('answers 400 SVC_ERR_VALIDATION for a wrong type, naming the part and the property', async () => {
+    const { status, body } = await post(app(), '/user', { name: 'Ada', age: 'old' })
+    expect(status).toBe(400)
+    expect(body.code).toBe('SVC_ERR_VALIDATION')
+    expect(body.message).toMatch(/^body\/age /)
+  })
+
+  it('answers 400 for a missing field, in the usual wording', async () => {
+    expect((await post(app(), '/user', { age: 3 })).body).toMatchObject({ statusCode: 400, message: "body must have required property 'name'" })
+  })
+
+  it('answers 400 for a constraint the JSON Schema states (minimum length)', async () => {
+    expect((await post(app(), '/user', { name: 'A' })).body.message).toMatch(/^body\/name /)
+  })
+
+  it('drops unknown keys where the library strips them', async () => {
+    expect(await post(app(), '/user', { name: 'Ada', admin: true })).toEqual({ status: 200, body: { name: 'Ada' } })
+  })
+
+  it('refuses unknown keys where the library is strict', async () => {
+    const { status, body } = await post(app(), '/strict', { a: 1, admin: true })
+    expect(status).toBe(400)
+    expect(body.code).toBe('SVC_ERR_VALIDATION')
+    expect(await post(app(), '/strict', { a: 1 })).toEqual({ status: 200, body: { a: 1 } })
+  })
+
+  it('keeps unknown keys where the library lets them through', async () => {
+    expect(await post(app(), '/loose', { a: 1, extra: 'kept' })).toEqual({ status: 200, body: { a: 1, extra: 'kept' } })
+  })
+
+  it('holds a refinement JSON Schema cannot state, with the library message at its path', async () => {
+    const { status, body } = await post(app(), '/refined', { a: 2, b: 1 })
+    expect(status).toBe(400)
+    expect(body.message).toBe('body/a a must be less than b')
+    expect(await post(app(), '/refined', { a: 1, b: 2 })).toEqual({ status: 200, body: { a: 1, b: 2 } })
+  })
+
+  it('applies a transform: the handler gets the output', async () => {
+    expect(await post(app(), '/transformed', { n: 'four' })).toEqual({ status: 200, body: { n: 4 } })
+  })
+
+  it('fills a default the library gives', async () => {
+    expect(await post(app(), '/defaulted', {})).toEqual({ status: 200, body: { page: 1 } })
+    expect(await post(app(), '/defaulted', { page: 3 })).toEqual({ status: 200, body: { page: 3 } })
+  })
+
+  it("coerces params and querystring as Ajv does for TypeBox ('42' is 42) before the library sees them", async () => {
+    const res = await app().inject({ url: '/items/42?page=7' })
+    expect(res.json()).toEqual({ params: { id: 42 }, query: { page: 7 } })
+    const defaulted = await app().inject({ url: '/items/42' })
+    expect(defaulted.json().query).toEqual({ page: 1 })
+    const wrong = await app().inject({ url: '/items/forty-two' })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().message).toMatch(/^params\/id /)
+  })
+
+  it('answers malformed JSON with the parser error, as for any route', async () => {
+    const res = await app().inject({ method: 'POST', url: '/user', payload: '{"name":', headers: { 'content-type': 'application/json' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().code).toBe('SVC_ERR_CTP_INVALID_JSON_BODY')
+  })
+})
+
+/**
+ * Differential check: for inputs Ajv cannot coerce (its coercion of scalars is the documented
+ * difference), a route answers exactly what the library's own validate says: the same verdict, and
+ * on success the same value.
+ */
+describe('a route accepts and produces exactly what its library would', () => {
+  const inputs: unknown[] = [
+    {},
+    { name: 'Ada' },
+    { name: 'Ada', age: 36, extra: { nested: true } },
+    { name: 'A', age: 36 },
+    { name: 'Ada', age: 3.5 },
+    { name: 'Ada', tags: ['x', 'y'] },
+    { name: 'Ada', tags: [{}] },
+    { name: { first: 'Ada' } },
+    { name: 'Ada', kind: 'admin', level: 3 },
+    { name: 'Ada', kind: 'guest' },
+    { name: 'Ada', kind: 'admin' },
+    { name: 'Ada', email: 'ada@example.com' },
+    { name: 'Ada', email: 'not-an-email' },
+    [],
+  ]
+  const schemas: Array<[string, object]> = [
+    ['zod', z.object({ name: z.string().min(2), age: z.number().int().optional(), tags: z.array(z.string()).max(3).optional(), email: z.email().optional() })],
+    ['zod', z.strictObject({ name: z.string(), age: z.number().optional() })],
+    ['zod', z.object({ name: z.string(), kind: z.enum(['admin', 'guest']).optional(), level: z.number().min(1).optional() }).refine((o) => o.kind !== 'admin' || o.level !== undefined, 'admins need a level')],
+    ['zod', z.object({ name: z.string().transform((name) => name.toUpperCase()), tags: z.array(z.string()).default([]) })],
+    ['valibot', toStandardJsonSchema(v.object({ name: v.pipe(v.string(), v.minLength(2)), age: v.optional(v.pipe(v.number(), v.integer())), tags: v.optional(v.pipe(v.array(v.string()), v.maxLength(3))) }))],
+    ['valibot', toStandardJsonSchema(v.strictObject({ name: v.string(), age: v.optional(v.number()) }))],
+    ['valibot', toStandardJsonSchema(v.object({ name: v.string(), email: v.optional(v.pipe(v.string(), v.email())) }))],
+    ['arktype', type({ name: 'string >= 2', 'age?': 'number.integer', 'tags?': 'string[] <= 3', 'email?': 'string.email' })],
+    ['arktype', type({ '+': 'reject', name: 'string', 'age?': 'number' })],
+    ['arktype', type({ '+': 'delete', name: 'string', 'kind?': "'admin' | 'guest'", 'level?': 'number >= 1' })],
+  ]
+
+  it.each(schemas)('%s: %#', async (_library, schema) => {
+    const app = warren()
+    app.post('/', { schema: { body: schema as any } }, async (request: any) => ({ value: request.body }))
+    for (const input of inputs) {
+      const own = (await (schema as any)['~standard'].validate(structuredClone(input))) as { value?: unknown; issues?: unknown }
+      const res = await app.inject({ method: 'POST', url: '/', payload: input as object })
+      const verdict = { status: res.statusCode, value: res.statusCode === 200 ? res.json().value : undefined }
+      expect(verdict, `input ${JSON.stringify(input)}`).toEqual(own.issues ? { status: 400, value: undefined } : { status: 200, value: JSON.parse(JSON.stringify(own.value)) })
+    }
+  })
+})
+
+describe('coercion', () => {
+  it("z.coerce converts as Zod does, which Ajv's coercion would refuse ('' is 0, a list of one is its item)", async () => {
+    const app = warren()
+    app.get('/', { schema: { querystring: z.object({ page: z.coerce.number().int().min(0), flag: z.coerce.boolean() }) } }, async (request) => request.query)
+    expect((await app.inject({ url: '/?page=&flag=yes' })).json()).toEqual({ page: 0, flag: true })
+    expect((await app.inject({ url: '/?page=3&flag=' })).json()).toEqual({ page: 3, flag: false })
+    expect((await app.inject({ url: '/?page=x&flag=1' })).json().message).toMatch(/^querystring\/page /)
+  })
+})
