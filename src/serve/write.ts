@@ -42,9 +42,12 @@ export function writeResponse(reply: Reply, payload: unknown): void {
     return
   }
   const isHead = reply.request.method === 'HEAD'
-  if (isHead && (isStream(payload) || isWebStream(payload))) return endHeadWithoutStream(reply, payload)
-  if (isStream(payload)) return sendStream(reply, payload)
-  if (isWebStream(payload)) return pipeWebStream(reply, payload, () => setHeaders(reply, reply[kReplyHeaders]))
+  // a serialized body, the usual payload, is a string: no stream lookups on it
+  if (typeof payload !== 'string') {
+    if (isHead && (isStream(payload) || isWebStream(payload))) return endHeadWithoutStream(reply, payload)
+    if (isStream(payload)) return sendStream(reply, payload)
+    if (isWebStream(payload)) return pipeWebStream(reply, payload, () => setHeaders(reply, reply[kReplyHeaders]))
+  }
 
   let body: string | Buffer
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) body = payload
