@@ -17,6 +17,7 @@
 import { fork } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { childControl } from './lib/child-control.js'
 import { measure, verify, warmUp } from './lib/load.js'
 import { scenarios } from './scenarios.js'
 
@@ -40,16 +41,7 @@ function start(framework) {
     child.stdout.setEncoding('utf8').on('data', (chunk) => (trace.text += chunk))
     child.once('error', reject)
     child.once('message', (message) => {
-      const ask = (question) =>
-        new Promise((done) => {
-          child.once('message', done)
-          child.send(question)
-        })
-      const stop = () =>
-        new Promise((done) => {
-          child.once('exit', done)
-          child.disconnect()
-        })
+      const { ask, stop } = childControl(child)
       resolve({ pid: child.pid, url: message.url, trace, ask, cpu: () => ask('cpu').then((m) => m.cpu), stop })
     })
   })

@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { totalOf } from './callgrind.js'
+import { childControl } from './child-control.js'
 import { verify } from './load.js'
 import { median } from './stats.js'
 import { scenarios } from '../scenarios.js'
@@ -87,18 +88,7 @@ function startUnderCallgrind(name, nodeFlags, valgrindFlags) {
     child.once('error', reject)
     child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before listening`)))
     child.once('message', (message) => {
-      const ask = (question) =>
-        new Promise((done) => {
-          child.once('message', done)
-          child.send(question)
-        })
-      const stop = () =>
-        new Promise((done) => {
-          child.removeAllListeners('exit')
-          child.once('exit', done)
-          child.disconnect()
-        })
-      resolve({ pid: child.pid, url: message.url, ask, stop })
+      resolve({ pid: child.pid, url: message.url, ...childControl(child) })
     })
   })
 }
