@@ -6,8 +6,6 @@
  * reply class derives from.
  */
 import { readDecorator } from '../core/decorator-access.js'
-// imported, not the global: Node defines `performance` on globalThis as a getter, called at every use
-import { performance } from 'node:perf_hooks'
 import type { ServerResponse } from 'node:http'
 import { finished } from 'node:stream'
 import { codes } from '../core/errors.js'
@@ -31,6 +29,10 @@ import type { Logger } from '../core/logger.js'
 import type { HeaderValue } from '../types/index.js'
 import { assignDecoratorProps, type DecoratorProp, type Request } from './request.js'
 import type { ResolvedRouteOptions } from './route-options.js'
+
+// read once: Node defines `performance` on globalThis as a getter, called at every use (and
+// node:perf_hooks is not there on every runtime, Cloudflare's workerd for one)
+const clock = globalThis.performance
 
 export type { HeaderValue }
 
@@ -102,7 +104,7 @@ export abstract class Reply {
 
   /** Milliseconds since the request arrived. */
   get elapsedTime(): number {
-    return performance.now() - this[kReplyStartTime]
+    return clock.now() - this[kReplyStartTime]
   }
 
   /** The options of the route that matched. */
@@ -316,7 +318,7 @@ export function deriveReplyClass(parent: ReplyClass | null, base: { prototype: R
     this[kReplyErrorHandler] = undefined
     this[kReplySendingError] = false
     this[kReplyOnErrorPhase] = OnErrorPhase.Pending
-    this[kReplyStartTime] = performance.now()
+    this[kReplyStartTime] = clock.now()
     this[kReplyHasStatus] = false
     this[kReplyTrailers] = null
     assignDecoratorProps(this, props)
