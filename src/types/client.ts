@@ -156,7 +156,7 @@ export interface HeadCall<Table> {
   <const P extends PathsFor<Table, 'HEAD' | 'GET'>, RT extends RouteTypes = RouteAt<Table, 'HEAD' | 'GET', P>, I = CallInput<`HEAD ${P}`, RT>>(path: P, ...options: OptionsArgs<NoInfer<I>>): Promise<HeadAnswer<AnswerOf<RT, ErrorFormatOfTable<Table>>>>
 }
 
- /** The client `client<App>()` returns: per HTTP method, the paths declared with it on `App`, typed by their schemas; `request` is untyped. */
+/** The client `client<App>()` returns: per HTTP method, the paths declared with it on `App`, typed by their schemas; `request` is untyped. */
 export interface TypedClientOf<Table> {
   get: TypedCall<Table, 'GET'>
   post: TypedCall<Table, 'POST'>
