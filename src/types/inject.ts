@@ -1,7 +1,6 @@
 /**
  * @module types/inject
- * The types of `app.inject()`: its options, the response it resolves with, and the chainable builder it
- * returns without options.
+ * The types of `app.inject()`: its options, its response, and the chainable builder it returns without options.
  */
 
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
@@ -85,11 +84,8 @@ export interface InjectResponse {
   payload: string
   /** Another name for {@link payload}. */
   body: string
-  /** The body parsed as JSON. */
   json: <T = any>() => T
-  /** The body as a stream. */
   stream: () => Readable
-  /** The cookies the response set. */
   cookies: InjectCookie[]
 }
 
