@@ -7,7 +7,6 @@ import type { ErrorFormatKind, ErrorFormatOfTable, UndeclaredAnswers } from './e
 import type { RouteTableOf, RoutesOf } from './route-table.js'
 import type { RouteInputTypes, RouteTypes } from './schema.js'
 
-
 /** The status codes of each class, as registered with IANA (what `'2xx'`, `'4xx'`… and undeclared statuses stand for). */
 export interface StatusCodesByClass {
   1: 100 | 101 | 102 | 103
@@ -36,7 +35,6 @@ type StatusOf<K, Keys> = K extends `${number}`
   : K extends 'default'
     ? Exclude<StatusCode, KeyCodes<Keys>>
     : Exclude<KeyCodes<K>, ExactCodes<Keys>>
-
 
 /** One answer of a typed call: the status, the body as its schema types it, and the response headers. */
 export interface TypedAnswer<Status extends number, Body> {
@@ -73,7 +71,6 @@ type UndeclaredAnswer<Keys, F extends ErrorFormatKind> = 'default' extends Keys 
 
 /** What a HEAD call resolves with: the statuses the route answers with, never a body. */
 type HeadAnswer<A> = A extends { status: infer S extends number } ? TypedAnswer<S, undefined> : never
-
 
 export type WireValue = string | number | boolean | bigint | Date | null | undefined
 
@@ -128,7 +125,6 @@ type CallParts<P, I extends RouteInputTypes> = ParamsPart<P> &
 export type CallArgs<Route extends string, RT extends RouteTypes> = OptionsArgs<CallInput<Route, RT>>
 
 type OptionsArgs<I> = {} extends I ? [options?: I] : [options: I]
-
 
 export type PathsFor<Table, M extends string> = KeysOf<Table> extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never
 

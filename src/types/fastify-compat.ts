@@ -12,7 +12,6 @@ import type { RegisterOptions as WarrenRegisterOptions } from './register.js'
 import type { RouteSchema } from './schema.js'
 import type { Done } from './util.js'
 
-
 /** The servers an instance may run on. */
 export type RawServerBase = Server | HttpsServer | Http2Server | Http2SecureServer
 export type RawServerDefault = Server
@@ -88,7 +87,6 @@ export interface RouteShorthandOptions<RawServer extends RawServerBase = RawServ
 
 /** Route options plugins add, as full route options. */
 export interface RouteOptions<RawServer extends RawServerBase = RawServerDefault> {}
-
 
 /** A callback-style plugin. */
 export type FastifyPluginCallback<Options = Record<never, never>, RawServer extends RawServerBase = RawServerDefault, TypeProvider = FastifyTypeProviderDefault, Logger = FastifyBaseLogger> = (

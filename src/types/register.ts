@@ -36,7 +36,6 @@ export interface PluginMeta {
   fastify?: string
 }
 
-
 /** Messages for the keys of `Need` that `Have` lacks or has with another type. */
 type KeyProblems<Have, Need, What extends string> = {
   [K in keyof Need & string]: K extends keyof Have

@@ -55,7 +55,6 @@ export type MountOf<Routes, Prefix extends string, Shared extends boolean> = [Ro
         ? Routes
         : RouteMount<Prefix, Routes>
 
-
 type Slashed<Prefix extends string> = Prefix extends `/${string}` ? Prefix : `/${Prefix}`
 
 /** A path under a prefix, joined as the router joins it; `'/'` answers as the route's `prefixTrailingSlash` says. */

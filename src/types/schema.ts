@@ -142,7 +142,6 @@ type MediaStatic<Media, Reg, Side extends StandardSide> = Media extends { schema
     ? StandardTypeOf<Sc, Side>
     : unknown
 
-
 interface NestedObject {
   readonly properties: object
 }
@@ -177,7 +176,6 @@ type QueryOf<Sc, Reg> = Sc extends { querystring: infer Q } ? SchemaStatic<Q, Re
 /** The validated type of the headers, names as the schema spells them. */
 type HeadersAsSpelled<Sc, Reg> = Sc extends { headers: infer H } ? SchemaStatic<H, Reg> : unknown
 
-
 /** The name of a parameter that starts a segment tail: stops at `-`, `.`, a regexp `(` or an optional `?`. */
 type ParamName<S extends string> = S extends `${infer A}-${string}`
   ? ParamName<A>
@@ -209,7 +207,6 @@ type Unescaped<P extends string> = P extends `${infer A}::${infer B}` ? `${A}-${
 
 /** Request headers keyed lower-case, as Node delivers them. */
 export type LowercaseKeys<T> = { [K in keyof T as K extends string ? Lowercase<K> : K]: T[K] }
-
 
 /** A response map with every key as a string: `{ 201: A, '4xx': B, default: C }` gives `{ '201': A, '4xx': B, default: C }`. */
 export type ResponsesOf<Sc, Reg, Side extends StandardSide = 'input'> = Sc extends { response: infer R } ? ResponseMap<R, `${keyof R & (string | number)}`, Reg, Side> : {}
