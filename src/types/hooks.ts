@@ -25,7 +25,7 @@ export interface HandlerError extends Error {
 /** `done` of the payload hooks: an error, or the (possibly replaced) payload. */
 export type PayloadDone<P = unknown> = (err?: Error | null, payload?: P) => void
 
-/* Hooks are typed over their request and reply (`Req`, `Rep`), not `RT`: `RT` reaches `reply.send` through conditional types, so it is invariant and would refuse a guard written for any route (docs/architecture.md). */
+/* Hooks are typed over their request and reply, not over `RT`, which is invariant (it reaches `reply.send` through conditional types): see docs/architecture.md. */
 
 /** A request hook over its request and reply types: `(request, reply, done)` or async `(request, reply)`. */
 export type RequestHookFn<Self, Req, Rep> = (this: Self, request: Req, reply: Rep, done: Done) => void | Promise<unknown>

@@ -78,7 +78,6 @@ export interface InjectResponse {
   /** The response headers as a client receives them (`date`, `connection` and the framing header included). */
   headers: OutgoingHttpHeaders
   trailers: { [name: string]: string }
-  /** The body's bytes. */
   rawPayload: Buffer
   /** The body as UTF-8 text. */
   payload: string

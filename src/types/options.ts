@@ -71,7 +71,6 @@ export interface SchemaController {
   compilersFactory?: {
     /** Builds the validator compiler (given the application's `validator` options). */
     buildValidator?: (externalSchemas: Record<string, unknown>, validatorOptions: ValidatorOptions) => ValidatorCompiler
-    /** Builds the serializer compiler. */
     buildSerializer?: (externalSchemas: Record<string, unknown>, serializerOptions: Record<string, unknown>) => SerializerCompiler
   }
 }
@@ -115,7 +114,6 @@ export interface WarrenOptions {
   caseSensitive?: boolean
   /** Maximum length of one path parameter. */
   maxParamLength?: number
-  /** Replaces the query string parser. */
   querystringParser?: (str: string) => Record<string, unknown>
   /** Accept regex route parameters that may backtrack exponentially (default `false`). */
   allowUnsafeRegex?: boolean
@@ -141,7 +139,6 @@ export interface WarrenOptions {
   onConstructorPoisoning?: ProtoAction
   /** Turns validation errors into the Error sent back. */
   schemaErrorFormatter?: SchemaErrorFormatter
-  /** Settings of the default validator. */
   validator?: ValidatorOptions
   /** Options of the default serializer, fast-json-stringify: `{ rounding: 'ceil' }` rounds a non-integer sent for an integer up. */
   serializerOpts?: SerializerOptions

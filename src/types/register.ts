@@ -10,7 +10,6 @@ import type { ContextOf, ContextShape } from './context.js'
 export interface RegisterOptions<Prefix extends string = string> {
   /** Prefix for the routes the plugin declares. */
   prefix?: Prefix
-  /** Log level for the plugin's routes. */
   logLevel?: string
   /** Serializers of this plugin's request loggers, by key of the logged object, over those of its parents; its children inherit them. */
   logSerializers?: LogSerializers

@@ -25,29 +25,19 @@ export interface ReplyBase<Server = BareInstance> extends FastifyReply {
   readonly sent: boolean
   /** Milliseconds since the request was received. */
   readonly elapsedTime: number
-  /** The Node.js response. */
   readonly raw: ServerResponse
-  /** The request this reply answers. */
   readonly request: WarrenRequest<DefaultRouteTypes, Server>
   /** The instance the route was declared in, with that context's decorations. */
   readonly server: Server
-  /** The request's logger. */
   readonly log: WarrenLogger
-  /** The options of the route that matched. */
   readonly routeOptions: Readonly<RequestRouteOptions>
-  /** Sets one response header. */
   header(name: string, value: HeaderValue): this
-  /** Sets several response headers. */
   headers(values: Record<string, HeaderValue>): this
-  /** Reads a response header set so far. */
   getHeader(name: string): HeaderValue | undefined
   /** A reply decorator's value (a function comes bound to this reply); throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
   getDecorator<T = unknown>(name: string | symbol): T
-  /** All response headers set so far. */
   getHeaders(): Record<string, HeaderValue>
-  /** Whether a response header is set. */
   hasHeader(name: string): boolean
-  /** Removes a response header. */
   removeHeader(name: string): this
   /** Sets the `content-type` header. */
   type(contentType: string): this
@@ -106,7 +96,6 @@ export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstanc
   trailer(name: string, fn: (reply: this, payload: string | Buffer | null, done: (error: Error | null, value?: string) => void) => unknown): this
   /** Whether a trailer of that name was added. */
   hasTrailer(name: string): boolean
-  /** Removes the trailer of that name. */
   removeTrailer(name: string): this
   /** Sends a `103 Early Hints` informational response (e.g. `link` preloads) before the real one. */
   writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): this

@@ -49,7 +49,6 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   body: RT['body']
   /** The request headers, names lower-case; the properties of `schema.headers` are typed by it. */
   headers: IncomingHttpHeaders & RT['headers']
-  /** The Node.js request. */
   raw: IncomingMessage
   /** The request's logger (a child of the server's, tagged with the request id). */
   log: WarrenLogger
@@ -76,7 +75,6 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly port: number | null
   /** `'https'` on an encrypted socket (or per `x-forwarded-proto` with `trustProxy`), else `'http'`. */
   readonly protocol: 'http' | 'https'
-  /** The options of the route that matched. */
   readonly routeOptions: Readonly<RequestRouteOptions>
   /** True when no route matched and the not-found handler is answering. */
   readonly is404: boolean

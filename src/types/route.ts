@@ -103,7 +103,6 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   bodyLimit?: number
   /** Milliseconds from arrival to reply before warren answers 503 `SVC_ERR_HANDLER_TIMEOUT` and aborts `request.signal` (default: the `handlerTimeout` factory option). */
   handlerTimeout?: number
-  /** Log level for this route's requests. */
   logLevel?: string
   /** Serializers of this route's request loggers, by key of the logged object, over those of the instance and its plugins. */
   logSerializers?: LogSerializers
@@ -115,7 +114,6 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   prefixTrailingSlash?: 'both' | 'slash' | 'no-slash'
   /** Builds the logger of each request of this route (instead of its context's `setChildLoggerFactory` one). */
   childLoggerFactory?: ChildLoggerFactory
-  /** Error handler for this route. */
   errorHandler?: ErrorHandlerFor<Self, Rq, Rp>
   onRequest?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onRequest']>>
   preParsing?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preParsing']>>

@@ -56,7 +56,6 @@ export interface PrintRoutesOptions {
   method?: string
   /** `false`: one line per route instead of the radix tree (default `true`). */
   commonPrefix?: boolean
-  /** Show each route's hooks. */
   includeHooks?: boolean
   /** Show each route's meta (`true`, or the keys to show). */
   includeMeta?: boolean | Array<string | symbol>
