@@ -4,7 +4,6 @@
  */
 
 type Single = Record<string, string | undefined> | null | undefined
-/** The multi-value forms. */
 type Multi = Record<string, string[] | undefined> | null | undefined
 
 /** What the 1.0 format and ALB events share: the method and path apart, headers and query in single- and multi-value forms. */

@@ -6,10 +6,8 @@
 import type { TSchema } from '@sinclair/typebox'
 import type { LowercaseKeys, ResponsesOf, RouteTypes, SchemaStatic } from './schema.js'
 
-/** The keys of a route schema that describe what a call sends. */
 type SentPartKey = 'body' | 'params' | 'querystring' | 'query' | 'headers'
 
-/** The entries of a route schema's response map. */
 type ResponseEntries<Sc> = Sc extends { response: infer R } ? R[keyof R] : never
 
 /** A route's types on the wire: its own, unless a schema part is not TypeBox's (a Standard Schema, or a `content` map that may hold one). */
