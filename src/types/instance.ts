@@ -122,6 +122,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   listen(opts?: ListenOptions): Promise<string>
   /** Starts listening; calls back with the address. */
   listen(opts: ListenOptions, callback: (err: Error | null, address: string) => void): void
+  /** Starts listening on the defaults (127.0.0.1, a free port); calls back with the address. */
   listen(callback: (err: Error | null, address: string) => void): void
   /** Adds an `onClose` hook: the same as `addHook('onClose', hook)` (the plugin loader's name for it). */
   onClose(hook: ContextHooks<this, Rq, Rp>['onClose']): this
