@@ -1,7 +1,6 @@
 /**
  * @module types/augment
- * Augmentation points: empty interfaces users and plugin authors extend with
- * `declare module 'warren' { interface … { … } }`.
+ * Augmentation points: empty interfaces users and plugin authors extend with `declare module 'warren'`.
  */
 
 import type { FastifyContextConfig, RouteOptions, RouteShorthandOptions } from './fastify-compat.js'

@@ -1,7 +1,6 @@
 /**
  * @module types/diagnostics
- * The messages warren publishes on `node:diagnostics_channel` (see the channel names exported from `warren`:
- * `INITIALIZATION_CHANNEL`, `REQUEST_HANDLER_CHANNEL` and Fastify's names).
+ * The messages warren publishes on `node:diagnostics_channel` (channel names exported from `warren`).
  */
 
 import type { AnyWarren } from './instance.js'
@@ -15,10 +14,7 @@ export interface InitializationMessage {
   fastify: AnyWarren
 }
 
-/**
- * The message of every event of a route handler's trace (`tracing:warren.request.handler:*`, and
- * `tracing:fastify.request.handler:*`): one object from start to asyncEnd, so a subscriber may keep its own state on it.
- */
+/** The message of every event of a route handler's trace: one object from start to asyncEnd, so a subscriber may keep its own state on it. */
 export interface HandlerTraceMessage {
   request: WarrenRequest
   reply: WarrenReply

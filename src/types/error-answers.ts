@@ -1,8 +1,6 @@
 /**
  * @module types/error-answers
- * What the typed client answers for the statuses a route does not declare: warren's error body for a 4xx or
- * 5xx, in the application's `errorFormat`, with the codes of the catalogue each status can carry (a 400 is a
- * validation failure or another bad request); `unknown` for the rest.
+ * What the typed client answers for the statuses a route does not declare: warren's error body (in the app's `errorFormat`) for a 4xx or 5xx, `unknown` for the rest.
  */
 
 import type { kErrorFormat } from './brand.js'
@@ -12,18 +10,12 @@ import type { ErrorFormat, ErrorFormatFunction, FastifyErrorBody, ProblemDetails
 /** How the client types an error body: `'fastify'`, `'problem'`, or the body an `errorFormat` function answers. */
 export type ErrorFormatKind = 'fastify' | 'problem' | { readonly body: unknown }
 
-/**
- * The error format an instance's route table carries (set by `warren({ errorFormat })` when it is not the default); not a route:
- * the client's table leaves it out of the paths.
- */
+/** The error format a route table carries when it is not the default; not a route: the client's table leaves it out of the paths. */
 export interface ErrorFormatTag<F extends ErrorFormatKind> {
   readonly [kErrorFormat]: F
 }
 
-/**
- * The tag for the `errorFormat` option `F`: none for Fastify's default bodies, nor for a format that is not known (the option's
- * whole type, as `ReturnType<typeof warren>` reads it).
- */
+/** None for the default format, nor for an unknown one (the option's whole type, as `ReturnType<typeof warren>` reads it). */
 export type ErrorFormatTagOf<F> = [ErrorFormat] extends [F] ? never : ErrorFormatTagFor<F>
 
 type ErrorFormatTagFor<F> = F extends 'problem'
@@ -37,7 +29,6 @@ export type ErrorFormatMember<R> = [Extract<R, ErrorFormatTag<ErrorFormatKind>>]
   ? {}
   : { readonly [kErrorFormat]?: Extract<R, ErrorFormatTag<ErrorFormatKind>>[typeof kErrorFormat] }
 
-/** The error format of a client's route table. */
 export type ErrorFormatOfTable<Table> = Table extends { readonly [kErrorFormat]?: infer F extends ErrorFormatKind } ? F : 'fastify'
 
 /** An error body with status `Status` and the codes `Code`, in format `F`. */
@@ -52,20 +43,16 @@ export type BadRequestBody<F extends ErrorFormatKind> = F extends 'problem'
   ? ValidationProblemDetails | ProblemDetails<400, Exclude<CodesWithStatus<400>, 'SVC_ERR_VALIDATION'>>
   : ErrorBodyIn<F, 400, CodesWithStatus<400>>
 
-/** One answer of the client (the same shape as `TypedAnswer`, which lives with the client's other types). */
+/** The shape of the client's `TypedAnswer`, which lives with the client's other types. */
 interface ErrorAnswer<Status extends number, Body> {
-  /** The status code: test it to narrow `body`. */
   status: Status
-  /** The parsed body. */
   body: Body
-  /** The response headers. */
   headers: Headers
 }
 
-/** An answer for statuses `S`, none when `S` is empty. */
 type AnswerIf<S extends number, Body> = [S] extends [never] ? never : ErrorAnswer<S, Body>
 
-/** The status codes of each class (the client's `StatusCodesByClass`, passed in). */
+/** The client's `StatusCodesByClass`, passed in. */
 interface ByClass {
   1: number
   2: number
@@ -74,10 +61,7 @@ interface ByClass {
   5: number
 }
 
-/**
- * The answers for the statuses a route does not declare (`Declared`: the codes its keys cover), in format `F`: a 400, the other
- * 4xx, the 5xx (each with warren's error body), and the statuses of the other classes with an `unknown` body.
- */
+/** The answers for the statuses a route does not declare (`Declared`): 400, the other 4xx and the 5xx with warren's error body, the rest `unknown`. */
 export type UndeclaredAnswers<Declared extends number, F extends ErrorFormatKind, Classes extends ByClass> =
   | AnswerIf<Exclude<400, Declared>, BadRequestBody<F>>
   | AnswerIf<Exclude<Classes[4], Declared | 400>, ErrorBodyIn<F, Exclude<Classes[4], Declared | 400>, CodesWithStatus<Exclude<Classes[4], Declared | 400>>>>

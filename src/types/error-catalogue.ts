@@ -1,26 +1,16 @@
 /**
  * @module types/error-catalogue
- * The codes a client can receive in an error body: every `SVC_ERR_*` warren answers a request with, its
- * status and what it means.
+ * The codes a client can receive in an error body: every `SVC_ERR_*` warren answers a request with, its status and meaning.
  */
 
 /** One entry of the catalogue: the status the code is answered with and a short meaning. */
 export interface ErrorCatalogueEntry {
-  /** The HTTP status of every answer with this code. */
   readonly status: number
   /** What happened, in a few words: the problem details' `title`. */
   readonly title: string
 }
 
-/**
- * Every code warren itself answers a request with (start-up errors are thrown, never answered, and are not here).
- *
- * @example
- * ```ts
- * import { errorCatalogue } from 'warren/client'
- * errorCatalogue.SVC_ERR_CTP_BODY_TOO_LARGE.status // 413
- * ```
- */
+/** Every code warren answers a request with (start-up errors are thrown, never answered), e.g. `errorCatalogue.SVC_ERR_CTP_BODY_TOO_LARGE.status // 413`. */
 export const errorCatalogue = {
   SVC_ERR_VALIDATION: { status: 400, title: 'Request validation failed' },
   SVC_ERR_BAD_URL: { status: 400, title: 'Malformed URL' },
@@ -45,10 +35,8 @@ export const errorCatalogue = {
   SVC_ERR_HANDLER_TIMEOUT: { status: 503, title: 'Request not answered in time' },
 } as const satisfies Record<string, ErrorCatalogueEntry>
 
-/** The catalogue's type: code to `{ status, title }`. */
 export type ErrorCatalogue = typeof errorCatalogue
 
-/** A code of the catalogue. */
 export type CatalogueCode = keyof ErrorCatalogue
 
 /** The codes answered with a status in `Status` (a union of status codes). */
@@ -56,11 +44,7 @@ export type CodesWithStatus<Status extends number> = {
   [C in CatalogueCode]: ErrorCatalogue[C]['status'] extends Status ? C : never
 }[CatalogueCode]
 
-/**
- * The problem details `type` of a catalogue code (`urn:warren:error:SVC_ERR_VALIDATION`): a stable identifier, documented in the
- * errors guide; it does not resolve to a page.
- */
+/** The problem details `type` of a catalogue code: a stable identifier documented in the errors guide; it does not resolve to a page. */
 export type ProblemTypeOf<C extends string> = `urn:warren:error:${C}`
 
-/** Prefix of every problem `type` warren writes for a catalogue code. */
 export const problemTypePrefix = 'urn:warren:error:'

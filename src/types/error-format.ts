@@ -1,19 +1,15 @@
 /**
  * @module types/error-format
- * The shapes of the error bodies warren writes — Fastify's (the default) and RFC 9457 problem details
- * (`errorFormat: 'problem'`) — and the `errorFormat` option that chooses one, or a function for a house
- * format.
+ * The shapes of the error bodies warren writes (Fastify's default, RFC 9457 problem details) and the `errorFormat` option.
  */
 
 import type { HandlerError } from './hooks.js'
 import type { WarrenReply } from './reply.js'
 import type { WarrenRequest } from './request.js'
 
-/** Fastify's error body, warren's default: `code` is present when the error carries one (every `SVC_ERR_*`, and your own errors' codes), absent otherwise. */
+/** Fastify's error body, warren's default: `code` is present when the error carries one. */
 export interface FastifyErrorBody<Status extends number = number, Code extends string = string> {
-  /** The HTTP status of the answer. */
   statusCode: Status
-  /** The error's code, when it has one. */
   code?: Code
   /** The status phrase (`"Bad Request"`). */
   error: string
@@ -27,7 +23,6 @@ export interface ProblemDetails<Status extends number = number, Code extends str
   type: string
   /** A short summary of the problem type (for `about:blank`, the status phrase). */
   title: string
-  /** The HTTP status of the answer. */
   status: Status
   /** What went wrong this time: the error's message (in production, a 5xx answers the status phrase). */
   detail: string

@@ -12,13 +12,6 @@ import type { WarrenOptions } from './options.js'
  * The `warren()` factory: creates the root instance.
  *
  * @example
- * ```ts
- * import warren, { Type } from 'warren'
- * const app = warren({ logger: true })
- * app.get('/hello', { schema: { querystring: Type.Object({ name: Type.String() }) } }, (request) => ({
- *   hello: request.query.name,
- * }))
- * await app.listen({ port: 3000 })
- * ```
+ * const app = warren().get('/hello', { schema: { querystring: Type.Object({ name: Type.String() }) } }, (request) => ({ hello: request.query.name }))
  */
 export type WarrenFactory = <F extends ErrorFormat>(options?: WarrenOptions & { errorFormat?: F }) => Warren<{}, {}, {}, {}, ErrorFormatTagOf<F>>

@@ -1,7 +1,6 @@
 /**
  * @module types/fastify-compat
- * A stand-in for the `fastify` module's types, so published Fastify plugins type-check in a warren app
- * without Fastify installed, and what they declare reaches warren's types.
+ * A stand-in for the `fastify` module's types: published Fastify plugins type-check in a warren app without Fastify, and what they declare reaches warren's types.
  */
 /* eslint-disable @typescript-eslint/no-unused-vars -- the type parameters exist for the merges */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
@@ -13,23 +12,14 @@ import type { RegisterOptions as WarrenRegisterOptions } from './register.js'
 import type { RouteSchema } from './schema.js'
 import type { Done } from './util.js'
 
-/* ---------- what plugins' declarations name ---------- */
-
 /** The servers an instance may run on. */
 export type RawServerBase = Server | HttpsServer | Http2Server | Http2SecureServer
-/** The default server. */
 export type RawServerDefault = Server
-/** The raw request of a server. */
 export type RawRequestDefaultExpression<RawServer extends RawServerBase = RawServerDefault> = IncomingMessage
-/** The raw response of a server. */
 export type RawReplyDefaultExpression<RawServer extends RawServerBase = RawServerDefault> = ServerResponse
-/** A route's schema. */
 export type FastifySchema = RouteSchema
-/** The logger. */
 export type FastifyBaseLogger = WarrenLogger
-/** A log level name. */
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-/** The default of a route's `config` type parameter. */
 export type ContextConfigDefault = unknown
 /** Fastify's route generics (`Body`, `Querystring`…); warren types routes from their schemas instead. */
 export interface RouteGenericInterface {
@@ -45,16 +35,13 @@ export interface FastifyTypeProvider {
   readonly validator: unknown
   readonly serializer: unknown
 }
-/** The default type provider. */
 export interface FastifyTypeProviderDefault extends FastifyTypeProvider {}
-/** Options every `register` call accepts. */
 export type RegisterOptions = WarrenRegisterOptions
 /** The error Fastify's hooks and handlers receive. */
 export interface FastifyError extends Error {
   code: string
   statusCode?: number
 }
-/** `done` of a callback-style hook. */
 export type HookHandlerDoneFunction = Done
 
 /* ---------- the receivers: plugins merge into these, warren's interfaces extend them ---------- */
@@ -101,8 +88,6 @@ export interface RouteShorthandOptions<RawServer extends RawServerBase = RawServ
 /** Route options plugins add, as full route options. */
 export interface RouteOptions<RawServer extends RawServerBase = RawServerDefault> {}
 
-/* ---------- plugin and hook function types ---------- */
-
 /** A callback-style plugin. */
 export type FastifyPluginCallback<Options = Record<never, never>, RawServer extends RawServerBase = RawServerDefault, TypeProvider = FastifyTypeProviderDefault, Logger = FastifyBaseLogger> = (
   instance: BareInstance,
@@ -116,7 +101,6 @@ export type FastifyPluginAsync<Options = Record<never, never>, RawServer extends
   opts: Options,
 ) => Promise<void>
 
-/** Either kind of plugin. */
 export type FastifyPlugin<Options = Record<never, never>> = FastifyPluginCallback<Options> | FastifyPluginAsync<Options>
 
 /** A callback-style request hook, as plugins return them (`app.auth([...])`, `app.rateLimit()`). */
@@ -143,7 +127,6 @@ export type preHandlerAsyncHookHandler<
   Logger = FastifyBaseLogger,
 > = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 
-/** A callback-style `onRequest` hook. */
 export type onRequestHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
   RawRequest = unknown,

@@ -1,8 +1,6 @@
 /**
  * @module types/helpers
- * Helper types for code written apart from its route: a handler, hook or plugin in its own file gets the same
- * inference as an inline one from `typeof schema` (and, when it uses decorations, the instance type), without
- * spelling out the route's types.
+ * Types for a handler, hook or plugin written apart from its route: the inference of an inline one from `typeof schema` and the instance type.
  */
 
 import type { ContextOf } from './context.js'
@@ -20,10 +18,7 @@ export type RouteTypesFor<Sc extends RouteSchema = {}, App extends AnyWarren = W
     : RouteTypesOf<Sc, Path, ContextOf<App>['s']>
   : RouteTypesOf<Sc, Path, ContextOf<App>['s']>
 
-/**
- * A route handler typed as it would be inline, for a route with schema `Sc` on instance `App` (default: no decorations) at path
- * `Path` (default: any; only matters without a params schema).
- */
+/** A route handler typed as it would be inline; `Path` matters only without a params schema. */
 export type RouteHandler<Sc extends RouteSchema = {}, App extends AnyWarren = Warren, Path extends string = string> = HandlerFor<
   App,
   RouteTypesFor<Sc, App, Path>,
@@ -51,7 +46,5 @@ export type RouteHook<
 
 /** The static type of what an instance (or plugin) decorated itself with: `DecorationsOf<typeof app>['db']`. */
 export type DecorationsOf<App extends AnyWarren> = ContextOf<App>['d']
-/** The request decorations of an instance type. */
 export type RequestDecorationsOf<App extends AnyWarren> = ContextOf<App>['rq']
-/** The reply decorations of an instance type. */
 export type ReplyDecorationsOf<App extends AnyWarren> = ContextOf<App>['rp']

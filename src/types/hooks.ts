@@ -25,19 +25,11 @@ export interface HandlerError extends Error {
 /** `done` of the payload hooks: an error, or the (possibly replaced) payload. */
 export type PayloadDone<P = unknown> = (err?: Error | null, payload?: P) => void
 
-/*
- * Each hook is written over the request and reply types it takes (`Req`, `Rep`), and the names
- * over the route types (`RT`) are aliases of those. The route-level slots use the former, so a
- * hook compares with a slot through its request and reply, whose assignability TypeScript
- * checks structurally (a route's request is a subtype of any route's request). Compared
- * through `RT`, TypeScript would measure the route types as invariant (they reach `reply.send`
- * through conditional types) and refuse a guard written for any route.
- */
+/* Hooks are typed over their request and reply, not over `RT`, which is invariant (it reaches `reply.send` through conditional types): see docs/architecture.md. */
 
 /** A request hook over its request and reply types: `(request, reply, done)` or async `(request, reply)`. */
 export type RequestHookFn<Self, Req, Rep> = (this: Self, request: Req, reply: Rep, done: Done) => void | Promise<unknown>
 
-/** A `preParsing` hook over its request and reply types. */
 export type PreParsingHookFn<Self, Req, Rep> = (
   this: Self,
   request: Req,
@@ -46,13 +38,11 @@ export type PreParsingHookFn<Self, Req, Rep> = (
   done: PayloadDone<Readable>,
 ) => void | Promise<Readable | void>
 
-/** A payload hook (`preSerialization`, `onSend`) over its request and reply types. */
+/** A payload hook (`preSerialization`, `onSend`). */
 export type PayloadHookFn<Self, Req, Rep> = (this: Self, request: Req, reply: Rep, payload: unknown, done: PayloadDone) => void | Promise<unknown>
 
-/** An `onError` hook over its request and reply types. */
 export type OnErrorHookFn<Self, Req, Rep> = (this: Self, request: Req, reply: Rep, error: HandlerError, done: () => void) => void | Promise<void>
 
-/** An `onRequestAbort` hook over its request type. */
 export type OnRequestAbortHookFn<Self, Req> = (this: Self, request: Req, done: Done) => void | Promise<void>
 
 /** `onRequest`, `preValidation`, `preHandler`, `onResponse`, `onTimeout`: `(request, reply, done)` or async `(request, reply)`. */
@@ -70,11 +60,7 @@ export type OnErrorHook<Self, RT extends RouteTypes, Rq, Rp> = OnErrorHookFn<Sel
 /** `onRequestAbort`: the client closed the connection before the response was sent. */
 export type OnRequestAbortHook<Self, RT extends RouteTypes, Rq> = OnRequestAbortHookFn<Self, RouteRequest<RT, Rq, Self>>
 
-/**
- * The route types `RT` with the body as it is at a stage of the request: `undefined` before the body is parsed (`onRequest`,
- * `preParsing`), `unknown` once parsed but not yet validated (`preValidation`), and in the hooks that may run at any stage, after
- * a failure as well (`preSerialization`, `onSend`, `onResponse`, `onError`, `onTimeout`, `onRequestAbort`).
- */
+/** Route types with the body as it is at a stage: `undefined` before parsing, `unknown` before validation and in hooks that may run after a failure. */
 export type BodyAtStage<RT extends RouteTypes, Body> = {
   body: Body
   params: RT['params']
@@ -84,7 +70,6 @@ export type BodyAtStage<RT extends RouteTypes, Body> = {
   input: RT['input']
 }
 
-/** Every request hook, by name, for instance `Self`, route types `RT`, request and reply decorations `Rq`, `Rp`. */
 export interface RequestHooks<Self, RT extends RouteTypes, Rq, Rp> {
   /** First hook of the lifecycle, before the body is read: `request.body` is `undefined`. */
   onRequest: RequestHookFn<Self, RouteRequest<BodyAtStage<RT, undefined>, Rq, Self>, RouteReply<RT, Rp, Self>>
@@ -124,11 +109,8 @@ export interface ApplicationHooks<Self> {
   onClose: ((this: Self, instance: Self, done: Done) => void | Promise<void>) | AsyncDisposable | Disposable
 }
 
-/** Name of a request hook. */
 export type RequestHookName = keyof RequestHooks<unknown, DefaultRouteTypes, unknown, unknown>
-/** Name of an application hook. */
 export type ApplicationHookName = keyof ApplicationHooks<unknown>
-/** Name of any hook `addHook` accepts. */
 export type HookName = RequestHookName | ApplicationHookName
 
 /** How many arguments each hook takes before `done`: a function declaring more is callback-style. */
@@ -151,18 +133,13 @@ export interface ArgumentsBeforeDone {
   onClose: 1
 }
 
-/**
- * `unknown` for a hook `addHook` accepts; a message for an async hook that also declares `done` (the runtime refuses it with
- * `SVC_ERR_HOOK_INVALID_ASYNC_HANDLER`: its promise and `done` would both continue the request).
- */
+/** A message for an async hook that also takes `done` (refused at run time: its promise and `done` would both continue the request). */
 export type AsyncHookWithoutDone<K extends HookName, F> = F extends (...args: infer A) => PromiseLike<unknown>
   ? `${ArgumentsBeforeDone[K]}` extends keyof A
     ? `An async '${K}' hook must not also take 'done': drop the parameter or the 'async'`
     : unknown
   : unknown
 
-/** All hooks of a context with decorations `Rq`/`Rp`, as `addHook` types them. */
 export type ContextHooks<Self, Rq, Rp> = RequestHooks<Self, DefaultRouteTypes, Rq, Rp> & ApplicationHooks<Self>
 
-/** A hook option of a route: one function or an array of them. */
 export type HookOption<H> = H | H[]

@@ -1,7 +1,6 @@
 /**
  * @module types/inject
- * The types of `app.inject()`: its options, the response it resolves with, and the chainable builder it
- * returns without options.
+ * The types of `app.inject()`: its options, its response, and the chainable builder it returns without options.
  */
 
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
@@ -79,17 +78,13 @@ export interface InjectResponse {
   /** The response headers as a client receives them (`date`, `connection` and the framing header included). */
   headers: OutgoingHttpHeaders
   trailers: { [name: string]: string }
-  /** The body's bytes. */
   rawPayload: Buffer
   /** The body as UTF-8 text. */
   payload: string
   /** Another name for {@link payload}. */
   body: string
-  /** The body parsed as JSON. */
   json: <T = any>() => T
-  /** The body as a stream. */
   stream: () => Readable
-  /** The cookies the response set. */
   cookies: InjectCookie[]
 }
 

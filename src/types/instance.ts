@@ -30,20 +30,17 @@ import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from
 import type { ChildLoggerFactory, SchemaController, ValidatorOptions } from './options.js'
 import type { AddHttpMethodOptions, ConstraintStrategy, FoundRoute, PrintRoutesOptions, RouteQuery } from './router.js'
 
-/** Constrains `this` of `decorate(K)`: the instance must not already have a property `K`. */
+/** `decorate(K)` refuses a name the instance already has. */
 type WithoutProperty<K extends PropertyKey> = { readonly [kContext]: unknown } & { [P in K]?: never }
-/** An empty interface: kept in intersections, it turns off weak-type detection for `{ K?: never }`. */
+/** Kept in intersections, it turns off weak-type detection for `{ K?: never }`. */
 interface NotWeak {}
-/** Constrains `this` of `decorateRequest(K)`: the context must not already decorate requests with `K`. */
 type WithoutRequestDecorator<K extends PropertyKey> = { readonly [kContext]: { rq: { [P in K]?: never } & NotWeak } }
-/** Constrains `this` of `decorateReply(K)`: the context must not already decorate replies with `K`. */
 type WithoutReplyDecorator<K extends PropertyKey> = { readonly [kContext]: { rp: { [P in K]?: never } & NotWeak } }
-/** `K`, unless the object already has it built in, in which case a message. */
 type NotBuiltin<K extends PropertyKey, Builtin, What extends string> = K extends Builtin
   ? `'${K & string}' is a built-in ${What} property`
   : K
 
-/** What `addSchema` returns: the instance with the schema in its registry when its `$id` is a literal. */
+/** The instance with the schema in its registry when its `$id` is a literal. */
 type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, R, Sc> = Sc extends {
   $id: infer Id extends string
 }
@@ -52,37 +49,25 @@ type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S 
     : Warren<D, Rq, Rp, S & { [P in Id | `${Id}#`]: Sc extends TSchema ? Sc : TUnknown }, R>
   : Self
 
-/**
- * What `addSchema(schema)` adds to its parameter's type: nothing when no shared schema with the same literal `$id` is visible in
- * the context, otherwise a message, which no schema is (the runtime refuses a second one at start-up).
- */
+/** A message when a shared schema with the same literal `$id` is already visible (the runtime refuses it at start-up). */
 type SchemaIdFree<Sc, S> = Sc extends { $id: infer Id extends string }
   ? Id extends keyof S
     ? `A shared schema with $id '${Id}' is already visible in this context`
     : unknown
   : unknown
 
-/* ---------- register: result ---------- */
-
-/**
- * Merges the additions of a plugin's returned instance (context `B`, routes `Added`) into the parent's context `A` and route
- * table `RA`; the parent unchanged when there is nothing to add.
- */
+/** Merges a plugin's returned context `B` and routes `Added` into the parent's; the parent unchanged when there is nothing to add. */
 type MergeContext<A extends ContextShape, B extends ContextShape, RA, Added, Fallback> = [B] extends [never]
   ? [Added] extends [never]
     ? Fallback
     : Warren<A['d'], A['rq'], A['rp'], A['s'], RA | Added>
   : Warren<Flatten<A['d'] & B['d']>, Flatten<A['rq'] & B['rq']>, Flatten<A['rp'] & B['rp']>, Flatten<A['s'] & B['s']>, RA | Added>
 
-/**
- * What `register` returns: for a shared plugin, the parent widened with what the instance the plugin returns (awaited) carries;
- * for an encapsulated one, the parent's decorations unchanged.
- */
+/** A shared plugin widens the parent with what its returned instance carries; an encapsulated one leaves its decorations unchanged. */
 export type RegisterResult<This, B, R, Prefix extends string = ''> = B extends { readonly [kShared]: true }
   ? MergeContext<ContextOf<This>, ContextOf<PluginResult<R>>, RoutesOf<This>, MountOf<RoutesOf<PluginResult<R>>, Prefix, true>, This>
   : MergeContext<ContextOf<This>, never, RoutesOf<This>, MountOf<RoutesOf<PluginResult<R>>, Prefix, false>, This>
 
-/** The instance a plugin returns, unwrapped from the promise of an async plugin. */
 type PluginResult<R> = R extends Promise<infer I> ? I : R
 
 /** Options of `listen`. Any other key is refused with `SVC_ERR_LISTEN_OPTIONS_INVALID`. */
@@ -97,11 +82,9 @@ export interface ListenOptions {
   backlog?: number
   /** Passed to `server.listen`: do not share the handle with cluster workers. */
   exclusive?: boolean
-  /** Passed to `server.listen`: the Unix socket is readable by all users. */
   readableAll?: boolean
-  /** Passed to `server.listen`: the Unix socket is writable by all users. */
   writableAll?: boolean
-  /** Passed to `server.listen`: with host `::`, do not also accept IPv4. */
+  /** With host `::`, do not also accept IPv4. */
   ipv6Only?: boolean
   /** Aborting it closes the application (`close()`). */
   signal?: AbortSignal
@@ -111,31 +94,19 @@ export interface ListenOptions {
 
 /** Options of `setNotFoundHandler(opts, handler)`: hooks that run before the not-found handler. */
 export interface NotFoundOptions<Self, Rq, Rp> {
-  /** `preValidation` hook(s) of the not-found route. */
   preValidation?: HookOption<RequestHooks<Self, DefaultRouteTypes, Rq, Rp>['preValidation']>
-  /** `preHandler` hook(s) of the not-found route. */
   preHandler?: HookOption<RequestHooks<Self, DefaultRouteTypes, Rq, Rp>['preHandler']>
 }
 
 /** An instance: the root one `warren()` returns, or the one a plugin receives. */
 export interface WarrenInstance<out D extends object = {}, out Rq extends object = {}, out Rp extends object = {}, out S extends object = {}, in R = never>
   extends FastifyInstance {
-  /** Phantom: the context, for the type layer only. Not present at run time. */
+  /** Phantom: the context, for the type layer only. */
   readonly [kContext]: { d: D; rq: Rq; rp: Rp; s: S }
-  /** Phantom: the route table (`R`, read by the typed client), for the type layer only. */
+  /** Phantom: the route table, read by the typed client. */
   [kRoutes]?(routes: R): void
 
-  /* ---------- plugins and lifecycle ---------- */
-
-  /**
-   * Registers a plugin.
-   *
-   * @example
-   * ```ts
-   * const app = warren().register(plugin(async (i) => i.decorate('db', db)))
-   * app.db // Db
-   * ```
-   */
+  /** Registers a plugin; a shared plugin's decorations appear in the returned instance's type. */
   register<I = Warren<D, Rq, Rp, S>, O = any, Ret = unknown, B = unknown, const Prefix extends string = ''>(
     this: RegisterCheck<{ d: D; rq: Rq; rp: Rp; s: S }, I>,
     plugin: ((instance: I, opts: O, done: Done) => Ret) & B,
@@ -143,11 +114,9 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   ): RegisterResult<this, B, Ret, Prefix>
   /** Resolves when the plugins registered so far are loaded. */
   after(): Promise<void>
-  /** Calls back when the plugins registered so far are loaded (with the first error, if any). */
   after(callback: (err: Error | null) => void): this
   /** Loads every plugin; resolves with the instance when the application is ready. */
   ready(): Promise<this>
-  /** Loads every plugin; calls back when the application is ready (with the first error, if any). */
   ready(callback: (err: Error | null, instance: this) => void): void
   /** Starts listening; resolves with the address. */
   listen(opts?: ListenOptions): Promise<string>
@@ -161,37 +130,16 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   readonly routing: (req: IncomingMessage, res: ServerResponse) => void
   /** Stops the server and runs the `preClose` and `onClose` hooks. */
   close(): Promise<void>
-  /** Stops the server and runs the `preClose` and `onClose` hooks; calls back when done. */
   close(callback: (err?: Error) => void): void
   /** Sends a fake request through the application (no socket). */
   inject(opts: InjectOptions | string): Promise<InjectResponse>
-  /** Sends a fake request through the application (no socket); calls back with the response. */
   inject(opts: InjectOptions | string, callback: (err: Error | undefined, response: InjectResponse | undefined) => void): void
   /** A chainable fake request: `app.inject().get('/').headers({...}).end()`. */
   inject(): InjectChain
-  /**
-   * The application as a web-standard fetch handler: serves a `Request` through the same pipeline as a socket request (hooks,
-   * validation, serialization, errors, not-found) and resolves with its `Response`.
-   *
-   * @example
-   * ```ts
-   * // Bun: Bun.serve({ fetch: app.fetch }) — Deno: Deno.serve(app.fetch) — Workers:
-   * export default { fetch: app.fetch }
-   * ```
-   */
+  /** The application as a web-standard fetch handler (`Bun.serve({ fetch: app.fetch })`, `export default { fetch: app.fetch }` for Workers). */
   readonly fetch: (request: Request, env?: unknown, ctx?: unknown) => Promise<Response>
 
-  /* ---------- decorators ---------- */
-
-  /**
-   * Adds a property to the instance; returns the instance with it in its type.
-   *
-   * @example
-   * ```ts
-   * const app = warren().decorate('db', db)
-   * app.get('/', function () { return this.db.list() })
-   * ```
-   */
+  /** Adds a property to the instance; returns the instance with it in its type. */
   decorate<const K extends string | symbol, V>(
     this: WithoutProperty<K>,
     name: K,
@@ -239,12 +187,8 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /** An instance decorator's value (a function comes bound to the instance); throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
   getDecorator<T = unknown>(name: string | symbol): T
 
-  /* ---------- hooks ---------- */
-
   /** Adds a hook to this context (and its descendants). */
   addHook<K extends HookName, F extends ContextHooks<this, Rq, Rp>[K]>(name: K, hook: F & AsyncHookWithoutDone<K, F>): this
-
-  /* ---------- routes ---------- */
 
   /** Declares a route. Its schemas type its request and reply; the returned instance has it in its route table. */
   route<Table, const Path extends string, Sc extends RouteSchema = {}, const M extends HTTPMethod = HTTPMethod, const Slash extends TrailingSlash = 'both'>(
@@ -253,31 +197,18 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   ): WithRoute<D, Rq, Rp, S, Table, M, Path, RouteTypesOf<Sc, Path, S>, Slash>
   /** Declares a GET route (and, unless told otherwise, its HEAD twin). */
   get: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'GET', D>
-  /** Declares a HEAD route. */
   head: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'HEAD', D>
-  /** Declares a POST route. */
   post: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'POST', D>
-  /** Declares a PUT route. */
   put: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'PUT', D>
-  /** Declares a DELETE route. */
   delete: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'DELETE', D>
-  /** Declares an OPTIONS route. */
   options: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'OPTIONS', D>
-  /** Declares a PATCH route. */
   patch: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'PATCH', D>
-  /** Declares a TRACE route. */
   trace: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'TRACE', D>
   /** Declares a QUERY route (RFC 10008: a safe request whose query is its body, which must name its `content-type`). */
   query: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'QUERY', D>
   /** Declares a route for every method in `supportedMethods` when it is called. */
   all: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, HTTPMethod, D>
-  /**
-   * Accepts routes for one more of Node's `http.METHODS` in the whole application (a WebDAV method, say); with `hasBody: true`
-   * its requests' bodies are parsed.
-   *
-   * @example
-   * app.addHttpMethod('PROPFIND', { hasBody: true }).propfind('/files/*', async (request) => request.body)
-   */
+  /** Accepts routes for one more of Node's `http.METHODS` (a WebDAV method, say); with `hasBody: true` its bodies are parsed. */
   addHttpMethod<const M extends HTTPMethod>(method: M, options?: AddHttpMethodOptions): this & { [K in Lowercase<M>]: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, M, D> }
   /** The methods routes may be declared for: GET, HEAD, TRACE, DELETE, OPTIONS, PATCH, PUT, POST, QUERY and those added. */
   readonly supportedMethods: string[]
@@ -287,30 +218,14 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   hasConstraintStrategy(name: string): boolean
   /** Whether a route with this method, URL pattern (`/users/:id`) and constraints is declared; false when `method` or `url` is missing. */
   hasRoute(opts: RouteQuery & { method?: HTTPMethod | string }): boolean
-  /**
-   * The route a request for `url` would reach, as a copy `{ handler, params, searchParams }`, or null (also when `method` or
-   * `url` is missing).
-   *
-   * @example
-   * app.findRoute({ method: 'GET', url: '/users/:id' }) // { handler, params: { id: ':id' }, searchParams: {} }
-   */
+  /** The route a request for `url` would reach, as a copy `{ handler, params, searchParams }`, or null. */
   findRoute(opts: RouteQuery & { method?: HTTPMethod | string }): FoundRoute | null
   /** The route tree, as text (find-my-way's pretty print). */
   printRoutes(options?: PrintRoutesOptions): string
   /** The plugin tree, as text. */
   printPlugins(): string
 
-  /* ---------- schemas ---------- */
-
-  /**
-   * Adds a shared schema to this context.
-   *
-   * @example
-   * ```ts
-   * const app = warren().addSchema({ ...User, $id: 'User' })
-   * app.get('/me', { schema: { response: { 200: Type.Ref('User') } } }, () => user)
-   * ```
-   */
+  /** Adds a shared schema to this context; a literal `$id` puts it in the context's type, for `Type.Ref`. */
   addSchema<const Sc extends TSchema | JsonSchemaObject | SchemaBuilder>(schema: Sc & SchemaIdFree<Sc, S>): WithSchema<this, D, Rq, Rp, S, R, Sc>
   /** The shared schema with this `$id`, as added. */
   getSchema<Id extends keyof S & string>(id: Id): S[Id]
@@ -320,15 +235,9 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   getSchemas(): Record<string, unknown>
   /** Replaces the validator compiler of this context. */
   setValidatorCompiler(compiler: ValidatorCompiler): this
-  /**
-   * Validator options for this context and its descendants, over the application's `validator` option: `customOptions` override
-   * it key by key, `plugins` are applied after its own.
-   */
+  /** Validator options for this context and its descendants: `customOptions` override the application's key by key, `plugins` are added. */
   setValidatorOptions(options: ValidatorOptions): this
-  /**
-   * Fastify's type-provider switch: warren infers from TypeBox schemas natively, so this returns the instance unchanged (kept so
-   * code written for Fastify compiles and runs).
-   */
+  /** Returns the instance unchanged: warren infers from TypeBox natively; kept so code written for Fastify compiles. */
   withTypeProvider<_Provider = unknown>(): this
   /** Replaces the serializer compiler of this context. */
   setSerializerCompiler(compiler: SerializerCompiler): this
@@ -343,8 +252,6 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /** Replaces how replies without a response schema are serialized in this context (default `JSON.stringify`). */
   setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): this
 
-  /* ---------- errors and not found ---------- */
-
   /** Sets the error handler of this context. */
   setErrorHandler<E = HandlerError>(handler: ErrorHandlerFor<this, Rq, Rp, E>): this
   /** Sets the handler for requests that match no route in this context's prefix. */
@@ -353,8 +260,6 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   setNotFoundHandler(opts: NotFoundOptions<this, Rq, Rp>, handler: HandlerFor<this, DefaultRouteTypes, Rq, Rp>): this
   /** The error handler in force in this context (typed without this context's decorations, so instances stay covariant). */
   readonly errorHandler: ErrorHandlerFor<AnyWarren, {}, {}>
-
-  /* ---------- body parsers ---------- */
 
   /** Adds a body parser that reads the request stream itself. */
   addContentTypeParser(contentType: ContentTypeMatcher, parser: StreamBodyParser<this, Rq>): this
@@ -387,13 +292,9 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /** The built-in `text/plain` parser (the body as a string), to register for other media types. */
   readonly defaultTextParser: BufferedBodyParser<string | Buffer, unknown>
 
-  /* ---------- properties ---------- */
-
-  /** The Node.js HTTP server. */
   readonly server: Server
   /** The route prefix of this context. */
   readonly prefix: string
-  /** The logger. */
   readonly log: WarrenLogger
   /** warren's version. */
   readonly version: string
@@ -409,8 +310,6 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   readonly initialConfig: Readonly<Record<string, unknown>>
   /** Whether a plugin of that name built this context (the encapsulated plugin that created it, or a `plugin()`-wrapped one registered into it); ancestors' plugins are not seen. */
   hasPlugin(name: string): boolean
-
-  /* ---------- request ids and request loggers ---------- */
 
   /** Sets how this context (and its descendants) generates request ids; the `requestIdHeader`, when set and present on a request, still wins. */
   setGenReqId(generator: (req: IncomingMessage) => string): this

@@ -1,13 +1,9 @@
 /**
  * @module types/lambda
- * The AWS Lambda events `warren/lambda` serves and the results it returns, as AWS documents them: API Gateway
- * REST API (payload format 1.0, which HTTP APIs can send too), API Gateway HTTP API and function URLs
- * (payload format 2.0), and Application Load Balancer requests.
+ * The AWS Lambda events `warren/lambda` serves and the results it returns: API Gateway payload formats 1.0 and 2.0 (HTTP APIs, function URLs), and ALB.
  */
 
-/** Query or header values by name. */
 type Single = Record<string, string | undefined> | null | undefined
-/** Query or header values by name, each a list (the multi-value forms). */
 type Multi = Record<string, string[] | undefined> | null | undefined
 
 /** What the 1.0 format and ALB events share: the method and path apart, headers and query in single- and multi-value forms. */
@@ -23,13 +19,11 @@ interface MethodAndPathEvent {
   [key: string]: unknown
 }
 
-/** An API Gateway REST API event (payload format 1.0). */
 export interface ApiGatewayV1Event extends MethodAndPathEvent {
   version?: '1.0'
   requestContext: { identity?: { sourceIp?: string }; path?: string; protocol?: string; [key: string]: unknown }
 }
 
-/** An API Gateway HTTP API or function URL event (payload format 2.0). */
 export interface ApiGatewayV2Event {
   version: '2.0'
   rawPath: string
@@ -47,7 +41,6 @@ export interface AlbEvent extends MethodAndPathEvent {
   requestContext: { elb: { targetGroupArn: string } }
 }
 
-/** Any event the Lambda handler serves. */
 export type LambdaHttpEvent = ApiGatewayV1Event | ApiGatewayV2Event | AlbEvent
 
 /** What the handler returns: the fields of the format the event came in (`cookies` for 2.0, `multiValueHeaders` where the event had them, `statusDescription` for ALB). */

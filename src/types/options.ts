@@ -28,24 +28,14 @@ export interface ValidatorOptions {
     /** Accepted for configurations written for older Ajv versions, and dropped: Ajv 8 always reports JSON Pointers. */
     jsonPointers?: boolean
   }
-  /**
-   * Ajv plugins to apply, alone or with their options: `[ajvErrors, [ajvKeywords, ['typeof']]]`. A CommonJS module whose `default`
-   * is the plugin (how `import ajvErrors from 'ajv-errors'` is typed) is accepted as is.
-   */
+  /** Ajv plugins, alone or with options: `[ajvErrors, [ajvKeywords, ['typeof']]]`; a CommonJS module whose `default` is the plugin works too. */
   plugins?: Array<AjvPluginLike | [AjvPluginLike, unknown]>
 }
 
-/**
- * Builds the HTTP server instead of warren (`serverFactory` option): it receives the request handler to serve with and the
- * factory options, and returns a server (http, https, http2 or anything with `listen`, `close` and `address`).
- */
+/** Builds the server instead of warren from the request handler and the factory options: anything with `listen`, `close` and `address`. */
 export type ServerFactory = (handler: RequestListener, options: WarrenOptions) => Server | object
 
-/**
- * Builds the logger of one request (`childLoggerFactory` option, `setChildLoggerFactory`): `this` is the route's instance,
- * `logger` the instance's logger, `bindings` holds the request id under `requestIdLogLabel`, `options` holds `level` only when
- * the route sets a `logLevel`.
- */
+/** Builds one request's logger: `this` is the route's instance, `bindings` hold the request id, `options.level` is the route's `logLevel`. */
 export type ChildLoggerFactory = (
   this: any,
   logger: WarrenLogger,
@@ -54,18 +44,12 @@ export type ChildLoggerFactory = (
   rawRequest: IncomingMessage,
 ) => WarrenLogger
 
-/**
- * Answers a request Node could not parse or that timed out before it was complete (`clientErrorHandler` option): the server's
- * `clientError` event, with `this` the root instance.
- */
+/** Answers a request Node could not parse or that timed out (the `clientError` event); `this` is the root instance. */
 export type ClientErrorHandler = (this: any, error: Error & { code?: string }, socket: Duplex) => void
 
-/** Options of the `warren()` factory. Every one is optional. */
 /** A context's schema storage, built by `schemaController.bucket`. */
 export interface SchemaBucket {
-  /** Stores a schema (`addSchema`). */
   add(schema: unknown): void
-  /** The schema with that `$id` (`getSchema`). */
   getSchema(id: string): unknown
   /** Every schema of the context (`getSchemas` answers this; a `Map` or an object by `$id`). */
   getSchemas(): unknown
@@ -87,11 +71,11 @@ export interface SchemaController {
   compilersFactory?: {
     /** Builds the validator compiler (given the application's `validator` options). */
     buildValidator?: (externalSchemas: Record<string, unknown>, validatorOptions: ValidatorOptions) => ValidatorCompiler
-    /** Builds the serializer compiler. */
     buildSerializer?: (externalSchemas: Record<string, unknown>, serializerOptions: Record<string, unknown>) => SerializerCompiler
   }
 }
 
+/** Options of the `warren()` factory. Every one is optional. */
 export interface WarrenOptions {
   /** `true` for a pino logger, or pino options; off by default (a ready logger goes in `loggerInstance`). */
   logger?: boolean | (LoggerOptions & {
@@ -100,10 +84,7 @@ export interface WarrenOptions {
     /** A file to append log lines to, created if missing (when no `stream` is given). */
     file?: string
   })
-  /**
-   * A ready logger (a pino instance, or anything with `info`, `error`, `debug`, `fatal`, `warn`, `trace` and `child`); not
-   * together with `logger`.
-   */
+  /** A ready logger (pino, or anything with `info`, `error`, `debug`, `fatal`, `warn`, `trace`, `child`); not together with `logger`. */
   loggerInstance?: WarrenLogger
   /** Maximum body size in bytes (default 1 MiB). */
   bodyLimit?: number
@@ -133,7 +114,6 @@ export interface WarrenOptions {
   caseSensitive?: boolean
   /** Maximum length of one path parameter. */
   maxParamLength?: number
-  /** Replaces the query string parser. */
   querystringParser?: (str: string) => Record<string, unknown>
   /** Accept regex route parameters that may backtrack exponentially (default `false`). */
   allowUnsafeRegex?: boolean
@@ -143,19 +123,13 @@ export interface WarrenOptions {
   constraints?: RouterOptions['constraints']
   /** The router's settings; each beats the top-level option of the same name. */
   routerOptions?: RouterOptions
-  /**
-   * Replaces each request's URL before it is routed (`this` is the root instance); must return a string, else that request
-   * answers 500 `SVC_ERR_ROUTE_REWRITE_NOT_STR`.
-   */
+  /** Replaces each request's URL before routing (`this`: the root instance); a non-string answers 500 `SVC_ERR_ROUTE_REWRITE_NOT_STR`. */
   rewriteUrl?: (this: any, req: IncomingMessage) => string
   /** Answers a request the router refused (bad URL, parameter too long, failing async constraint) instead of warren. */
   frameworkErrors?: FrameworkErrorsHandler
   /** GET routes also answer HEAD (default `true`). */
   exposeHeadRoutes?: boolean
-  /**
-   * Trust `x-forwarded-*` headers for `ip`, `ips`, `host`, `protocol`: `true` (every hop), an address or CIDR list (array, or
-   * comma-separated string; `'loopback'`, `'uniquelocal'`… too), or a function `(address, hop) => boolean`.
-   */
+  /** Trust `x-forwarded-*` for `ip`, `ips`, `host`, `protocol`: `true`, a hop count, addresses or CIDRs (`'loopback'`…), or `(address, hop) => boolean`. */
   trustProxy?: boolean | number | string | readonly string[] | ((address: string, hop: number) => boolean)
   /** Do not log each request and response: `true`, or a function of the request saying which ones. */
   disableRequestLogging?: boolean | ((request: any) => boolean)
@@ -165,19 +139,12 @@ export interface WarrenOptions {
   onConstructorPoisoning?: ProtoAction
   /** Turns validation errors into the Error sent back. */
   schemaErrorFormatter?: SchemaErrorFormatter
-  /** Settings of the default validator. */
   validator?: ValidatorOptions
   /** Options of the default serializer, fast-json-stringify: `{ rounding: 'ceil' }` rounds a non-integer sent for an integer up. */
   serializerOpts?: SerializerOptions
-  /**
-   * Keep the code the default compilers generate (Ajv, fast-json-stringify) on disk and load it at the next start instead of
-   * compiling: `true` uses `node_modules/.cache/warren` under the working directory, `{ dir }` another directory.
-   */
+  /** Keep the generated validator and serializer code on disk and load it at the next start: `true` uses `node_modules/.cache/warren`, `{ dir }` another directory. */
   schemaCache?: boolean | { dir?: string }
-  /**
-   * The module `warren compile --esm` wrote for this application: the default compilers load every schema's validator and
-   * serializer from it and compile none, so the application runs where code generation is refused.
-   */
+  /** The module `warren compile --esm` wrote: validators and serializers are loaded from it, none compiled, so the app runs where code generation is refused. */
   precompiledSchemas?: PrecompiledSchemas
   /** Schema storage and default compiler builders for the application (see {@link SchemaController}). */
   schemaController?: SchemaController
@@ -193,30 +160,16 @@ export interface WarrenOptions {
   serverFactory?: ServerFactory
   /** Requests one keep-alive connection may carry before the server closes it (0: no limit). */
   maxRequestsPerSocket?: number | null
-  /**
-   * Milliseconds a request may take, from its arrival to its reply, before warren answers 503 `SVC_ERR_HANDLER_TIMEOUT` and
-   * aborts `request.signal` (0, the default: no limit).
-   */
+  /** Milliseconds from arrival to reply before warren answers 503 `SVC_ERR_HANDLER_TIMEOUT` and aborts `request.signal` (default 0: no limit). */
   handlerTimeout?: number
   /** Builds each request's logger: see {@link ChildLoggerFactory}. */
   childLoggerFactory?: ChildLoggerFactory
   /** Answers requests the server could not parse or that timed out: see {@link ClientErrorHandler}. */
   clientErrorHandler?: ClientErrorHandler
-  /**
-   * 5xx error bodies carry the error's own message. Default: `true` unless `NODE_ENV` is `'production'`, where a 5xx answers the
-   * status phrase (`"Internal Server Error"`) and the original message is logged with the request id — a thrown message may hold
-   * secrets.
-   */
+  /** 5xx bodies carry the error's message. Default: `true` unless `NODE_ENV` is `'production'`, where a 5xx answers the status phrase (a message may hold secrets). */
   exposeServerErrors?: boolean
-  /**
-   * The shape of every error body warren writes (thrown errors, validation failures, not-found, body-parser errors, client errors
-   * answered on the socket, 503 while closing): `'fastify'` (default, `{ statusCode, code?, error, message }`), `'problem'` (RFC
-   * 9457 problem details, `application/problem+json`), or a function answering `{ status?, headers?, body }`.
-   */
+  /** The shape of every error body: `'fastify'` (default, `{ statusCode, code?, error, message }`), `'problem'` (RFC 9457), or a function answering `{ status?, headers?, body }`. */
   errorFormat?: ErrorFormat
-  /**
-   * Whether `setErrorHandler` may be called again in a context that already set one (the last wins). Default `true`; `false` makes
-   * the second call throw `SVC_ERR_ERROR_HANDLER_ALREADY_SET`.
-   */
+  /** Whether `setErrorHandler` may be called again in a context that set one (default `true`); `false` makes that throw `SVC_ERR_ERROR_HANDLER_ALREADY_SET`. */
   allowErrorHandlerOverride?: boolean
 }

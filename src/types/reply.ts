@@ -13,7 +13,6 @@ import type { DefaultRouteTypes, RouteTypes } from './schema.js'
 import type { DeclaredCode, PayloadForCode, SuccessPayload } from './status.js'
 import type { SerializerFunction } from './validation.js'
 
-/** A header value as the reply stores it. */
 export type HeaderValue = string | number | string[]
 
 /** The part of a reply that does not depend on the route: headers, state, raw objects. `Server` is the instance the route belongs to. */
@@ -26,29 +25,19 @@ export interface ReplyBase<Server = BareInstance> extends FastifyReply {
   readonly sent: boolean
   /** Milliseconds since the request was received. */
   readonly elapsedTime: number
-  /** The Node.js response. */
   readonly raw: ServerResponse
-  /** The request this reply answers. */
   readonly request: WarrenRequest<DefaultRouteTypes, Server>
   /** The instance the route was declared in, with that context's decorations. */
   readonly server: Server
-  /** The request's logger. */
   readonly log: WarrenLogger
-  /** The options of the route that matched. */
   readonly routeOptions: Readonly<RequestRouteOptions>
-  /** Sets one response header. */
   header(name: string, value: HeaderValue): this
-  /** Sets several response headers. */
   headers(values: Record<string, HeaderValue>): this
-  /** Reads a response header set so far. */
   getHeader(name: string): HeaderValue | undefined
   /** A reply decorator's value (a function comes bound to this reply); throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
   getDecorator<T = unknown>(name: string | symbol): T
-  /** All response headers set so far. */
   getHeaders(): Record<string, HeaderValue>
-  /** Whether a response header is set. */
   hasHeader(name: string): boolean
-  /** Removes a response header. */
   removeHeader(name: string): this
   /** Sets the `content-type` header. */
   type(contentType: string): this
@@ -56,17 +45,11 @@ export interface ReplyBase<Server = BareInstance> extends FastifyReply {
   serializer(fn: (payload: unknown) => string): this
   /** Serializes `payload` as this reply would (its serializer, else the route's schema for the status, else JSON). */
   serialize(payload: unknown): string
-  /**
-   * The route's serializer of a response status key (`200`, `'2xx'`, `'default'`; with a media type for a `content` map), or the
-   * one `compileSerializationSchema` made for this schema object.
-   */
+  /** The route's serializer for a status key (with a media type for a `content` map), or the one compiled for this schema object. */
   getSerializationFunction(schemaOrStatus: object | string | number, contentType?: string): SerializerFunction | undefined
   /** Compiles a schema with the route's serializer compiler (once per schema object and route). */
   compileSerializationSchema(schema: object, httpStatus?: string | number | null, contentType?: string | null): SerializerFunction
-  /**
-   * Serializes `input` with the route's serializer of a status (`serializeInput(data, 201)`, or with a media type), else with a
-   * schema's (`serializeInput(data, schema)`).
-   */
+  /** Serializes `input` with the route's serializer of a status (`serializeInput(data, 201)`), else with a schema's. */
   serializeInput(input: unknown, schemaOrStatus: object | string | number, httpStatus?: string | number, contentType?: string): string
   /** Redirects to `url` with `code` (302 unless given, or unless a code was set). */
   redirect(url: string, code?: number): this
@@ -78,37 +61,27 @@ export interface ReplyBase<Server = BareInstance> extends FastifyReply {
 
 /** Any reply, known by its brand alone: what a handler may return besides its payload. */
 export interface AnyReply {
-  /** Phantom brand of every reply. */
   readonly [kReply]: true
 }
 
 /** `send`'s arguments: the payload is optional only when the selected schema admits `undefined` or `null`. */
 type SendArgs<P> = undefined extends P ? [payload?: P] : null extends P ? [payload?: P] : [payload: P]
 
-/**
- * What a reply's `code` and `status` read from the reply they are called on: its response map `RS`, the payload `send` accepts
- * `P`, its reply decorations `Rp` and its instance `Server`.
- */
+/** What `code` and `status` read from their receiver: response map `RS`, `send`'s payload `P`, reply decorations `Rp`, instance `Server`. */
 export interface ReplyTypes<RS = {}, P = unknown, Rp = {}, Server = BareInstance> {
-  /** The response map: status key to payload type. */
   readonly rs: RS
-  /** The payload `send` accepts now. */
   readonly p: P
-  /** The context's reply decorations. */
   readonly rp: Rp
-  /** The instance the route belongs to. */
   readonly server: Server
 }
 
-/** A reply as `code` and `status` see their receiver: anything carrying reply types. */
 interface CarriesReplyTypes {
   readonly [kReplyTypes]: ReplyTypes<unknown, unknown, unknown, unknown>
 }
 
-/** The reply `code(C)` returns: the same route's reply, `send` narrowed to the payload for `C`. */
 type CodeReply<T extends ReplyTypes<unknown, unknown, unknown, unknown>, C extends number> = ReplyFor<T['rs'], PayloadForCode<T['rs'], C>, T['rp'], T['server']>
 
-/** A reply on a route whose response map is `RS` (status key to payload type), whose `send` currently accepts `P`, in a context whose reply decorators are `Rp`. */
+/** A reply on a route with response map `RS`, whose `send` currently accepts `P`, in a context with reply decorators `Rp`. */
 export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstance, A extends unknown[] = SendArgs<P>> extends ReplyBase<Server> {
   /** Phantom: the route's reply types, for the type layer only. Not present at run time. */
   readonly [kReplyTypes]: ReplyTypes<RS, P, Rp, Server>
@@ -119,12 +92,10 @@ export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstanc
   /** Sends the payload, checked against the response schema selected by the status (2xx before any `code`). `A`: `send`'s arguments for `P`. */
   send(...payload: A): this
 
-  /* ---------- bodies and replies ---------- */
   /** Adds an HTTP trailer, computed after the payload is written: `fn(reply, payload, done)`, or an async `fn(reply, payload)` returning the value. */
   trailer(name: string, fn: (reply: this, payload: string | Buffer | null, done: (error: Error | null, value?: string) => void) => unknown): this
   /** Whether a trailer of that name was added. */
   hasTrailer(name: string): boolean
-  /** Removes the trailer of that name. */
   removeTrailer(name: string): this
   /** Sends a `103 Early Hints` informational response (e.g. `link` preloads) before the real one. */
   writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): this
@@ -132,7 +103,6 @@ export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstanc
   readonly mediaType: string | undefined
 }
 
-/** A reply with its context's reply decorators. */
 export type ReplyFor<RS, P, Rp, Server = BareInstance> = WarrenReply<RS, P, Rp, Server> & Rp
 
 /** The reply of a route with types `RT`, in a context with reply decorations `Rp`, declared on instance `Server`; `send` starts at the schemas a plain send uses. */

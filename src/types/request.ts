@@ -13,11 +13,9 @@ import type { HTTPPart, ValidationError, ValidationFunction } from './validation
 
 /** The options of the route that matched, as `request.routeOptions` exposes them. */
 export interface RequestRouteOptions {
-  /** The route's method, or methods. */
   method: string | string[]
   /** The route's path (`undefined` when no route matched). */
   url: string | undefined
-  /** The route's `config` option. */
   config: Record<string, unknown>
   /** The route's `schema` option (absent for the not-found handler). */
   schema?: RouteSchema
@@ -27,11 +25,9 @@ export interface RequestRouteOptions {
   handlerTimeout?: number
   /** Whether validation errors are attached to the request instead of answered. */
   attachValidation: boolean
-  /** The route's log level. */
   logLevel?: string
   /** The serializers of the route's request loggers (its own `logSerializers` over its plugins'). */
   logSerializers?: LogSerializers
-  /** The route's handler. */
   handler: Function
   /** Whether a HEAD route was derived from this GET route. */
   exposeHeadRoute: boolean
@@ -53,7 +49,6 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   body: RT['body']
   /** The request headers, names lower-case; the properties of `schema.headers` are typed by it. */
   headers: IncomingHttpHeaders & RT['headers']
-  /** The Node.js request. */
   raw: IncomingMessage
   /** The request's logger (a child of the server's, tagged with the request id). */
   log: WarrenLogger
@@ -65,7 +60,6 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly url: string
   /** The URL before any rewrite. */
   readonly originalUrl: string
-  /** The HTTP method. */
   readonly method: string
   /** The connection's socket (`raw.socket`), e.g. to answer by hand after `reply.hijack()`. */
   readonly socket: Socket
@@ -81,7 +75,6 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly port: number | null
   /** `'https'` on an encrypted socket (or per `x-forwarded-proto` with `trustProxy`), else `'http'`. */
   readonly protocol: 'http' | 'https'
-  /** The options of the route that matched. */
   readonly routeOptions: Readonly<RequestRouteOptions>
   /** True when no route matched and the not-found handler is answering. */
   readonly is404: boolean
@@ -90,13 +83,9 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   getValidationFunction(httpPartOrSchema: HTTPPart | 'query' | object): ValidationFunction | undefined
   /** Compiles a schema with the route's validator compiler (once per schema object and route). */
   compileValidationSchema(schema: object, httpPart?: HTTPPart | null): ValidationFunction
-  /**
-   * Validates `input` with the route's validator of an HTTP part (`validateInput(input, 'body')`) or with a schema's
-   * (`validateInput(input, schema)`); neither throws `SVC_ERR_REQ_INVALID_VALIDATION_INVOCATION`.
-   */
+  /** Validates `input` with the route's validator of an HTTP part, or with a schema's; given neither, throws `SVC_ERR_REQ_INVALID_VALIDATION_INVOCATION`. */
   validateInput(input: unknown, schemaOrPart: object | HTTPPart | 'query', httpPart?: HTTPPart): boolean
 
-  /* ---------- bodies and replies ---------- */
   /** A request decorator's value (a function comes bound to this request); throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
   getDecorator<T = unknown>(name: string | symbol): T
   /** Replaces a request decorator's value on this request; throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
@@ -104,15 +93,9 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   /** The media type of the request's `content-type` (lower case, no parameters), or undefined. */
   readonly mediaType: string | undefined
 
-  /**
-   * Aborted when the client goes away before the response is finished, or when the route's `handlerTimeout` expires (its reason
-   * is then the `SVC_ERR_HANDLER_TIMEOUT` error).
-   */
+  /** Aborted when the client goes away before the response is finished, or when `handlerTimeout` expires (reason: the `SVC_ERR_HANDLER_TIMEOUT` error). */
   readonly signal: AbortSignal
 }
 
-/**
- * The request of a route with types `RT`, in a context with request decorations `Rq`, declared on instance `Server` (so
- * `request.server` carries that context's decorations).
- */
+/** The request of a route with types `RT` and request decorations `Rq`; `request.server` carries its context's decorations. */
 export type RouteRequest<RT extends RouteTypes, Rq, Server = BareInstance> = WarrenRequest<RT, Server> & Rq

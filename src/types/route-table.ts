@@ -17,7 +17,6 @@ export interface RouteEntry<M extends string, P extends string, T extends RouteT
   readonly method: M
   /** The path as declared (inside a plugin: without the register prefix, which the mount adds). */
   readonly path: P
-  /** The route's request and response types ({@link RouteTypes}). */
   readonly types: T
   /** The route's `prefixTrailingSlash` (for a `'/'` path under a prefix). */
   readonly slash: Slash
@@ -25,17 +24,11 @@ export interface RouteEntry<M extends string, P extends string, T extends RouteT
 
 /** The routes a plugin's returned instance carries, registered under `prefix` (`''` for none). */
 export interface RouteMount<Prefix extends string, Routes> {
-  /** The register `prefix`. */
   readonly prefix: Prefix
-  /** The plugin's own table (entries and nested mounts). */
   readonly routes: Routes
 }
 
-/**
- * Filled in by `instance.ts` (declaration merging, `{ instance: Warren<D, Rq, Rp, S, R> }`): the route methods, declared below
- * the instance type, name the instance with one more route through it instead of importing the instance module, which imports
- * them.
- */
+/** Filled in by `instance.ts` through declaration merging: the route methods name the instance without importing the module that imports them. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the parameters are read by the declaration instance.ts merges in
 export interface RoutedInstanceSlot<D extends object, Rq extends object, Rp extends object, S extends object, R> {}
 
@@ -62,15 +55,9 @@ export type MountOf<Routes, Prefix extends string, Shared extends boolean> = [Ro
         ? Routes
         : RouteMount<Prefix, Routes>
 
-/* ---------- unfolding, for the client only ---------- */
-
-/** `prefix` with a leading slash. */
 type Slashed<Prefix extends string> = Prefix extends `/${string}` ? Prefix : `/${Prefix}`
 
-/**
- * A path declared under a prefix, joined as the router joins it: `'/'` answers `/prefix` and `/prefix/`, or only one of them as
- * the route's `prefixTrailingSlash` says.
- */
+/** A path under a prefix, joined as the router joins it; `'/'` answers as the route's `prefixTrailingSlash` says. */
 type JoinPath<Prefix extends string, P extends string, Slash extends TrailingSlash = 'both'> = P extends ''
   ? Prefix
   : Prefix extends `${string}/`
@@ -79,10 +66,7 @@ type JoinPath<Prefix extends string, P extends string, Slash extends TrailingSla
       ? { both: Prefix | `${Prefix}/`; slash: `${Prefix}/`; 'no-slash': Prefix }[Slash]
       : `${Prefix}${P extends `/${string}` ? P : `/${P}`}`
 
-/**
- * The types of a route under `Prefix`: the parameters of the prefix (`/:projectId/members`) join the route's own, as the router
- * gives them to it (a params schema that names one types it).
- */
+/** A route's types under `Prefix`: the prefix's parameters (`/:projectId/members`) join the route's own, as the router gives them. */
 type UnderPrefix<T extends RouteTypes, Names> = [Names] extends [never] ? T : T & { params: { [K in Exclude<Names & string, keyof T['params']>]: string } }
 
 /** The parameter names of a prefix, computed once per mount. */
@@ -95,21 +79,11 @@ type Under<Prefix extends string, R, Names = PrefixParams<Prefix>> = R extends A
     ? Under<JoinPath<Prefix, Slashed<Inner>>, Routes>
     : never
 
-/** Any route entry. */
 type AnyEntry = RouteEntry<string, string, RouteTypes, TrailingSlash>
 
-/** A table's entries, mounts unfolded. */
 type Entries<R> = R extends AnyEntry ? R : R extends RouteMount<infer Prefix, infer Routes> ? Under<Slashed<Prefix>, Routes> : never
 
-/**
- * The route table of instance type `App`, unfolded once: `'<METHOD> <path>'` to the route's {@link RouteTypes}.
- *
- * @example
- * ```ts
- * type Table = RouteTableOf<typeof app>
- * type GetUser = Table['GET /users/:id'] // { body, params, query, headers, responses }
- * ```
- */
+/** The route table of `App`, unfolded once: `'<METHOD> <path>'` to the route's types, e.g. `RouteTableOf<typeof app>['GET /users/:id']`. */
 export type RouteTableOf<App> = TableOf<Entries<RoutesOf<App>>> & ErrorFormatMember<RoutesOf<App>>
 
 /** The object type keyed by method and path for a union of entries, each route's types as they travel ({@link WireOf}). */

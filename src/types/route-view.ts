@@ -1,7 +1,6 @@
 /**
  * @module types/route-view
- * The route options `onRoute` hooks read (and may change): the contract between the route builder of the
- * runtime and the hooks users write.
+ * The route options `onRoute` hooks read and may change: the contract between the runtime's route builder and users' hooks.
  */
 
 import type { LogSerializers } from './logger.js'
@@ -9,21 +8,17 @@ import type { RouteSchema } from './schema.js'
 
 /** A route's options as `onRoute` hooks see (and may change) them. */
 export interface RouteOptionsView {
-  /** The route's method, or methods. */
   method: string | string[]
   /** The full path, prefix included. */
   url: string
   /** The path as declared, without the prefix. */
   path?: string
-  /** The path as declared, without the prefix (Fastify's name). */
+  /** Alias of `path`. */
   routePath?: string
   /** The prefix of the context the route was declared in. */
   prefix?: string
-  /** The route's schemas. */
   schema?: RouteSchema
-  /** The route's handler. */
   handler: Function
-  /** The route's `config`. */
   config?: Record<string, unknown>
   /** The body limit in force for the route, in bytes. */
   bodyLimit?: number
@@ -31,7 +26,6 @@ export interface RouteOptionsView {
   handlerTimeout?: number
   /** Whether validation errors are attached to the request instead of answered. */
   attachValidation?: boolean
-  /** The route's log level. */
   logLevel?: string
   /** The serializers of the route's request loggers (its own `logSerializers` over its plugins'). */
   logSerializers?: LogSerializers

@@ -66,12 +66,11 @@ export type HandlerFor<Self, RT extends RouteTypes, Rq, Rp> = (
   reply: RouteReply<RT, Rp, Self>,
 ) => Status200Payload<SuccessPayload<RT['responses']>>
 
-/** What a handler may return, `P` being what is sent with status 200: `P` or the reply, or nothing; a promise of either, not of a mix of `P` and `undefined`. */
+/** What a handler may return (`P`: the payload for 200): `P`, the reply, or nothing, or a promise of one, not of a mix of `P` and `undefined`. */
 export type Status200Payload<P> = P | AnyReply | void | Promise<P | AnyReply> | Promise<void | undefined | Unsent<P>>
 
 /** A value no handler resolves with. */
 interface Unsent<P> {
-  /** Phantom: never present. */
   readonly unsent: P
 }
 
@@ -90,7 +89,7 @@ type KnownSchemaKeys<Sc> = string extends keyof Sc
 
 /** Route options other than the method, path and handler: what the shorthands take as `opts`. */
 export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> extends RouteOptionsExtensions {
-  /** The route's schemas: they validate and serialize at run time, and type the route here. A key that is not a schema key (`querystrin`) does not compile. */
+  /** The route's schemas: they validate and serialize at run time and type the route here; an unknown key does not compile. */
   schema?: Sc & KnownSchemaKeys<Sc>
   /** Free data for the route, readable as `request.routeOptions.config`. */
   config?: RouteConfig
@@ -102,17 +101,10 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   serializerCompiler?: SerializerCompiler
   /** Maximum body size in bytes for this route. */
   bodyLimit?: number
-  /**
-   * Milliseconds from the request's arrival to its reply before warren answers 503 `SVC_ERR_HANDLER_TIMEOUT` and aborts
-   * `request.signal` (a positive integer; default: the `handlerTimeout` factory option).
-   */
+  /** Milliseconds from arrival to reply before warren answers 503 `SVC_ERR_HANDLER_TIMEOUT` and aborts `request.signal` (default: the `handlerTimeout` factory option). */
   handlerTimeout?: number
-  /** Log level for this route's requests. */
   logLevel?: string
-  /**
-   * Serializers of this route's request loggers, by the key of the logged object (`request.log.info({ user })` logs what `user`
-   * returns), over those of the instance's logger and of the plugins it is registered in.
-   */
+  /** Serializers of this route's request loggers, by key of the logged object, over those of the instance and its plugins. */
   logSerializers?: LogSerializers
   /** Whether a GET route also answers HEAD (default from the `exposeHeadRoutes` factory option). */
   exposeHeadRoute?: boolean
@@ -122,27 +114,16 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   prefixTrailingSlash?: 'both' | 'slash' | 'no-slash'
   /** Builds the logger of each request of this route (instead of its context's `setChildLoggerFactory` one). */
   childLoggerFactory?: ChildLoggerFactory
-  /** Error handler for this route. */
   errorHandler?: ErrorHandlerFor<Self, Rq, Rp>
-  /** Route-level `onRequest` hook(s). */
   onRequest?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onRequest']>>
-  /** Route-level `preParsing` hook(s). */
   preParsing?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preParsing']>>
-  /** Route-level `preValidation` hook(s). */
   preValidation?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preValidation']>>
-  /** Route-level `preHandler` hook(s). */
   preHandler?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preHandler']>>
-  /** Route-level `preSerialization` hook(s). */
   preSerialization?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preSerialization']>>
-  /** Route-level `onSend` hook(s). */
   onSend?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onSend']>>
-  /** Route-level `onResponse` hook(s). */
   onResponse?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onResponse']>>
-  /** Route-level `onError` hook(s). */
   onError?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onError']>>
-  /** Route-level `onTimeout` hook(s). */
   onTimeout?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onTimeout']>>
-  /** Route-level `onRequestAbort` hook(s). */
   onRequestAbort?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onRequestAbort']>>
 }
 
@@ -152,16 +133,11 @@ export type RoutePath<Path extends string> = { url: Path; path?: never } | { pat
 /** Options of `route()`: method, path, handler and the shorthand options. `M`: the method(s), as declared. */
 export type RouteOptions<Self, Path extends string, Sc, RT extends RouteTypes, Rq, Rp, M extends HTTPMethod = HTTPMethod> = RouteShorthandOptions<Self, Sc, RT, Rq, Rp> &
   RoutePath<Path> & {
-    /** The method, or methods, the route answers. */
     method: M | M[]
-    /** The route's handler. */
     handler: HandlerFor<Self, RT, Rq, Rp>
   }
 
-/**
- * The instance type a route declaration returns: the instance `D, Rq, Rp, Reg` with the route's entry (method `M`, path as
- * declared, its types) appended to its route table `R`, which the typed client reads.
- */
+/** The instance a route declaration returns: the route's entry appended to its route table `R`, which the typed client reads. */
 export type WithRoute<D extends object, Rq extends object, Rp extends object, Reg extends object, R, M extends string, Path extends string, RT extends RouteTypes, Slash extends TrailingSlash = 'both'> =
   RoutedInstance<D, Rq, Rp, Reg, R | RouteEntry<M, Path, RT, Slash>>
 
@@ -187,10 +163,7 @@ export interface RouteShorthand<Self, Rq extends object, Rp extends object, Reg 
   ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>, Slash>
 }
 
-/**
- * Where a route's `prefixTrailingSlash` is read from for the route table: only a `'/'` route under a prefix has one to follow, so
- * only its options give the type argument.
- */
+/** Only a `'/'` route under a prefix has a `prefixTrailingSlash` to follow, so only its options give the type argument. */
 type SlashOption<Path extends string, Slash extends TrailingSlash> = Path extends '/' ? { prefixTrailingSlash?: Slash } : unknown
 
 /** What a route method reads its receiver's route table `Table` and context `C` from. */

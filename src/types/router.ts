@@ -1,7 +1,6 @@
 /**
  * @module types/router
- * The router's part of the public API: the `routerOptions` factory option, `frameworkErrors`, and what
- * `hasRoute`, `findRoute` and `printRoutes` take and give.
+ * The router's part of the public API: `routerOptions`, `frameworkErrors`, and what `hasRoute`, `findRoute` and `printRoutes` take and give.
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -20,7 +19,6 @@ export interface RouterOptions {
   allowUnsafeRegex?: boolean
   /** `;` also starts the query string (`/a;x=1`), default `false`. */
   useSemicolonDelimiter?: boolean
-  /** Replaces the query string parser. */
   querystringParser?: (query: string) => Record<string, unknown>
   /** Builds a lookup function per method at start-up (find-my-way's `compile()`), default `false`. */
   compile?: boolean
@@ -36,10 +34,7 @@ export interface RouterOptions {
   onMaxParamLength?: (path: string, req: IncomingMessage, res: ServerResponse) => void
 }
 
-/**
- * The `frameworkErrors` factory option: answers a request the router refused — `SVC_ERR_BAD_URL`, `SVC_ERR_MAX_PARAM_LENGTH` or
- * `SVC_ERR_ASYNC_CONSTRAINT` — with a request and reply of the root.
- */
+/** The `frameworkErrors` option: answers a request the router refused (`SVC_ERR_BAD_URL`, `SVC_ERR_MAX_PARAM_LENGTH`, `SVC_ERR_ASYNC_CONSTRAINT`). */
 export type FrameworkErrorsHandler = (error: Error & { code: string; statusCode: number }, request: any, reply: any) => unknown
 
 /** What `hasRoute` and `findRoute` look for: a method and a URL pattern, with the route's constraints if it has some. */
@@ -56,22 +51,17 @@ export interface FoundRoute {
   searchParams: Record<string, unknown>
 }
 
-/** Options of `printRoutes`. */
 export interface PrintRoutesOptions {
   /** Only the routes of this method. */
   method?: string
   /** `false`: one line per route instead of the radix tree (default `true`). */
   commonPrefix?: boolean
-  /** Show each route's hooks. */
   includeHooks?: boolean
   /** Show each route's meta (`true`, or the keys to show). */
   includeMeta?: boolean | Array<string | symbol>
 }
 
-/**
- * A constraint strategy (`addConstraintStrategy`, the `constraints` factory option): how the router keeps the routes of each
- * constraint value and derives a request's value.
- */
+/** A constraint strategy (`addConstraintStrategy`): how the router keeps routes by constraint value and derives a request's value. */
 export interface ConstraintStrategy<T = string> {
   /** The key routes name in `constraints: { [name]: value }`. */
   name: string
@@ -99,7 +89,6 @@ export interface RouteConstraints {
   [strategy: string]: unknown
 }
 
-/** Options of `addHttpMethod`. */
 export interface AddHttpMethodOptions {
   /** Requests with this method have a body to parse, and a route may have a body schema (default `false`). */
   hasBody?: boolean

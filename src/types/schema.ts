@@ -14,25 +14,16 @@ export interface ContentMap {
 
 /** A plain JSON Schema object (not built with TypeBox), or the short form that lists properties at the top level. */
 export interface JsonSchemaObject {
-  /** Any JSON Schema keyword. */
   readonly [keyword: string]: unknown
 }
 
-/**
- * A schema builder such as fluent-json-schema's (`S.object().prop('name', S.string())`): not JSON Schema itself, it gives one
- * from `valueOf()`, which warren calls once, at start-up (for `addSchema`, at once).
- */
+/** A schema builder such as fluent-json-schema's: warren calls its `valueOf()` once, at start-up, for the JSON Schema. */
 export interface SchemaBuilder {
-  /** The builder's mark (fluent-json-schema also sets `Symbol.for('fluent-schema-object')`). */
   readonly isFluentSchema: boolean
-  /** The JSON Schema the builder stands for. */
   valueOf(): unknown
 }
 
-/**
- * A request-part schema: a TypeBox schema, a plain JSON Schema or a builder's, another library's Standard Schema (Zod, Valibot,
- * ArkType…), (for the body) a map of schemas per media type, or `false` (every request is refused with 400).
- */
+/** A request-part schema: TypeBox, plain JSON Schema, a builder's, a Standard Schema, a `content` map (body), or `false` (refuse every request with 400). */
 export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchemaLike | false
 
 /** One entry of a response map: a schema (or a builder's, or a Standard Schema), or `{ description?, content: { [mediaType]: { schema } } }`. */
@@ -52,27 +43,19 @@ export interface RouteSchema {
   headers?: SchemaInput
   /** Response schemas by status key: exact code, class (`'2xx'`), or `'default'`. */
   response?: { [status: string]: ResponseEntry }
-  /** Documentation keywords (read by OpenAPI generators such as `@fastify/swagger`; ignored by warren). */
+  /** Documentation only: read by OpenAPI generators, ignored by warren. */
   summary?: string
-  /** The route's description, for documentation. */
   description?: string
-  /** Documentation tags. */
   tags?: readonly string[]
-  /** The OpenAPI operation id. */
   operationId?: string
   /** Leave the route out of generated documentation. */
   hide?: boolean
-  /** Mark the route deprecated in generated documentation. */
   deprecated?: boolean
-  /** OpenAPI security requirements. */
   security?: ReadonlyArray<Record<string, readonly string[]>>
-  /** Media types the route consumes, for documentation. */
   consumes?: readonly string[]
-  /** Media types the route produces, for documentation. */
   produces?: readonly string[]
 }
 
-/** A registry of shared schemas: `$id` to schema. */
 export type SchemaRegistry = { [id: string]: TSchema }
 
 /** True when a schema contains a `Type.Ref` anywhere (objects, arrays, unions, intersections, tuples, records). */
@@ -93,42 +76,27 @@ interface HasDefault {
   readonly default: unknown
 }
 
-/**
- * The keys of an object schema's properties that are optional once validated or serialized: a `Type.Optional` property without a
- * `default` (the validator fills a missing property in from its default, and the serializer writes the default for it).
- */
+/** Keys of `Type.Optional` properties without a `default`: the validator and serializer fill defaults in, so those are present. */
 type OptionalKeys<P> = { [K in keyof P]: P[K] extends TOptional<TSchema> ? (P[K] extends HasDefault ? never : K) : never }[keyof P]
 
-/** The static type of an object schema's properties, refs resolved. */
 type ObjectWithRefs<P, Reg> = ObjectWithOptional<P, OptionalKeys<P>, Reg>
 
-/** {@link ObjectWithRefs} given the optional keys `O`. */
 type ObjectWithOptional<P, O, Reg> = [O] extends [never]
   ? { -readonly [K in keyof P]: WithRefs<P[K], Reg> }
   : Flatten<{ [K in Exclude<keyof P, O>]: WithRefs<P[K], Reg> } & { [K in O & keyof P]?: WithRefs<P[K], Reg> }>
 
-/** Folds a tuple of schemas into the intersection of their static types. */
 type IntersectionWithRefs<U, Reg> = U extends [infer Head, ...infer Tail] ? WithRefs<Head, Reg> & IntersectionWithRefs<Tail, Reg> : unknown
 
-/**
- * The static type of a `Type.Ref` to `Id` that no shared schema of the context has: a type nothing is assignable to, named for
- * the compiler's messages, with the ids the context knows.
- */
+/** The type of a `Type.Ref` to an unknown `$id`: nothing is assignable to it, and the compiler's message lists the known ids. */
 export interface UnknownRef<Id extends string, Known> {
-  /** The id no shared schema of this context has. */
   readonly 'Type.Ref names no shared schema of this context': Id
-  /** The ids of the shared schemas this context has. */
   readonly 'known ids': Known
 }
 
 /** The id of a `$ref` before any `#` part (`'User#/properties/name'` gives `'User'`). */
 type RefBase<Id extends string> = Id extends `${infer Base}#${string}` ? Base : Id
 
-/**
- * The static type of a `Type.Ref` the registry does not hold: `unknown` for a reference into a schema (a `#` part) or when the
- * context has no typed shared schema (plain JSON Schemas added with `addSchema` without a literal `$id` are not typed); otherwise
- * {@link UnknownRef}.
- */
+/** `unknown` for a `#` reference or when the context has no typed shared schema (an untyped `addSchema`); otherwise {@link UnknownRef}. */
 type UnresolvedRef<Id extends string, Reg> = [keyof Reg] extends [never]
   ? unknown
   : RefBase<Id> extends keyof Reg | ''
@@ -156,10 +124,7 @@ type WithRefs<Sc, Reg> = Sc extends TRef<infer Id>
                 ? Static<Sc>
                 : unknown
 
-/**
- * The static type of a schema, its `Type.Ref`s resolved against the registry, as the validator leaves a request part and as the
- * serializer writes a payload: a property with a `default` is there.
- */
+/** A schema's static type, refs resolved, as validated or serialized: a property with a `default` is present. */
 export type StaticOf<Sc extends TSchema, Reg> = WithRefs<Sc, Reg>
 
 /** The static type of a request-part schema or response entry; a `content` map gives the union of its media types. */
@@ -171,16 +136,12 @@ export type SchemaStatic<E, Reg, Side extends StandardSide = 'output'> = E exten
       ? { [M in keyof C]: MediaStatic<C[M], Reg, Side> }[keyof C]
       : unknown
 
-/** The static type of one media type's entry of a `content` map. */
 type MediaStatic<Media, Reg, Side extends StandardSide> = Media extends { schema: infer Sc extends TSchema }
   ? StaticOf<Sc, Reg>
   : Media extends { schema: infer Sc extends StandardSchemaLike }
     ? StandardTypeOf<Sc, Side>
     : unknown
 
-/* ---------- what a client sends ---------- */
-
-/** An object schema, whose defaults a client may leave out too. */
 interface NestedObject {
   readonly properties: object
 }
@@ -188,10 +149,7 @@ interface NestedObject {
 /** The keys of an object schema's properties that have a `default` or are objects themselves. */
 type InputKeys<P> = { [K in keyof P]: P[K] extends HasDefault ? K : P[K] extends NestedObject ? K : never }[keyof P]
 
-/**
- * What a client sends for an object of validated type `T` and properties `P`: a property with a
- * `default` may be left out, at any depth of object schemas. `T` itself when no key `S` differs.
- */
+/** What a client sends for an object: a property with a `default` may be left out, at any depth. */
 type ObjectInput<T, P, S = InputKeys<P>> = [S] extends [never]
   ? T
   : Flatten<
@@ -200,28 +158,23 @@ type ObjectInput<T, P, S = InputKeys<P>> = [S] extends [never]
       } & { [K in keyof T as K extends S ? (P[K & keyof P] extends HasDefault ? K : never) : never]?: PropertyInput<T[K], P[K & keyof P]> }
     >
 
-/** What a client sends for a property of validated type `V` and schema `E`. */
 type PropertyInput<V, E> = E extends { readonly properties: infer P } ? ObjectInput<Exclude<V, undefined>, P> : V
 
 /** The keys with a `default` of the querystring's object schema (a query is flat). */
 type QueryDefaults<Sc> = Sc extends { querystring: { readonly properties: infer P } } ? DefaultKeys<P> : Sc extends { query: { readonly properties: infer P } } ? DefaultKeys<P> : never
 
-/** The keys of an object schema's properties that have a `default`. */
 type DefaultKeys<P> = { [K in keyof P]: P[K] extends HasDefault ? K : never }[keyof P]
 
 /** `T` with the keys `O` optional. */
 type LeaveOut<T, O> = [O] extends [never] ? T : Flatten<Pick<T, Exclude<keyof T, O>> & { [K in O & keyof T]?: T[K] }>
 
-/** The validated type of the body. One alias per part, shared by the handler's type and the client's: the client then reads the type the server computed. */
+/** One alias per part, shared by the handler's type and the client's, so the client reads the type the server computed. */
 type BodyOf<Sc, Reg> = Sc extends { body: infer B } ? SchemaStatic<B, Reg> : unknown
 
-/** The validated type of the query (`querystring`, or its alias `query`). */
 type QueryOf<Sc, Reg> = Sc extends { querystring: infer Q } ? SchemaStatic<Q, Reg> : Sc extends { query: infer Q } ? SchemaStatic<Q, Reg> : unknown
 
 /** The validated type of the headers, names as the schema spells them. */
 type HeadersAsSpelled<Sc, Reg> = Sc extends { headers: infer H } ? SchemaStatic<H, Reg> : unknown
-
-/* ---------- path parameters ---------- */
 
 /** The name of a parameter that starts a segment tail: stops at `-`, `.`, a regexp `(` or an optional `?`. */
 type ParamName<S extends string> = S extends `${infer A}-${string}`
@@ -255,8 +208,6 @@ type Unescaped<P extends string> = P extends `${infer A}::${infer B}` ? `${A}-${
 /** Request headers keyed lower-case, as Node delivers them. */
 export type LowercaseKeys<T> = { [K in keyof T as K extends string ? Lowercase<K> : K]: T[K] }
 
-/* ---------- a route's types ---------- */
-
 /** A response map with every key as a string: `{ 201: A, '4xx': B, default: C }` gives `{ '201': A, '4xx': B, default: C }`. */
 export type ResponsesOf<Sc, Reg, Side extends StandardSide = 'input'> = Sc extends { response: infer R } ? ResponseMap<R, `${keyof R & (string | number)}`, Reg, Side> : {}
 
@@ -268,30 +219,21 @@ type EntryAt<R, K extends string> = K extends keyof R ? R[K] : K extends `${infe
 
 /** The types of one route, computed once: what its request carries and what it may reply. */
 export interface RouteTypes {
-  /** Type of `request.body`. */
   body: unknown
-  /** Type of `request.params`. */
   params: unknown
-  /** Type of `request.query`. */
   query: unknown
   /** Type of the schema-declared part of `request.headers`. */
   headers: unknown
   /** Status key to payload type. `{}` when the route has no response schema. */
   responses: object
-  /** What a client sends to the route (`warren/client` reads it; see {@link RouteInputTypes}). */
+  /** What a client sends (see {@link RouteInputTypes}). */
   input: RouteInputTypes
 }
 
-/**
- * What a client sends to a route: the body, query and headers as a call types them, before the validator has filled in defaults
- * (a property with one may be left out, an array may be readonly), header names as the schema spells them.
- */
+/** What a client sends: before the validator fills in defaults (those properties may be left out), header names as the schema spells them. */
 export interface RouteInputTypes {
-  /** The body a call sends. */
   body: unknown
-  /** The query a call sends. */
   query: unknown
-  /** The headers the schema names, as it spells them. */
   headers: unknown
 }
 
@@ -307,10 +249,7 @@ export type RouteTypesOf<Sc, Path extends string, Reg> = {
   query: QueryOf<Sc, Reg>
   headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg>> : unknown
   responses: ResponsesOf<Sc, Reg>
-  /**
-   * What a client sends (read by `warren/client` only, and computed only then): the validated types, a top-level property with a
-   * default left optional; header names as the schema spells them.
-   */
+  /** What a client sends; computed only when `warren/client` reads it. */
   input: {
     body: Sc extends { body: { readonly properties: infer P } } ? ObjectInput<BodyOf<Sc, Reg>, P> : BodyOf<Sc, Reg>
     query: LeaveOut<QueryOf<Sc, Reg>, QueryDefaults<Sc>>

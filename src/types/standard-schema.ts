@@ -1,12 +1,10 @@
 /**
  * @module types/standard-schema
- * Schemas of other libraries (Zod, Valibot, ArkType…) through the Standard Schema v1 contract: the
- * `~standard` property warren reads them by, and the static types a route takes from them.
+ * Schemas of other libraries (Zod, Valibot, ArkType…) through the Standard Schema v1 contract, and the static types a route takes from them.
  */
 
 /** The `~standard` property of a Standard Schema v1: the library's name, its `validate`, and the schema's input and output types. */
 export interface StandardSchemaProps<Input = unknown, Output = Input> {
-  /** The version of the contract: 1. */
   readonly version: 1
   /** The library that made the schema (`'zod'`, `'valibot'`, `'arktype'`…). */
   readonly vendor: string
@@ -18,20 +16,16 @@ export interface StandardSchemaProps<Input = unknown, Output = Input> {
 
 /** A schema of another library that implements Standard Schema v1 (`~standard`): accepted wherever a route takes a schema. */
 export interface StandardSchema<Input = unknown, Output = Input> {
-  /** The library's Standard Schema properties. */
   readonly '~standard': StandardSchemaProps<Input, Output>
 }
 
 /** What a route's schema option accepts as another library's schema: anything with a `~standard` object (the runtime checks its version and `validate`). */
 export interface StandardSchemaLike {
-  /** The library's Standard Schema properties. */
   readonly '~standard': object
 }
 
-/** Which type of a Standard Schema: `input` (before validation) or `output` (after). */
 export type StandardSide = 'input' | 'output'
 
-/** The `Side` type of a Standard Schema `S`. */
 export type StandardTypeOf<S, Side extends StandardSide> = S extends { readonly _zod: infer Z }
   ? SideOf<Z, Side>
   : S extends { readonly '~standard': { readonly types?: infer T } }

@@ -9,7 +9,6 @@ export type HTTPPart = 'body' | 'querystring' | 'params' | 'headers'
 
 /** One item of the error list a validator reports, in Ajv's `ErrorObject` shape (an Ajv error list is accepted as is). */
 export interface ValidationErrorItem {
-  /** The keyword that failed (`required`, `type`…). */
   keyword: string
   /** JSON Pointer to the failing value inside the validated data. */
   instancePath: string
@@ -17,7 +16,6 @@ export interface ValidationErrorItem {
   schemaPath: string
   /** Keyword-specific details (e.g. `{ missingProperty: 'name' }`). */
   params: Record<string, any>
-  /** Human-readable message. */
   message?: string
   /** The property name, for errors about property names (Ajv's `propertyNames`). */
   propertyName?: string
@@ -29,25 +27,17 @@ export interface ValidationErrorItem {
   data?: unknown
 }
 
-/**
- * The error a failed validation produces (status 400, code `SVC_ERR_VALIDATION`), thrown to the error handler or, with
- * `attachValidation: true`, left on `request.validationError`.
- */
+/** The error a failed validation produces (400 `SVC_ERR_VALIDATION`): thrown to the error handler, or left on `request.validationError` with `attachValidation`. */
 export interface ValidationError extends Error {
   /** `'SVC_ERR_VALIDATION'`. */
   code?: string
   /** `400`. */
   statusCode?: number
-  /** The validator's raw error list. */
   validation?: unknown
-  /** Which part of the request failed. */
   validationContext?: string
 }
 
-/**
- * What a validation function returns: `true`/`false` (Ajv style, errors on the function's `errors` property), or `{ value }` on
- * success and `{ error }` on failure (the custom validator contract; a `catch (error) { return { error } }` fits).
- */
+/** `true`/`false` (Ajv style, errors on the function's `errors`), or `{ value }` / `{ error }` (the custom validator contract). */
 export type ValidationResult =
   | boolean
   | { value: unknown; error?: undefined | null }
@@ -62,13 +52,9 @@ export type ValidationFunction = ((data: any) => ValidationResult | Promise<unkn
 
 /** What a validator compiler is called with: one schema of one request part of one route. */
 export interface ValidatorCompilerInput {
-  /** The schema to compile. */
   schema: any
-  /** The route's method (or methods). */
   method: string | string[]
-  /** The route's path. */
   url: string
-  /** Which request part the schema validates. */
   httpPart: HTTPPart
 }
 
@@ -77,16 +63,10 @@ export type ValidatorCompiler = (input: ValidatorCompilerInput) => ValidationFun
 
 /** What a serializer compiler is called with: one response schema of one route. */
 export interface SerializerCompilerInput {
-  /** The schema to compile. */
   schema: any
-  /** The route's method (or methods). */
   method: string | string[]
-  /** The route's path. */
   url: string
-  /**
-   * The status key the schema is declared under (`'200'`, `'2xx'`, `'default'`); `null` for a schema compiled by
-   * `reply.compileSerializationSchema(schema)` without a status.
-   */
+  /** The status key the schema is declared under; `null` for `reply.compileSerializationSchema(schema)` without a status. */
   httpStatus: string | null
   /** The media type of its `content` entry, when it came from a `content` map. */
   contentType?: string

@@ -1,22 +1,16 @@
 /**
  * @module types/wire
- * A route's types as they travel between a client and the server, for the typed client: what a call sends and
- * what each status answers.
+ * A route's types as they travel between client and server: what a call sends and what each status answers.
  */
 
 import type { TSchema } from '@sinclair/typebox'
 import type { LowercaseKeys, ResponsesOf, RouteTypes, SchemaStatic } from './schema.js'
 
-/** The keys of a route schema that describe what a call sends. */
 type SentPartKey = 'body' | 'params' | 'querystring' | 'query' | 'headers'
 
-/** The entries of a route schema's response map. */
 type ResponseEntries<Sc> = Sc extends { response: infer R } ? R[keyof R] : never
 
-/**
- * The types of route `RT` on the wire: its own, unless a part of its schema is not TypeBox's (a Standard Schema, or a `content`
- * map that may hold one); then {@link WireTypesOf}.
- */
+/** A route's types on the wire: its own, unless a schema part is not TypeBox's (a Standard Schema, or a `content` map that may hold one). */
 export type WireOf<RT extends RouteTypes> = RT extends { schema: infer Sc }
   ? [Exclude<Sc[keyof Sc & SentPartKey] | ResponseEntries<Sc>, TSchema>] extends [never]
     ? RT
