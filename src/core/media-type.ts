@@ -19,7 +19,6 @@ export function isValidEssence(essence: string): boolean {
   return ESSENCE_SYNTAX.test(essence)
 }
 
-/** The content type of JSON warren serializes itself. */
 export const JSON_TYPE = 'application/json; charset=utf-8'
 /** The content type of a string payload sent without one. */
 export const TEXT_TYPE = 'text/plain; charset=utf-8'

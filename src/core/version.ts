@@ -4,7 +4,6 @@
  * `fastify` semver range, in its `fastify-plugin` metadata, is checked against).
  */
 
-/** warren's own version (`app.version`). */
 export const VERSION = '0.1.0'
 
 /** The Fastify API level warren implements. */
