@@ -5,16 +5,15 @@
  */
 import type { RouteTable } from './route-table.js'
 
-/** The registry key of the function, on the root instance. `warren/client` spells the same key. */
+/** The key of the export on the root instance; `warren/client` spells the same key. */
 export const kResponseSchemas: unique symbol = Symbol.for('warren.client.response-schemas')
 
-/** Response schemas by route and status key, and the shared schemas they may reference. */
 export interface ResponseSchemaExport {
   routes: Record<string, Record<string, unknown>>
   references: unknown[]
 }
 
-/** Collects the response schemas of the routes in `table` (automatic HEAD routes left out). */
+/** The response schemas of the routes in `table`, automatic HEAD routes left out. */
 export function responseSchemasOf(table: RouteTable): ResponseSchemaExport {
   const routes: Record<string, Record<string, unknown>> = {}
   const references = new Map<string, unknown>()
@@ -31,7 +30,6 @@ export function responseSchemasOf(table: RouteTable): ResponseSchemaExport {
 
 declare module '../model/context.js' {
   interface InstanceState {
-    /** Set on the root only (see {@link kResponseSchemas}). */
     [kResponseSchemas]?: () => ResponseSchemaExport
   }
 }
