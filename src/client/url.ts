@@ -1,12 +1,10 @@
 /**
  * @module client/url
- * A route path and its parts made into a request URL: `:name` segments replaced by their encoded
- * values, and the query serialised the way the server parses it (node:querystring: a key repeated
- * for each item of an array, `undefined` left out).
+ * A route path filled into a request URL, the query serialised as the server parses it (a key
+  * repeated per array item, `undefined` left out).
  */
 import { WarrenClientError } from './errors.js'
 
-/** Values a query or path parameter may take. */
 export type ParamValue = string | number | boolean | bigint | Date | null | undefined
 
 function text(value: Exclude<ParamValue, undefined>): string {
@@ -17,7 +15,7 @@ function text(value: Exclude<ParamValue, undefined>): string {
 // `:name`, where a double colon is a literal colon (as the router reads it)
 const PARAM = /(?<!:):([A-Za-z_$][\w$]*)(\([^)]*\))?/g
 
-/** Replaces each `:name` of `path` with its encoded value from `params`; a missing one throws. */
+/** A missing parameter throws. */
 export function fillPath(path: string, params: Record<string, ParamValue> | undefined): string {
   const filled = path.replace(PARAM, (_match, name: string) => {
     const value = params?.[name]
@@ -27,7 +25,6 @@ export function fillPath(path: string, params: Record<string, ParamValue> | unde
   return filled.replace(/::/g, ':')
 }
 
-/** The query string (without `?`) for `query`, or `''`. Arrays repeat their key. */
 export function queryString(query: Record<string, ParamValue | readonly ParamValue[]> | undefined): string {
   if (query === undefined) return ''
   const pairs: string[] = []
@@ -40,7 +37,6 @@ export function queryString(query: Record<string, ParamValue | readonly ParamVal
   return pairs.join('&')
 }
 
-/** `path` filled with `params`, with the query appended. */
 export function buildUrl(path: string, params: Record<string, ParamValue> | undefined, query: Record<string, ParamValue | readonly ParamValue[]> | undefined): string {
   const search = queryString(query)
   const filled = fillPath(path, params)

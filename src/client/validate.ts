@@ -1,33 +1,22 @@
 /**
  * @module client/validate
- * Optional response validation with TypeBox's own compiler (loaded only when asked for, so the
- * client never loads Ajv and a client without validation never loads the compiler): the schema for
- * an answer is chosen as the server chooses it — exact status, then its class (`2xx`), then `default`.
+ * Optional response validation with TypeBox's compiler, loaded only when asked for; the schema is
+  * chosen as the server chooses it (status, class, `default`).
  */
 import { WarrenClientError } from './errors.js'
 import type { ClientResponse } from './response.js'
 
-/** Response schemas by route (`'GET /users/:id'`) and status key (`'200'`, `'2xx'`, `'default'`). */
 export type ResponseSchemaTable = Record<string, Record<string, unknown>>
 
-/**
- * Where a warren application keeps the function that lists its routes' response schemas
- * (`app/response-schemas.ts` on the server spells the same registry key: the client imports
- * nothing of the server).
- */
+/** The key the server's `app/response-schemas.ts` spells too: the client imports nothing of the server. */
 const kResponseSchemas = Symbol.for('warren.client.response-schemas')
 
-/** What that function returns. */
 interface ResponseSchemaExport {
   routes: ResponseSchemaTable
   references: unknown[]
 }
 
-/**
- * The schemas of `validate: true`: read from the application injected into, when the first
- * answer arrives (its routes exist by then). Throws a `TypeError` when `app` is not a warren
- * application.
- */
+/** The schemas of `validate: true`, read at the first answer (the routes exist by then). */
 export function schemasOfApp(app: object): () => ResponseSchemaExport {
   const read = (app as { [kResponseSchemas]?: () => ResponseSchemaExport })[kResponseSchemas]
   if (typeof read !== 'function') throw new TypeError('client(): validate: true reads the response schemas of a warren application; give one as `app`, or give `validate` a table of schemas')
@@ -36,12 +25,11 @@ export function schemasOfApp(app: object): () => ResponseSchemaExport {
 
 type Check = { Check(value: unknown): boolean; Errors(value: unknown): Iterable<{ path: string; message: string }> }
 
-/** True for a schema of another library (Zod, Valibot, ArkType…: a `~standard` property); an ArkType type is a function. */
+/** True for a Standard Schema (an ArkType type is a function). */
 function isStandardSchema(schema: unknown): boolean {
   return (typeof schema === 'object' || typeof schema === 'function') && schema !== null && '~standard' in schema
 }
 
-/** Validates answers against a table of response schemas, compiling each schema once. */
 export class ResponseValidator {
   #table: ResponseSchemaTable | null
   #references: unknown[]
@@ -49,7 +37,7 @@ export class ResponseValidator {
   readonly #compiled = new Map<unknown, Check>()
   #compiler: Promise<{ Compile(schema: unknown, references: unknown[]): Check }> | undefined
 
-  /** Checks against `schemas`: a table (with the shared schemas it references), or a function read once, at the first answer. */
+  /** `schemas` is a table, or a function read once at the first answer. */
   constructor(schemas: ResponseSchemaTable | (() => ResponseSchemaExport), references: unknown[] = []) {
     this.#source = typeof schemas === 'function' ? schemas : null
     this.#table = typeof schemas === 'function' ? null : schemas
@@ -65,14 +53,12 @@ export class ResponseValidator {
     return this.#table
   }
 
-  /** Throws `CLIENT_ERR_RESPONSE_VALIDATION` when `response` does not match its route's schema for its status. */
   async check(method: string, path: string, response: ClientResponse): Promise<void> {
     const byStatus = this.#tableNow()[`${method} ${path}`]
     if (byStatus === undefined) return
     const status = String(response.status)
     const schema = byStatus[status] ?? byStatus[`${status[0]}xx`] ?? byStatus[`${status[0]}XX`] ?? byStatus.default
-    // another library's schema (Standard Schema) describes what the handler gives, before the
-    // library transforms it, not the JSON on the wire; and checking it would load that library
+    // a Standard Schema describes the handler's value before its library transforms it, not the wire JSON
     if (schema === undefined || isStandardSchema(schema)) return
     const check = await this.#compile(schema)
     if (check.Check(response.body)) return
