@@ -24,17 +24,8 @@ function whenReady(root: RootState): Promise<unknown> | null {
 }
 
 /**
- * A Lambda handler serving `app`, readied on its first event (`await app.ready()` at the top of
- * the module does it in Lambda's init phase instead).
- *
- * @example
- * ```ts
- * import warren from 'warren'
- * import { lambda } from 'warren/lambda'
- * const app = warren()
- * app.get('/hello', async () => ({ hello: 'world' }))
- * export const handler = lambda(app)
- * ```
+ * A Lambda handler serving `app` (`export const handler = lambda(app)`), readied on its first
+ * event; `await app.ready()` at the top of the module does it in Lambda's init phase instead.
  */
 export function lambda(app: ReadyApp): LambdaHandler {
   const root = rootOf(app)
@@ -50,10 +41,6 @@ export function lambda(app: ReadyApp): LambdaHandler {
  *
  * @example
  * ```ts
- * import warren from 'warren'
- * import { streamingLambda } from 'warren/lambda'
- * declare const awslambda: { streamifyResponse<T>(handler: T): T }
- * const app = warren()
  * export const handler = awslambda.streamifyResponse(streamingLambda(app))
  * ```
  */

@@ -5,10 +5,7 @@
  */
 import { format } from 'node:util'
 
-/**
- * Base class of every error warren creates itself. `code` is one of the `SVC_ERR_*` codes of
- * {@link codes}; `statusCode` is the HTTP status the default error handler answers with.
- */
+/** Base class of every error warren creates; `statusCode` is what the default error handler answers with. */
 export class WarrenError extends Error {
   code: string
   statusCode: number
@@ -220,7 +217,6 @@ export function createError(code: string, message: string, statusCode = 500): Wa
   return defineError(code, message, statusCode)
 }
 
-/** Name of one `SVC_ERR_*` code. */
 export type ErrorCode = keyof typeof codes
 
 /** Turns a non-Error value into an Error where one is required; not on the request path, where a thrown value reaches error handlers as thrown. */

@@ -3,9 +3,8 @@
  * The private keys of instance, request and reply state (off the public surface, clear of user
  * decorators), and the symbols the Node ecosystem uses to mark plugins.
  */
-/** An instance's `RootState`: what the whole application shares. */
 export const kRoot = Symbol('warren.root')
-/** The application's declared routes and not-found slots (`RouteTable`), read from any context through the root. */
+/** The application's `RouteTable`, read from any context through the root. */
 export const kRouteTable = Symbol('warren.routeTable')
 export const kChildren = Symbol('warren.children')
 export const kHooks = Symbol('warren.hooks')
@@ -19,28 +18,25 @@ export const kDeclaredMethod = Symbol('warren.declaredMethod')
 export const kSchemaCompilers = Symbol('warren.schemaCompilers')
 export const kErrorHandler = Symbol('warren.errorHandler')
 export const kPrefix = Symbol('warren.prefix')
-/** The `logLevel` a context was registered with; its routes log at that level. */
 export const kLogLevel = Symbol('warren.logLevel')
 /** The `logSerializers` of a context (its own merged over its parent's); its routes' request loggers use them. */
 export const kLogSerializers = Symbol('warren.logSerializers')
-/** Metadata names of the plugins registered in a context and its ancestors (`dependencies`, `hasPlugin`). */
+/** Metadata names of the plugins registered in a context and its ancestors. */
 export const kRegisteredPlugins = Symbol('warren.registeredPlugins')
 export const kPluginNames = Symbol('warren.pluginNames')
-/** A context's request id generator (`genReqId` option, `setGenReqId`), the id header already applied. */
+/** A context's request id generator, the id header already applied. */
 export const kGenReqId = Symbol('warren.genReqId')
-/** A context's child logger factory (`childLoggerFactory` option, `setChildLoggerFactory`), or null. */
 export const kChildLoggerFactory = Symbol('warren.childLoggerFactory')
 
 export const kRoute = Symbol('warren.route')
-/** The Node response a request is answered on (for `request.signal`). */
+/** The Node response a request is answered on, for `request.signal`. */
 export const kRequestResponse = Symbol('warren.requestResponse')
-/** The AbortController behind `request.signal`, null until it is first read. */
+/** Null until `request.signal` is first read. */
 export const kRequestAbort = Symbol('warren.requestAbort')
 export const kReplyHeaders = Symbol('warren.replyHeaders')
 export const kReplySerializer = Symbol('warren.replySerializer')
-/** True from `send()` on: the payload is on its way through the hooks to the socket. */
+/** True from `send()` on: the payload is on its way through the hooks. */
 export const kReplySending = Symbol('warren.replySending')
-/** True after `reply.hijack()`: warren writes nothing more. */
 export const kReplyHijacked = Symbol('warren.replyHijacked')
 /** The error handler the next error goes to (undefined: the route's; null: none left). */
 export const kReplyErrorHandler = Symbol('warren.replyErrorHandler')
@@ -49,23 +45,23 @@ export const kReplySendingError = Symbol('warren.replySendingError')
 /** Where the reply is with its onError hooks (they run once per request): see `OnErrorPhase`. */
 export const kReplyOnErrorPhase = Symbol('warren.replyOnErrorPhase')
 export const kReplyStartTime = Symbol('warren.replyStartTime')
-/** True once a status was set on the reply, which the default 200 is not. */
+/** True once a status was set, which the default 200 is not. */
 export const kReplyHasStatus = Symbol('warren.replyHasStatus')
 
 /** Reports a failure on the request path: the one way a stage hands an error to the error handler. */
 export const kReplyFail = Symbol('warren.replyFail')
 
-/** Symbols the Node ecosystem (fastify-plugin) uses to mark plugins; honoured as they are. */
+/** Symbols fastify-plugin uses to mark plugins, honoured as they are. */
 export const kSkipOverride = Symbol.for('skip-override')
 export const kPluginMeta = Symbol.for('plugin-meta')
 export const kDisplayName = Symbol.for('fastify.display-name')
 
-// avvio's methods, exposed under private keys; the instance's public ready/close wrap them
+// avvio's methods under private keys; the public ready/close wrap them
 export const kAvvioReady = Symbol('warren.avvioReady')
 export const kAvvioOnClose = Symbol('warren.avvioOnClose')
 export const kAvvioClose = Symbol('warren.avvioClose')
 export const kAvvio = Symbol('warren.avvio')
-/** The reply's trailers by lower-cased name (null until `reply.trailer()` is called). */
+/** Null until `reply.trailer()` is called. */
 export const kReplyTrailers = Symbol('warren.replyTrailers')
 /** Marks an Ajv validator (also a cached one, without `schemaEnv`): it takes Ajv's data context to write a coerced root. */
 export const kAjvValidator = Symbol('warren.ajvValidator')

@@ -6,7 +6,7 @@
 import { executionAsyncResource } from 'node:async_hooks'
 
 let taken = false
-/** The entry held (read by nothing: it only has to stay reachable). */
+// read by nothing: it only has to stay reachable
 const held: object[] = []
 
 export function keepTickShapeAlive(): void {

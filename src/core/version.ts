@@ -1,7 +1,6 @@
 /**
  * @module core/version
- * warren's own version, and the Fastify API level it implements (what a Fastify plugin's
- * `fastify` semver range, in its `fastify-plugin` metadata, is checked against).
+ * warren's own version, and the Fastify API level a plugin's `fastify` range is checked against.
  */
 
 export const VERSION = '0.1.0'

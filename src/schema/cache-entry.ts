@@ -57,6 +57,7 @@ function removeQuietly(file: string): void {
   try {
     rmSync(file, { force: true })
   } catch {
+    // nothing was written there
   }
 }
 

@@ -44,6 +44,7 @@ function warrenVersion(): string {
       const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string }
       if (manifest.name === 'warren' && typeof manifest.version === 'string') return manifest.version
     } catch {
+      // no package.json here: look in the parent
     }
     const parent = dirname(dir)
     if (parent === dir) return 'unknown'
