@@ -1,6 +1,7 @@
 // Where a request's cost goes besides the main thread's time, for one scenario on warren and
 // Fastify side by side:
-//   npm run build && npm run bench:alloc -- [scenario=2] [requests=200000] [top=0]
+//   npm run build && npm run bench:alloc -- [scenario=2] [requests=200000] [top=0] [server ...]
+// (servers: bench app names, warren and fastify by default; node-http for the hand-written floor)
 // (environment: BENCH_PIPELINING, BENCH_CONNECTIONS; WARREN_BENCH_SAME_ROUTES=1 gives Fastify the
 // same TypeBox objects as warren, as `npm run bench -- --same-routes` does.)
 //
@@ -16,10 +17,11 @@
 import { fork } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { childControl } from './lib/child-control.js'
 import { measure, verify, warmUp } from './lib/load.js'
 import { scenarios } from './scenarios.js'
 
-const [id = '2', requestsArg = '200000', topArg = '0'] = process.argv.slice(2)
+const [id = '2', requestsArg = '200000', topArg = '0', ...names] = process.argv.slice(2)
 const requests = Number(requestsArg)
 const top = Number(topArg)
 const scenario = scenarios.find((s) => s.id === Number(id))
@@ -39,16 +41,7 @@ function start(framework) {
     child.stdout.setEncoding('utf8').on('data', (chunk) => (trace.text += chunk))
     child.once('error', reject)
     child.once('message', (message) => {
-      const ask = (question) =>
-        new Promise((done) => {
-          child.once('message', done)
-          child.send(question)
-        })
-      const stop = () =>
-        new Promise((done) => {
-          child.once('exit', done)
-          child.disconnect()
-        })
+      const { ask, stop } = childControl(child)
       resolve({ pid: child.pid, url: message.url, trace, ask, cpu: () => ask('cpu').then((m) => m.cpu), stop })
     })
   })
@@ -105,7 +98,7 @@ async function profile(framework) {
 }
 
 process.stdout.write(`scenario ${scenario.id}, ${requests} requests, ${settings.connections} connections, pipelining ${settings.pipelining}\n`)
-for (const framework of ['warren', 'fastify']) {
+for (const framework of names.length > 0 ? names : ['warren', 'fastify']) {
   const r = await profile(framework)
   const threads = r.threads ? ` (main thread ${r.threads.main.toFixed(1)}, others ${r.threads.other.toFixed(1)})` : ''
   process.stdout.write(

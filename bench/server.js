@@ -1,7 +1,9 @@
 // One benchmark server in its own process: `node bench/server.js <warren|fastify|node-http>`.
 // Reports its URL to the parent over IPC, answers `rss` requests with its memory figures, `cpu`
 // requests with the CPU time it has used and `heap-sampling-start`/`-stop` with where it allocated
-// (bench/alloc.js), and exits when the parent disconnects.
+// (bench/alloc.js), `callgrind-zero`/`-dump` by calling the libuv functions bench/instructions.js
+// told Valgrind's callgrind to zero or dump its counters before, and exits when the parent disconnects.
+import { freemem, loadavg } from 'node:os'
 import process from 'node:process'
 import { getHeapSpaceStatistics } from 'node:v8'
 
@@ -26,6 +28,11 @@ process.on('message', (message) => {
     process.send({ rss, heapUsed, external, arrayBuffers, newSpace, maxRss: process.resourceUsage().maxRSS * 1024 })
   } else if (message === 'heap-sampling-start' || message === 'heap-sampling-stop') {
     heapSampling(message).then((answer) => process.send(answer))
+  } else if (message === 'callgrind-zero' || message === 'callgrind-dump') {
+    // uv_loadavg and uv_get_free_memory: callgrind's --zero-before / --dump-before (bench/instructions.js)
+    if (message === 'callgrind-zero') loadavg()
+    else freemem()
+    process.send({ [message]: true })
   } else if (message === 'cpu') {
     const { user, system } = process.cpuUsage()
     process.send({ cpu: user + system })

@@ -88,7 +88,7 @@ export function createServer(input?: WarrenOptions): Context {
   app[kRoot] = root
   const table = new RouteTable()
   app[kRouteTable] = table
-  app[kResponseSchemas] = () => responseSchemasOf(table)
+  app[kResponseSchemas] = () => responseSchemasOf(table, options.validator)
   root.app = app
   initContext(app, null, {
     parsers: defaultParsers(options),

@@ -70,3 +70,81 @@ describe('typed client: wrong calls fail for the reason they claim', () => {
     expect(found.missingHeader![0]).toContain(`Property 'headers' is missing`)
   })
 })
+
+const members = `
+  import { warren, Type, type Warren, type RouteTableOf } from 'warren'
+  async function members(app: Warren, options: { limit: number }) {
+    return app
+      .get('/', { schema: { querystring: Type.Object({ limit: Type.Integer({ default: options.limit }) }) } }, async (request) => request.query.limit)
+      .get('/:memberId', async (request) => request.params.memberId)
+      .post('/', { schema: { headers: Type.Object({ 'X-Api-Key': Type.String() }) } }, async () => 'added')
+  }
+  async function settings(app: Warren) {
+    return app.get('/', { prefixTrailingSlash: 'no-slash' }, async () => 'settings')
+  }
+  export const app = warren()
+    .get('/health', async () => 'ok')
+    .register(members, { prefix: '/projects/:projectId/members', limit: 20 })
+    .register(settings, { prefix: '/settings' })
+  export interface Api extends RouteTableOf<typeof app> {}
+`
+/** The same server with one wrong option: its one error must not spread to the client's file. */
+const wrongOption = members.replace('limit: 20 }', "limit: 'twenty' }")
+
+const callOf = (server: string) => (line: string) => `
+  import { client } from 'warren/client'
+  import type { Api } from './${server}.js'
+  const api = client<Api>({ baseUrl: 'http://127.0.0.1:3000' })
+  export const answer = ${line}
+`
+const onMembers = callOf('members')
+
+const moreCases = {
+  members,
+  wrongOption,
+  fine: onMembers(`Promise.all([
+    api.get('/projects/:projectId/members', { params: { projectId: 'p' } }),
+    api.get('/projects/:projectId/members/:memberId', { params: { projectId: 'p', memberId: 'm' } }),
+    api.post('/projects/:projectId/members', { params: { projectId: 'p' }, headers: { 'x-api-key': 'k' } }),
+    api.get('/settings'),
+  ])`),
+  afterWrongOption: callOf('wrongOption')(`api.get('/projects/:projectId/members/:memberId', { params: { projectId: 'p', memberId: 'm' } })`),
+  paramsOnPlainPath: onMembers(`api.get('/health', { params: { id: 1 } })`),
+  prefixParamMissing: onMembers(`api.get('/projects/:projectId/members/:memberId', { params: { memberId: 'm' } })`),
+  headerMisspelt: onMembers(`api.post('/projects/:projectId/members', { params: { projectId: 'p' }, headers: { 'X-API-KEY': 'k' } })`),
+  trailingSlash: onMembers(`api.get('/settings/')`),
+}
+
+describe('typed client: the messages of the calls real applications get wrong', () => {
+  const found = diagnosticsOfCases(moreCases)
+
+  it('the server and right calls compile: prefix parameters, defaults left out, header names in any of the two spellings', () => {
+    expect(found.members).toEqual([])
+    expect(found.fine).toEqual([])
+  })
+
+  it('a wrong register option is one error, in the server, and none in the client', () => {
+    expect(found.wrongOption).toEqual([expect.stringContaining("Type 'string' is not assignable to type 'number'")])
+    expect(found.afterWrongOption).toEqual([])
+  })
+
+  it('params on a path without parameters say so', () => {
+    expect(found.paramsOnPlainPath).toEqual([`Type '{ id: number; }' is not assignable to type '"This path has no parameters"'.`])
+  })
+
+  it("a register prefix's parameter left out is named", () => {
+    expect(found.prefixParamMissing).toHaveLength(1)
+    expect(found.prefixParamMissing![0]).toMatch(/^Property 'projectId' is missing in type '\{ memberId: string; \}' but required in type/)
+  })
+
+  it('a required header under a third spelling is reported missing, with the spellings that count', () => {
+    expect(found.headerMisspelt).toHaveLength(1)
+    expect(found.headerMisspelt![0]).toContain(`"X-Api-Key"`)
+    expect(found.headerMisspelt![0]).toContain(`"x-api-key"`)
+  })
+
+  it("a path the route's prefixTrailingSlash does not answer is not offered", () => {
+    expect(found.trailingSlash).toHaveLength(1)
+    expect(found.trailingSlash![0]).toContain(`Argument of type '"/settings/"' is not assignable to parameter of type`)
+  })
+})

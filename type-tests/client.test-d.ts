@@ -68,6 +68,7 @@ void (async () => {
 
   const created = await api.post('/users', { body: { name: 'Ada' } })
   if (created.status === 201) expectType<{ id: number; name: string }>(created.body)
+  else if (created.status === 204 || created.status === 205 || created.status === 304) expectType<undefined>(created.body) // bodiless, though default covers them
   else expectType<{ message: string }>(created.body) // default covers every other status
 
   const list = await api.get('/users', { query: { q: 'a' } })

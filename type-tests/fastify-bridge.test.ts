@@ -52,6 +52,36 @@ const cases = {
   unknownRouteOption: `${app}
     app.get('/', { helmett: false }, async () => 'ok')
   `,
+  bothPluginStyles: `
+    import warren, { plugin, type Warren } from 'warren'
+    import fp from 'fastify-plugin'
+    import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify'
+    const greeting: FastifyPluginAsync<{ t: string }> = async (instance, opts) => {
+      instance.decorate('greeting', opts.t)
+      instance.addHook('onRequest', async (request) => { void request.url })
+      instance.get('/greeting', async () => opts.t)
+    }
+    const counter: FastifyPluginCallback = (instance, _opts, done) => {
+      instance.decorateRequest('counted', false)
+      done()
+    }
+    const database = plugin(async (app) => app.decorate('db', { query: (sql: string) => sql }))
+    async function reports(app: Warren<{ db: { query(sql: string): string } }>) {
+      return app.get('/reports', async function () { return this.db.query('select 1') })
+    }
+    export const app = warren()
+      .register(greeting, { t: 'hello' })
+      .register(fp(greeting, { name: 'shared-greeting' }), { t: 'hi' })
+      .register(counter)
+      .register(database)
+      .register(reports)
+  `,
+  fastifyPluginWrongOption: `
+    import warren from 'warren'
+    import type { FastifyPluginAsync } from 'fastify'
+    const greeting: FastifyPluginAsync<{ t: string }> = async (instance, opts) => { instance.decorate('greeting', opts.t) }
+    warren().register(greeting, { t: 1 })
+  `,
 }
 
 describe("Fastify plugins' types through the fastify-compat bridge", () => {
@@ -64,6 +94,11 @@ describe("Fastify plugins' types through the fastify-compat bridge", () => {
   it("a plugin's options are checked", () => {
     expect(found.misspeltPluginOption).toEqual([expect.stringContaining("'secrett' does not exist")])
     expect(found.wrongPluginOptionType).toEqual([expect.stringContaining("Type 'string' is not assignable to type")])
+  })
+
+  it('a plugin typed with Fastify\'s own plugin types keeps the instance API, beside warren-style plugins', () => {
+    expect(found.bothPluginStyles).toEqual([])
+    expect(found.fastifyPluginWrongOption).toEqual([expect.stringContaining("Type 'number' is not assignable to type 'string'")])
   })
 
   it('members and route options no plugin declares are still errors', () => {

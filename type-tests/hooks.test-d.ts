@@ -78,7 +78,7 @@ app.post(
     onRequest: async (request) => {
       expectType<{ id: string }>(request.params)
     },
-    preValidation: [async (request) => expectType<{ name: string }>(request.body)],
+    preValidation: [async (request) => expectType<unknown>(request.body)], // parsed, not validated yet
     preHandler: async function (request, reply) {
       expectType<App>(this)
       expectType<{ name: string }>(request.body)

@@ -1,5 +1,5 @@
 import { expectError, expectType } from 'tsd'
-import warren, { Type, plugin, type Static, type StaticOf, type TSchema, type Warren } from 'warren'
+import warren, { Type, plugin, type Static, type StaticOf, type TSchema, type UnknownRef, type Warren } from 'warren'
 
 const User = Type.Object({ id: Type.Integer(), name: Type.String() })
 const Address = Type.Object({ city: Type.String() })
@@ -113,9 +113,10 @@ warren().setValidatorCompiler(({ schema }) => (data) => {
   // the response is checked against the named schema (whole-schema `Money#` form and plain `Money`)
   expectError(named.get('/price', { schema: { response: { 200: Type.Object({ price: Type.Ref('Money#') }) } } }, async () => ({ price: { amount: '1' } })))
   expectError(named.get('/money', { schema: { response: { 200: Type.Ref('Money') } } }, async () => ({ amount: 1 })))
-  // a Ref to a schema the instance does not have stays unknown
+  // a Ref to a schema the instance does not have is typed by a type that names the id and the known ones
   named.get('/other', { schema: { body: Type.Ref('Other') } }, async (request) => {
-    expectType<unknown>(request.body)
+    expectType<UnknownRef<'Other', 'Country' | 'Money' | 'Tags'>>(request.body)
+    expectError(request.body.amount)
     return 'ok'
   })
 }

@@ -23,21 +23,28 @@ function isString(value, min, max) {
   return typeof value === 'string' && value.length >= min && value.length <= max
 }
 
+function isTag(tag) {
+  return isString(tag, 0, 32)
+}
+
 /** Scenario 2's body check, by hand: the rules of `createUserSchema`, extra properties removed. */
 function readUser(body) {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null
   const { name, email, age, tags } = body
   if (!isString(name, 1, 64) || !isString(email, 0, 254) || !EMAIL.test(email)) return null
   if (!Number.isInteger(age) || age < 0 || age > 150) return null
-  if (!Array.isArray(tags) || tags.length > 10 || !tags.every((tag) => isString(tag, 0, 32))) return null
+  if (!Array.isArray(tags) || tags.length > 10 || !tags.every(isTag)) return null
   return { name, email, age, tags }
 }
 
 function createUser(req, res) {
   if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return sendJson(res, 415, { statusCode: 415 })
   const chunks = []
-  req.on('data', (chunk) => chunks.push(chunk))
-  req.on('end', () => {
+  // named listeners, so that bench/budget.js can tell them apart in a profile
+  req.on('data', function onChunk(chunk) {
+    chunks.push(chunk)
+  })
+  req.on('end', function onEnd() {
     let body
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'))

@@ -1,4 +1,4 @@
-// The typed client's scenario of issue #16: what `client<App>()` costs the compiler.
+// The typed client's scenario: what `client<App>()` costs the compiler.
 //
 // An app of N routes in plugins of ROUTES_PER_PLUGIN routes each (every plugin a function that
 // returns its chained instance, registered under its own prefix), with distinct schemas per route
@@ -138,7 +138,7 @@ function fmt(n, digits = 0) {
 /** Prints the scenario's table at each size; returns false when an app has type errors. */
 export function printClientScenario(tsc, out, root, sizes, typeofMax = Number(process.env.TYPEOF_MAX ?? 100)) {
   const paths = clientPaths(root)
-  console.log(`\nTyped client (issue #16): plugins of ${ROUTES_PER_PLUGIN} chained routes, shared refs, every route called and its answer narrowed\n`)
+  console.log(`\nTyped client: plugins of ${ROUTES_PER_PLUGIN} chained routes, shared refs, every route called and its answer narrowed\n`)
   console.log('| routes | server: instantiations | check (s) | + client<Api>: instantiations | check (s) | ratio | + client<typeof app>: instantiations | check (s) | ratio |')
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
   let ok = true

@@ -1,4 +1,4 @@
-// The realistic app of issue #13 for the type-check budget: the code people write, generated at
+// The realistic app for the type-check budget: the code people write, generated at
 // any size. Shared schemas named with `$id` and referenced by `Type.Ref`, entities derived with
 // Composite / Pick / Omit, replies per status (200, 201, 404, 4xx), an instance decorator read
 // through `this`, a request decorator set in a hook, a route-level guard, `request.server`.

@@ -7,13 +7,13 @@
 // `tsc --noEmit --extendedDiagnostics` on each and prints the figures side by side. Then checks a
 // 1000-route warren app, which must type-check without "excessively deep" (TS2589).
 //
-// Then the realistic app of issue #13 (bench/types/realistic.js: shared `$id` schemas and
+// Then the realistic app (bench/types/realistic.js: shared `$id` schemas and
 // `Type.Ref`, Composite/Pick/Omit, replies per status, decorators, hooks, a guard) at
 // REALISTIC_SIZES routes (default 10,100,1000), warren and Fastify, with instantiations per route
 // (the difference between consecutive sizes over the routes added). `npm run test:type-budget`
 // checks the same app against bench/types/budget.json.
 //
-// Then the typed client's scenario of issue #16 (bench/types/client.js) at CLIENT_SIZES routes
+// Then the typed client's scenario (bench/types/client.js) at CLIENT_SIZES routes
 // (default 10,100,1000): the server alone, with `client<Api>()` calling every route, and with
 // `client<typeof app>()` (up to TYPEOF_MAX routes, default 100). `node bench/types/client.js` runs
 // that part alone.

@@ -19,7 +19,7 @@ interface ListenSettings {
 }
 
 const nodeOptionTypes: Record<string, string> = {
-  port: 'any', // node checks it (a number or a numeric string) and rejects with ERR_SOCKET_BAD_PORT
+  port: 'number or string', // a value of the right type that is no port is node's to refuse (ERR_SOCKET_BAD_PORT)
   backlog: 'number',
   exclusive: 'boolean',
   readableAll: 'boolean',
@@ -56,7 +56,7 @@ export function listenSettings(options: unknown): ListenSettings {
     if (value === undefined || ['host', 'path', 'signal', 'listenTextResolver'].includes(key)) continue
     const type = nodeOptionTypes[key]
     if (type === undefined) throw invalid(key, 'unknown option')
-    if (type !== 'any' && typeof value !== type) throw invalid(key, `expected a ${type}, got ${typeof value}`)
+    if (!type.split(' or ').includes(typeof value)) throw invalid(key, `expected a ${type}, got ${typeof value}`)
     bind[key] = value
   }
   const path = given.path ?? undefined

@@ -9,10 +9,11 @@ import { fetchTransport, injectTransport, type FetchLike, type InjectTarget, typ
 import { buildUrl, type ParamValue } from './url.js'
 import { ResponseValidator, schemasOfApp, type ResponseSchemaTable } from './validate.js'
 import type { TypedClient } from '../types/client.js'
+import type { ValidatorOptions } from '../types/options.js'
 
 export { WarrenClientError }
 export type { ClientErrorCode } from './errors.js'
-/** The codes a warren server answers with, with status and meaning: switch on an error body's `code`. */
+/** The codes a warren server answers with, each with its status and meaning: switch on an error body's `code`. */
 export { errorCatalogue } from '../types/error-catalogue.js'
 export type { CatalogueCode, CodesWithStatus, ErrorCatalogue, ErrorCatalogueEntry } from '../types/error-catalogue.js'
 export type { FastifyErrorBody, ProblemDetails, ValidationProblemDetails, ValidationProblemItem } from '../types/error-format.js'
@@ -43,21 +44,36 @@ export type ClientHeaders = Record<string, string> | (() => Record<string, strin
 export interface ClientOptions {
   /** Where the server listens, e.g. `http://127.0.0.1:3000`. */
   baseUrl?: string
+  /** The fetch to use (default: the global `fetch`). */
   fetch?: FetchLike
-  /** An application to call through `inject()`, without a socket (tests). */
+  /** An application to send requests to through `inject()`, without a socket (tests). */
   app?: InjectTarget
   /** Headers sent with every call (a call's own headers win). */
   headers?: ClientHeaders
-  /** Check every answer against its route's response schema: `true` reads them from `app`, or give a table by route. */
+  /**
+   * Checks every answer against its route's response schema with Ajv and ajv-formats, as the
+   * server validates: `true` reads the schemas from `app` (the one injected into), or a table of
+   * them by route (`{ 'GET /users/:id': { 200: User } }`), for a client over a socket. Bodiless
+   * answers (204, 205, 304, HEAD) are not checked.
+   */
   validate?: true | ResponseSchemaTable
   /** Shared schemas `Type.Ref` in `validate` points at. */
   references?: unknown[]
+  /**
+   * The validator's settings, in the shape of the server's `validator` option: formats and
+   * keywords of the application's own (`customOptions: { formats, keywords }`) and Ajv plugins, on
+   * top of every ajv-formats format. Default: the application's own `validator` option when
+   * `validate: true` reads the schemas from `app`. Whatever they say, the client never coerces,
+   * fills in or removes anything in an answer.
+   */
+  validator?: ValidatorOptions
 }
 
 /** What one call sends besides the method and path. */
 export interface CallOptions {
+  /** Values for the path's `:name` segments. */
   params?: Record<string, ParamValue>
-  /** A key repeats for each item of an array. */
+  /** The query: a key repeats for each item of an array. */
   query?: Record<string, ParamValue | readonly ParamValue[]>
   headers?: Record<string, string>
   /** Sent as JSON unless it is a string. */
@@ -65,8 +81,10 @@ export interface CallOptions {
   signal?: AbortSignal
 }
 
+/** One method of the client: `(path, options?)` resolves with the answer. */
 export type CallFn = (path: string, options?: CallOptions) => Promise<ClientResponse>
 
+/** The client: one function per HTTP method, and `request` for any method. */
 export interface WarrenClient {
   get: CallFn
   post: CallFn
@@ -75,6 +93,7 @@ export interface WarrenClient {
   delete: CallFn
   head: CallFn
   options: CallFn
+  /** A call with any method. */
   request(method: string, path: string, options?: CallOptions): Promise<ClientResponse>
 }
 
@@ -86,12 +105,15 @@ function transportFor(options: ClientOptions): Transport {
   return fetchTransport(options.baseUrl, fetchFn)
 }
 
+/** The client for app type `App`: typed from its route table, or untyped without a type argument. */
 export type ClientFor<App> = [App] extends [never] ? WarrenClient : TypedClient<App>
 
+/** The type of {@link client}: untyped, or typed by the server's type given as a type argument. */
 export interface ClientFactory {
   /**
-   * Builds a client; `client<App>(options)` types its calls from the routes of the server's type,
-   * the answer a union discriminated by `status`.
+   * Builds a client (see the module comment). With the server's type as a type argument,
+   * `client<App>(options)`, its calls are typed from the routes `App` carries: paths, params,
+   * query, headers and body, and the answer as a union discriminated by `status`.
    *
    * @example
    * ```ts
@@ -106,9 +128,9 @@ export interface ClientFactory {
 
 function validatorFor(options: ClientOptions): ResponseValidator | null {
   if (options.validate === undefined) return null
-  if (options.validate !== true) return new ResponseValidator(options.validate, options.references)
+  if (options.validate !== true) return new ResponseValidator(options.validate, options.references, options.validator)
   if (options.app === undefined) throw new TypeError('client(): validate: true reads the schemas from `app`; over a socket, give `validate` a table of schemas')
-  return new ResponseValidator(schemasOfApp(options.app), options.references)
+  return new ResponseValidator(schemasOfApp(options.app), options.references, options.validator)
 }
 
 function createClient(options: ClientOptions): WarrenClient {
@@ -143,5 +165,9 @@ function createClient(options: ClientOptions): WarrenClient {
   }
 }
 
-/** The runtime client, typed at this boundary by the type layer. */
+/**
+ * Builds a client: `client(options)` is untyped, `client<App>(options)` typed from the routes of
+ * the server's type `App` (`export type App = typeof app`). The runtime is the same; the type layer
+ * gives it its types here, at the boundary.
+ */
 export const client = createClient as unknown as ClientFactory

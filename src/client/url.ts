@@ -1,10 +1,13 @@
 /**
  * @module client/url
- * A route path filled into a request URL, the query serialised as the server parses it (a key
-  * repeated per array item, `undefined` left out).
+ * A route path and its parts made into a request URL: every parameter form the router accepts
+ * (`:name`, several in a segment, `:name(regexp)`, an optional last `:name?`, the `*` wildcard,
+ * `::` for a literal colon) filled with its encoded value, and the query serialised the way the
+ * server parses it (node:querystring: a key repeated for each item of an array, `undefined` left out).
  */
 import { WarrenClientError } from './errors.js'
 
+/** Values a query or path parameter may take. */
 export type ParamValue = string | number | boolean | bigint | Date | null | undefined
 
 function text(value: Exclude<ParamValue, undefined>): string {
@@ -12,19 +15,64 @@ function text(value: Exclude<ParamValue, undefined>): string {
   return value === null ? '' : String(value)
 }
 
-// `:name`, where a double colon is a literal colon (as the router reads it)
-const PARAM = /(?<!:):([A-Za-z_$][\w$]*)(\([^)]*\))?/g
+/** Where a parameter's name ends, as the router reads it: a regexp, a static part (`-`, `.`), the next segment. */
+const NAME_END = new Set(['(', '-', '.', '/'])
 
-/** A missing parameter throws. */
-export function fillPath(path: string, params: Record<string, ParamValue> | undefined): string {
-  const filled = path.replace(PARAM, (_match, name: string) => {
-    const value = params?.[name]
-    if (value === undefined) throw new WarrenClientError('CLIENT_ERR_MISSING_PARAM', `Path parameter '${name}' of '${path}' is missing`)
-    return encodeURIComponent(text(value))
-  })
-  return filled.replace(/::/g, ':')
+/** The index just past the regexp that opens at `start` (`(`), nested groups and `\` escapes followed as the router follows them. */
+function afterRegExp(path: string, start: number): number {
+  let depth = 0
+  for (let at = start; at < path.length; at++) {
+    if (path[at] === '\\') at++
+    else if (path[at] === '(') depth++
+    else if (path[at] === ')' && --depth === 0) return at + 1
+  }
+  return path.length
 }
 
+/** The wildcard's value: each segment encoded, its slashes kept (it stands for the rest of the path). */
+function wildcard(value: Exclude<ParamValue, undefined>): string {
+  return text(value).split('/').map(encodeURIComponent).join('/')
+}
+
+function missing(name: string, path: string): never {
+  throw new WarrenClientError('CLIENT_ERR_MISSING_PARAM', `Path parameter '${name}' of '${path}' is missing`)
+}
+
+/**
+ * `path` with each parameter replaced by its encoded value from `params`. A missing parameter
+ * throws, except an optional one (`/:id?`), which is left out with the slash before it.
+ */
+export function fillPath(path: string, params: Record<string, ParamValue> | undefined): string {
+  let url = ''
+  for (let at = 0; at < path.length; ) {
+    const char = path[at]!
+    if (char === ':' && path[at + 1] === ':') {
+      url += ':'
+      at += 2
+    } else if (char === ':') {
+      let end = at + 1
+      while (end < path.length && !NAME_END.has(path[end]!) && !(path[end] === '?' && (end + 1 === path.length || path[end + 1] === '/'))) end++
+      const name = path.slice(at + 1, end)
+      if (path[end] === '(') end = afterRegExp(path, end)
+      const optional = path[end] === '?'
+      const value = params?.[name]
+      if (value !== undefined) url += encodeURIComponent(text(value))
+      else if (optional) url = url.replace(/\/$/, '')
+      else missing(name, path)
+      at = optional ? end + 1 : end
+    } else if (char === '*') {
+      const value = params?.['*']
+      url += value === undefined ? missing('*', path) : wildcard(value)
+      at++
+    } else {
+      url += char
+      at++
+    }
+  }
+  return url
+}
+
+/** The query string (without `?`) for `query`, or `''`. Arrays repeat their key. */
 export function queryString(query: Record<string, ParamValue | readonly ParamValue[]> | undefined): string {
   if (query === undefined) return ''
   const pairs: string[] = []
@@ -37,6 +85,7 @@ export function queryString(query: Record<string, ParamValue | readonly ParamVal
   return pairs.join('&')
 }
 
+/** `path` filled with `params`, with the query appended. */
 export function buildUrl(path: string, params: Record<string, ParamValue> | undefined, query: Record<string, ParamValue | readonly ParamValue[]> | undefined): string {
   const search = queryString(query)
   const filled = fillPath(path, params)

@@ -3,9 +3,15 @@
  * Reads a request body stream into memory within a byte limit (413 past it, 400 when the
  * content-length lies), and the error of a body that stopped before its end.
  */
+// imported, not the global: Node defines `Buffer` on globalThis as a getter, called at every use
+import { Buffer } from 'node:buffer'
+import { IncomingMessage } from 'node:http'
 import { codes } from '../core/errors.js'
 
-type Done = (error: Error | null, body?: string | Buffer) => void
+/** Who learns how reading a body ended: the body (a string or bytes), or why there is none. */
+export interface BodyReceiver {
+  bodyRead(error: Error | null, body?: string | Buffer): void
+}
 
 /**
  * The bytes a stream a preParsing hook put in the request's place read from the request, when it
@@ -17,6 +23,24 @@ function encodedLengthOf(stream: NodeJS.ReadableStream): number | null {
 }
 
 /**
+ * The length a `content-length` value declares, NaN without one. Digits are read directly (what
+ * Node's HTTP parser lets through: `Number()` of a string made afresh takes V8's runtime);
+ * anything else is converted as `Number()` converts it.
+ */
+export function declaredLengthOf(header: string | undefined): number {
+  if (header === undefined) return Number.NaN
+  const length = header.length
+  if (length === 0 || length > 15) return Number(header)
+  let value = 0
+  for (let i = 0; i < length; i++) {
+    const digit = header.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return Number(header)
+    value = value * 10 + digit
+  }
+  return value
+}
+
+/**
  * Reads a request body into memory, refusing it with 413 as soon as it crosses `limit` bytes
  * (declared, received, or read from the request by a replacing stream: a zip bomb stops early);
  * the rest of an oversized body is drained, never buffered. A `declaredLength` that disagrees with
@@ -24,61 +48,123 @@ function encodedLengthOf(stream: NodeJS.ReadableStream): number | null {
  * the request's place (`replaced`), the bytes it says it read (a stream that does not say is not
  * checked, since it may change the byte count).
  */
-export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, limit: number, asString: boolean, done: Done, replaced = false): void {
-  if (declaredLength > limit) return refuse(stream, new codes.SVC_ERR_CTP_BODY_TOO_LARGE(), done)
+export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, limit: number, asString: boolean, receiver: BodyReceiver, replaced = false): void {
+  if (declaredLength > limit) return refuse(stream, new codes.SVC_ERR_CTP_BODY_TOO_LARGE(), receiver)
   // a stream destroyed before we got to it will never emit again
-  if ((stream as { destroyed?: boolean }).destroyed === true) return done(aborted())
-  const chunks: Buffer[] = []
-  let received = 0
-  let settled = false
+  if ((stream as { destroyed?: boolean }).destroyed === true) return receiver.bodyRead(aborted())
+  new BodyRead(stream, declaredLength, limit, asString, receiver, replaced).listen()
+}
 
-  const finish = (error: Error | null, body?: string | Buffer): void => {
-    if (settled) return
-    settled = true
-    // an ended stream emits no more data: its listeners go with it (they ignore a late 'error' or
-    // 'close'). One that failed may still emit, and is left to whoever handles it next.
-    if (error !== null) {
-      stream.removeListener('data', onData)
-      stream.removeListener('end', onEnd)
-      stream.removeListener('error', onError)
-      stream.removeListener('close', onClose)
-    }
-    done(error, body)
+/** One body being read: its bytes so far and the listeners it put on the stream. */
+class BodyRead {
+  readonly stream: NodeJS.ReadableStream
+  readonly declaredLength: number
+  readonly limit: number
+  readonly asString: boolean
+  readonly receiver: BodyReceiver
+  readonly replaced: boolean
+  /** The first chunk: most bodies arrive in one. */
+  first: Buffer | null = null
+  /**
+   * Every chunk, once there is more than one. (Not one buffer of the declared length: a client
+   * that declares a large body and sends it slowly would make the server hold the whole size.)
+   */
+  chunks: Buffer[] | null = null
+  received = 0
+  settled = false
+  readonly onData: (chunk: Buffer | string) => void
+  readonly onEnd: () => void
+  /** Null on Node's own request, which emits 'error' only to listeners (see {@link close}). */
+  readonly onError: ((error: Error) => void) | null
+  readonly onClose: () => void
+
+  constructor(stream: NodeJS.ReadableStream, declaredLength: number, limit: number, asString: boolean, receiver: BodyReceiver, replaced: boolean) {
+    this.stream = stream
+    this.declaredLength = declaredLength
+    this.limit = limit
+    this.asString = asString
+    this.receiver = receiver
+    this.replaced = replaced
+    this.onData = (chunk) => this.data(chunk)
+    this.onEnd = () => this.end()
+    this.onError = stream instanceof IncomingMessage ? null : (error) => this.error(error)
+    this.onClose = () => this.close()
   }
-  const onData = (chunk: Buffer | string): void => {
+
+  listen(): void {
+    const stream = this.stream
+    stream.on('data', this.onData)
+    stream.on('end', this.onEnd)
+    if (this.onError !== null) stream.on('error', this.onError)
+    stream.on('close', this.onClose)
+    // a 'data' listener does not restart a stream paused explicitly (a preParsing hook's replacement may be)
+    stream.resume()
+  }
+
+  data(chunk: Buffer | string): void {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
-    received += buffer.length
-    if (received > limit || (replaced && (encodedLengthOf(stream) ?? 0) > limit)) {
-      chunks.length = 0
-      return refuse(stream, new codes.SVC_ERR_CTP_BODY_TOO_LARGE(), finish)
+    this.received += buffer.length
+    if (this.received > this.limit || (this.replaced && (encodedLengthOf(this.stream) ?? 0) > this.limit)) {
+      this.first = this.chunks = null
+      return refuse(this.stream, new codes.SVC_ERR_CTP_BODY_TOO_LARGE(), this)
     }
-    chunks.push(buffer)
+    if (this.chunks !== null) this.chunks.push(buffer)
+    else if (this.first === null) this.first = buffer
+    else {
+      this.chunks = [this.first, buffer]
+      this.first = null
+    }
   }
-  const onEnd = (): void => {
-    const measured = replaced ? encodedLengthOf(stream) : received
-    if (!Number.isNaN(declaredLength) && measured !== null && measured !== declaredLength) return finish(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
-    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received)
-    chunks.length = 0
-    finish(null, asString ? body.toString('utf8') : body)
+
+  end(): void {
+    const measured = this.replaced ? encodedLengthOf(this.stream) : this.received
+    if (!Number.isNaN(this.declaredLength) && measured !== null && measured !== this.declaredLength) {
+      return this.finish(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
+    }
+    const body = this.chunks !== null ? Buffer.concat(this.chunks, this.received) : (this.first ?? Buffer.alloc(0))
+    this.first = this.chunks = null
+    // toString() without an encoding is UTF-8, on Node's shortest path
+    this.finish(null, this.asString ? body.toString() : body)
   }
-  const onError = (error: Error): void => {
-    if (settled) return
+
+  error(error: Error): void {
+    if (this.settled) return
     const failed = error as Error & { statusCode?: unknown }
     // a stream error is the client's (400) unless it names a 4xx/5xx status of its own
     const own = failed.statusCode
     if (typeof own !== 'number' || own < 400 || own > 599) failed.statusCode = 400
-    finish(failed)
+    this.finish(failed)
   }
-  // destroyed without an error: the body will never end
-  const onClose = (): void => {
-    if (!settled) onError(aborted())
+
+  /**
+   * Closed before the end: destroyed with an error, or without one. Node's request, which emits
+   * 'error' only when someone listens, keeps the error it was destroyed with in `errored`.
+   */
+  close(): void {
+    if (this.settled) return
+    const errored = (this.stream as { errored?: unknown }).errored
+    this.error(errored instanceof Error ? errored : aborted())
   }
-  stream.on('data', onData)
-  stream.on('end', onEnd)
-  stream.on('error', onError)
-  stream.on('close', onClose)
-  // a 'data' listener does not restart a stream paused explicitly (a preParsing hook's replacement may be)
-  stream.resume()
+
+  finish(error: Error | null, body?: string | Buffer): void {
+    if (this.settled) return
+    this.settled = true
+    // an ended stream emits no more data: its listeners go with it (they ignore a late 'error' or
+    // 'close'). One that failed may still emit, and is left to whoever handles it next.
+    if (error !== null) {
+      const stream = this.stream
+      stream.removeListener('data', this.onData)
+      stream.removeListener('end', this.onEnd)
+      if (this.onError !== null) stream.removeListener('error', this.onError)
+      stream.removeListener('close', this.onClose)
+    }
+    this.receiver.bodyRead(error, body)
+  }
+
+  /** The limit was crossed: {@link refuse} reports it here. */
+  bodyRead(error: Error | null): void {
+    this.finish(error)
+  }
 }
 
 /** The error of a body that stopped before its end, like the one Node gives an aborted request. */
@@ -87,8 +173,8 @@ export function aborted(): Error & { statusCode: number } {
 }
 
 /** Answers with `error` and lets the rest of the body flow into nothing. */
-function refuse(stream: NodeJS.ReadableStream, error: Error, done: Done): void {
+function refuse(stream: NodeJS.ReadableStream, error: Error, receiver: BodyReceiver): void {
   stream.on('error', () => {})
   stream.resume()
-  done(error)
+  receiver.bodyRead(error)
 }

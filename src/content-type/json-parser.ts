@@ -1,6 +1,7 @@
 /**
  * @module content-type/json-parser
- * The built-in body parsers: JSON (protected against prototype poisoning) and plain text.
+ * The built-in body parsers: JSON (protected against prototype poisoning) and plain text, in the
+ * callback form every parser has and in a synchronous form the request path calls directly.
  */
 import secureJson from 'secure-json-parse'
 import { codes } from '../core/errors.js'
@@ -9,23 +10,47 @@ import type { ProtoAction } from '../types/index.js'
 /** A body parser in callback form. */
 export type DoneParser = (request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => void
 
+/** A parser's synchronous form: the value of a body, or a throw. */
+export type SyncParser = (body: string | Buffer) => unknown
+
+/** The synchronous form of each built-in parser, found when the parser is registered. */
+const syncForms = new WeakMap<object, SyncParser>()
+
+/** The synchronous form of `parser` when it is one of the built-in parsers, else null. */
+export function syncFormOf(parser: unknown): SyncParser | null {
+  return typeof parser === 'function' ? (syncForms.get(parser) ?? null) : null
+}
+
+/** Gives a synchronous parser the callback form parsers are registered with. */
+function withCallback(parse: SyncParser): DoneParser {
+  const parser: DoneParser = (_request, body, done) => {
+    let value: unknown
+    try {
+      value = parse(body)
+    } catch (error) {
+      return done(error as Error)
+    }
+    done(null, value)
+  }
+  syncForms.set(parser, parse)
+  return parser
+}
+
 /**
  * The `application/json` parser, protected against prototype poisoning: by default a body with a
  * `__proto__` or `constructor.prototype` key is refused with a 400.
  */
 export function createJsonParser(onProtoPoisoning: ProtoAction = 'error', onConstructorPoisoning: ProtoAction = 'error'): DoneParser {
   const options = { protoAction: onProtoPoisoning, constructorAction: onConstructorPoisoning }
-  return function parseJson(_request, body, done) {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
-    if (text.length === 0) return done(new codes.SVC_ERR_CTP_EMPTY_JSON_BODY())
-    let value: unknown
+  return withCallback(function parseJson(body) {
+    const text = typeof body === 'string' ? body : body.toString()
+    if (text.length === 0) throw new codes.SVC_ERR_CTP_EMPTY_JSON_BODY()
     try {
-      value = secureJson.parse(text, options)
+      return secureJson.parse(text, options)
     } catch (error) {
-      return done(refusal(error as Error))
+      throw refusal(error as Error)
     }
-    done(null, value)
-  }
+  })
 }
 
 /**
@@ -38,4 +63,4 @@ function refusal(error: Error): Error {
 }
 
 /** The `text/plain` parser: the body as a string. */
-export const parseText: DoneParser = (_request, body, done) => done(null, typeof body === 'string' ? body : body.toString('utf8'))
+export const parseText: DoneParser = withCallback((body) => (typeof body === 'string' ? body : body.toString()))

@@ -4,6 +4,7 @@
  */
 import { codes } from '../core/errors.js'
 import { essenceOf, isValidEssence } from '../core/media-type.js'
+import { syncFormOf, type SyncParser } from './json-parser.js'
 import { mediaTypeKey, parametersOf } from './media-type-key.js'
 
 /** How a parser wants the body: read into a string or a Buffer, or handed the stream itself. */
@@ -16,6 +17,8 @@ export interface ParserEntry {
   bodyLimit: number | undefined
   /** A default parser (`application/json`, `text/plain`): the first `add` for its type replaces it. */
   builtin?: boolean
+  /** The parser's synchronous form, for the built-in parsers (wherever they are registered): called without a callback. */
+  sync: SyncParser | null
 }
 
 /** The options of `addContentTypeParser`. */
@@ -39,6 +42,9 @@ export class ParserRegistry {
   #patterns: Array<[RegExp, ParserEntry]>
   #catchAll: ParserEntry | null
   #found = new Map<string, ParserEntry | null>()
+  /** The last value found, and its parser: requests of one client or application mostly send the same one. */
+  #lastType: string | null = null
+  #lastEntry: ParserEntry | null = null
 
   constructor(parent: ParserRegistry | null = null) {
     this.#exact = parent ? new Map(parent.#exact) : new Map()
@@ -57,8 +63,8 @@ export class ParserRegistry {
     if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit <= 0)) {
       throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit)
     }
-    const entry: ParserEntry = { fn, parseAs, bodyLimit: options.bodyLimit, builtin }
-    this.#found.clear()
+    const entry: ParserEntry = { fn, parseAs, bodyLimit: options.bodyLimit, builtin, sync: parseAs === 'stream' ? null : syncFormOf(fn) }
+    this.#forget()
     if (type instanceof RegExp) {
       if (this.#patterns.some(([pattern]) => pattern.toString() === type.toString())) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type.toString())
       this.#patterns.push([type, entry])
@@ -88,7 +94,7 @@ export class ParserRegistry {
 
   /** Removes the parser of that type; false when there was none. */
   remove(type: string | RegExp): boolean {
-    this.#found.clear()
+    this.#forget()
     if (type instanceof RegExp) {
       const index = this.#patterns.findIndex(([pattern]) => pattern.toString() === type.toString())
       if (index === -1) return false
@@ -105,7 +111,7 @@ export class ParserRegistry {
 
   /** Removes every parser, the catch-all included. */
   removeAll(): void {
-    this.#found.clear()
+    this.#forget()
     this.#exact.clear()
     this.#patterns = []
     this.#catchAll = null
@@ -116,12 +122,24 @@ export class ParserRegistry {
    * without a content type goes to the catch-all; a malformed one goes nowhere.
    */
   find(contentType: string): ParserEntry | null {
+    // comparing two short strings costs less than hashing a header value Node made afresh
+    if (contentType === this.#lastType) return this.#lastEntry
     let entry = this.#found.get(contentType)
-    if (entry !== undefined) return entry
-    entry = this.#lookup(contentType)
-    // bounded: header values come from clients
-    if (this.#found.size < 100) this.#found.set(contentType, entry)
+    if (entry === undefined) {
+      entry = this.#lookup(contentType)
+      // bounded: header values come from clients
+      if (this.#found.size < 100) this.#found.set(contentType, entry)
+    }
+    this.#lastType = contentType
+    this.#lastEntry = entry
     return entry
+  }
+
+  /** Drops what {@link find} remembered: the parsers changed. */
+  #forget(): void {
+    this.#found.clear()
+    this.#lastType = null
+    this.#lastEntry = null
   }
 
   #lookup(contentType: string): ParserEntry | null {

@@ -3,6 +3,8 @@
  * What kind of value a payload is — a Node stream, a web stream, bytes — so sending and writing
  * agree on it.
  */
+// imported, not the global: Node defines `Buffer` on globalThis as a getter, called at every use
+import { Buffer } from 'node:buffer'
 
 /** A Node.js readable stream (anything that pipes). */
 export function isStream(payload: unknown): payload is NodeJS.ReadableStream {

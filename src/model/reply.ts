@@ -29,6 +29,10 @@ import type { Logger } from '../core/logger.js'
 import type { HeaderValue, ReplyBase, RequestRouteOptions } from '../types/index.js'
 import { assignDecoratorProps, type DecoratorProp, type Request } from './request.js'
 
+// read once: Node defines `performance` on globalThis as a getter, called at every use (and
+// node:perf_hooks is not there on every runtime, Cloudflare's workerd for one)
+const clock = globalThis.performance
+
 export type { HeaderValue }
 
 /** A custom error handler: `fn(error, request, reply)` with `this` bound to its instance. */
@@ -91,7 +95,7 @@ export abstract class Reply {
   }
 
   get elapsedTime(): number {
-    return performance.now() - this[kReplyStartTime]
+    return clock.now() - this[kReplyStartTime]
   }
 
   get routeOptions(): RequestRouteOptions {
@@ -254,7 +258,7 @@ export function deriveReplyClass(parent: ReplyClass | null, base: { prototype: R
     this[kReplyErrorHandler] = undefined
     this[kReplySendingError] = false
     this[kReplyOnErrorPhase] = OnErrorPhase.Pending
-    this[kReplyStartTime] = performance.now()
+    this[kReplyStartTime] = clock.now()
     this[kReplyHasStatus] = false
     this[kReplyTrailers] = null
     assignDecoratorProps(this, props)

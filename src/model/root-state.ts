@@ -141,13 +141,34 @@ export class RootState {
  * `header` request header when there is one.
  */
 export function requestIdGenerator(custom: ((req: IncomingMessage) => string) | undefined, header: string | false): (req: IncomingMessage) => string {
-  let next = 0
-  const generate = custom ?? (() => `req-${(next = (next + 1) % Number.MAX_SAFE_INTEGER).toString(36)}`)
+  const generate = custom ?? countingIds()
   if (!header) return generate
   const name = header.toLowerCase()
   return (req) => {
     // `instance.genReqId()` may be called without a request
     const value = req?.headers[name]
     return typeof value === 'string' && value.length > 0 ? value : generate(req)
+  }
+}
+
+const base36Digits = '0123456789abcdefghijklmnopqrstuvwxyz'
+
+/**
+ * The default ids, `req-` and a counter in base 36. All but the last digit change once every 36
+ * ids: that prefix is kept, so most ids cost one concatenation instead of a radix conversion.
+ */
+function countingIds(): () => string {
+  let next = 0
+  let high = 0
+  let prefix = 'req-'
+  return () => {
+    next = (next + 1) % Number.MAX_SAFE_INTEGER
+    const low = next % 36
+    const above = (next - low) / 36
+    if (above !== high) {
+      high = above
+      prefix = above === 0 ? 'req-' : `req-${above.toString(36)}`
+    }
+    return prefix + base36Digits[low]
   }
 }

@@ -83,13 +83,37 @@ function isAjvValidator(validate: ValidationFunction): boolean {
 }
 
 /**
+ * One part a route validates, in the order parts are validated: its validator (null for a body
+ * validated per media type) and whether Ajv generated it. Built once, when the route is.
+ */
+interface Step {
+  readonly part: HTTPPart
+  readonly validate: ValidationFunction | null
+  readonly ajv: boolean
+}
+
+/** The request property a part lives in (named reads: one keyed by a variable name costs more). */
+function readPart(target: ValidationTarget, part: HTTPPart): unknown {
+  switch (part) {
+    case 'body':
+      return target.body
+    case 'params':
+      return target.params
+    case 'querystring':
+      return target.query
+    default:
+      return target.headers
+  }
+}
+
+/**
  * Runs one validator. Ajv coerces a root primitive (`"10"` for `type: 'integer'`) by writing it
  * into the value's parent, which it only knows when given one: a primitive goes with the request.
  */
-function run(validate: ValidationFunction, target: ValidationTarget, part: HTTPPart): unknown {
-  const data = target[propertyOf[part]]
+function run(validate: ValidationFunction, ajv: boolean, target: ValidationTarget, part: HTTPPart): unknown {
+  const data = readPart(target, part)
   // objects (the usual parts) are coerced in place: only a primitive needs the parent
-  if ((data === undefined || data === null || typeof data !== 'object') && isAjvValidator(validate)) {
+  if ((data === undefined || data === null || typeof data !== 'object') && ajv) {
     return (validate as unknown as AjvValidator)(data === undefined ? null : data, { parentData: target, parentDataProperty: propertyOf[part] })
   }
   return validate(data === undefined ? null : data)
@@ -137,6 +161,8 @@ export class RouteValidation {
   readonly querystring: ValidationFunction | null
   readonly headers: ValidationFunction | null
   readonly #formatError: RouteValidationInput['formatError']
+  /** The parts this route validates, in order. */
+  readonly #steps: readonly Step[]
 
   constructor(input: RouteValidationInput) {
     const { schema } = input
@@ -150,6 +176,9 @@ export class RouteValidation {
     this.body = bodySchema !== undefined && !hasContentMap(bodySchema) ? compileSchema(input, 'body', bodySchema) : null
     this.bodyByMediaType = bodySchema !== undefined && hasContentMap(bodySchema) ? compileContentMap(input, bodySchema.content) : null
     this.#formatError = input.formatError
+    this.#steps = parts
+      .filter((part) => this[part] !== null || (part === 'body' && this.bodyByMediaType !== null))
+      .map((part) => ({ part, validate: this[part], ajv: this[part] !== null && isAjvValidator(this[part]) }))
   }
 
   /** True when the schema asked for no validator at all. */
@@ -165,11 +194,12 @@ export class RouteValidation {
    * handler like any other error of the request (a 500 unless it names its own status).
    */
   validate(target: ValidationTarget, contentType: unknown, from = 0): ValidationOutcome {
-    for (let i = from; i < parts.length; i++) {
-      const part = parts[i]
-      const validate = this.#validatorFor(part, contentType)
+    const steps = this.#steps
+    for (let i = from; i < steps.length; i++) {
+      const { part, validate: own, ajv } = steps[i]
+      const validate = own ?? this.#bodyValidatorFor(contentType)
       if (validate === null) continue
-      const result = run(validate, target, part)
+      const result = run(validate, own === null ? isAjvValidator(validate) : ajv, target, part)
       if (isThenable(result)) return this.#settle(result, validate, target, contentType, i)
       const failure = failureOf(result, validate, target, part)
       if (failure !== null) return this.#toValidationError(failure, part)
@@ -177,9 +207,9 @@ export class RouteValidation {
     return null
   }
 
-  /** Awaits an async validator of part `i`, then validates the parts after it. */
+  /** Awaits an async validator of step `i`, then validates the parts after it. */
   #settle(result: PromiseLike<unknown>, validate: ValidationFunction, target: ValidationTarget, contentType: unknown, i: number): Promise<ValidationError | null> {
-    const part = parts[i]
+    const part = this.#steps[i].part
     // a library's async validation resolves with its verdict (the value to keep, or its issues); its rejection is the library failing
     const verdict = kLibraryPass in validate
     return Promise.resolve(result).then(
@@ -195,10 +225,9 @@ export class RouteValidation {
     )
   }
 
-  #validatorFor(part: HTTPPart, contentType: unknown): ValidationFunction | null {
-    if (part !== 'body' || this.bodyByMediaType === null) return this[part]
-    // with a content map, only the media types it lists are validated
-    return this.bodyByMediaType.get(essenceOf(contentType)) ?? null
+  /** With a content map, only the media types it lists are validated. */
+  #bodyValidatorFor(contentType: unknown): ValidationFunction | null {
+    return this.bodyByMediaType?.get(essenceOf(contentType)) ?? null
   }
 
   /** The error of a failed part, with `statusCode` 400, `code`, `validation`, `validationContext`. */

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream'
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
 import { kReplyFail, kRoute } from '../core/symbols.js'
-import { aborted, readBody } from '../content-type/body-reader.js'
+import { aborted, declaredLengthOf, readBody, type BodyReceiver } from '../content-type/body-reader.js'
 import type { ParserEntry } from '../content-type/registry.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
@@ -48,32 +48,11 @@ export function missesContentType(request: Request): boolean {
  */
 export function parseBody(request: Request, reply: Reply, payload: NodeJS.ReadableStream, next: Next): void {
   const route = request[kRoute]
-  const contentType = request.raw.headers['content-type'] ?? ''
-  const parser = route.parsers.find(contentType)
+  const parser = route.parsers.find(request.raw.headers['content-type'] ?? '')
   if (parser === null) {
     if (route.is404) return next(request, reply)
     // the message does not echo the client's header, as in Fastify
     return reply[kReplyFail](new codes.SVC_ERR_CTP_INVALID_MEDIA_TYPE())
-  }
-
-  const scope = requestScope(request)
-  let settled = false
-  const finish = (error: unknown, body?: unknown): void => {
-    if (settled) return
-    settled = true
-    if (error !== null && error !== undefined) {
-      // the client may still be sending the part of the body nobody read
-      closeConnectionAfter(reply)
-      return reply[kReplyFail](error)
-    }
-    request.body = body
-    next(request, reply)
-  }
-  const done = scope === null ? finish : (error: unknown, body?: unknown): void => {
-    if (settled) return
-    scope.runInAsyncScope(finish, null, error, body)
-    // the resource's work is over: async_hooks users see it destroyed now, not at garbage collection
-    scope.emitDestroy()
   }
   const replaced = payload !== request.raw
   if (replaced) {
@@ -82,18 +61,94 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
     }
     failWithRequest(request, payload as Readable)
   }
-  if (parser.parseAs === 'stream') return callParser(parser, request, reply, payload, done)
+  const parsing = new BodyParsing(request, reply, parser, next, replaced ? (payload as Readable) : null)
+  if (parser.parseAs === 'stream') return parsing.parse(payload)
 
   const limit = route.bodyLimit ?? parser.bodyLimit ?? route.root.options.bodyLimit
   // a stream a preParsing hook put in place is checked against the header by what it read (see readBody)
-  const declared = Number(request.raw.headers['content-length'] ?? Number.NaN)
-  const onBody = (error: Error | null, body?: string | Buffer): void => {
-    if (error === null) return callParser(parser, request, reply, body, done)
-    // a replaced stream (a decompressor, say) is stopped rather than drained
-    if (replaced) (payload as Readable).destroy?.()
-    done(error)
+  readBody(payload, declaredLengthOf(request.raw.headers['content-length']), limit, parser.parseAs === 'string', parsing, replaced)
+}
+
+/**
+ * One request's body on its way from the reader through the parser to `request.body` and the
+ * next stage; settled once, by the first outcome. One object per request, instead of a closure
+ * per step.
+ */
+class BodyParsing implements BodyReceiver {
+  readonly request: Request
+  readonly reply: Reply
+  readonly parser: ParserEntry
+  readonly next: Next
+  /** The stream a preParsing hook put in the request's place, if any. */
+  readonly replacement: Readable | null
+  readonly scope: AsyncResource | null
+  settled = false
+
+  constructor(request: Request, reply: Reply, parser: ParserEntry, next: Next, replacement: Readable | null) {
+    this.request = request
+    this.reply = reply
+    this.parser = parser
+    this.next = next
+    this.replacement = replacement
+    this.scope = requestScope(request)
   }
-  readBody(payload, declared, limit, parser.parseAs === 'string', scope === null ? onBody : (error, body) => scope.runInAsyncScope(onBody, null, error, body), replaced)
+
+  /** The body is read (see content-type/body-reader): parsed in the request's async context. */
+  bodyRead(error: Error | null, body?: string | Buffer): void {
+    if (this.scope === null) this.afterRead(error, body)
+    else this.scope.runInAsyncScope(this.afterRead, this, error, body)
+  }
+
+  afterRead(error: Error | null, body?: string | Buffer): void {
+    if (error === null) return this.parse(body)
+    // a replaced stream (a decompressor, say) is stopped rather than drained
+    this.replacement?.destroy?.()
+    this.settle(error)
+  }
+
+  /** Hands the body (or the stream) to the parser: a built-in one directly, any other with a callback. */
+  parse(input: unknown): void {
+    const sync = this.parser.sync
+    if (sync === null) return this.callParser(input)
+    // a throw after the body was set (a later stage's) finds the parsing settled and is dropped, as for any parser
+    try {
+      this.settle(null, sync(input as string | Buffer))
+    } catch (error) {
+      this.settle(error)
+    }
+  }
+
+  callParser(input: unknown): void {
+    const done = (error: unknown, body?: unknown): void => this.settle(error, body)
+    let result: unknown
+    try {
+      result = this.parser.fn.call(this.request[kRoute].server, this.request, input, done)
+    } catch (error) {
+      return done(error)
+    }
+    if (isThenable(result)) continueAfter(result, this.reply, (body) => done(null, body), (error) => done(error ?? new Error('Parser rejected')))
+  }
+
+  /** The parser's outcome, in the request's async context (whose resource then ends). */
+  settle(error: unknown, body?: unknown): void {
+    if (this.settled) return
+    if (this.scope === null) return this.finish(error, body)
+    this.scope.runInAsyncScope(this.finish, this, error, body)
+    // the resource's work is over: async_hooks users see it destroyed now, not at garbage collection
+    this.scope.emitDestroy()
+  }
+
+  finish(error: unknown, body?: unknown): void {
+    if (this.settled) return
+    this.settled = true
+    if (error !== null && error !== undefined) {
+      // the client may still be sending the part of the body nobody read
+      closeConnectionAfter(this.reply)
+      return this.reply[kReplyFail](error)
+    }
+    this.request.body = body
+    this.next(this.request, this.reply)
+  }
 }
 
 /** The async resource's type, Fastify's own, so async_hooks tooling written for Fastify recognizes it. */
@@ -120,14 +175,4 @@ function failWithRequest(request: Request, payload: Readable): void {
   raw.once('close', () => {
     if (!raw.readableEnded && typeof payload.destroy === 'function') payload.destroy(aborted())
   })
-}
-
-function callParser(parser: ParserEntry, request: Request, reply: Reply, input: unknown, done: (error: unknown, body?: unknown) => void): void {
-  let result: unknown
-  try {
-    result = parser.fn.call(request[kRoute].server, request, input, done)
-  } catch (error) {
-    return done(error)
-  }
-  if (isThenable(result)) continueAfter(result, reply, (body) => done(null, body), (error) => done(error ?? new Error('Parser rejected')))
 }

@@ -19,10 +19,7 @@ import { publishAsyncEnd, publishAsyncStart, publishError, type HandlerTrace } f
 export function sendReturnValue(reply: Reply, result: unknown, trace: HandlerTrace | null = null): void {
   if (trace !== null && isThenable(result)) return continueTraced(reply, result, trace)
   if (result === undefined || result === reply) return
-  if (isThenable(result)) {
-    continueAfter(result, reply, (value) => sendResolvedValue(reply, value), (thrown) => failRejected(reply, thrown))
-    return
-  }
+  if (isThenable(result)) return continueAfter(result, reply, sendResolvedValue, failRejected)
   if (!reply[kReplySending]) reply.send(result)
 }
 
@@ -35,10 +32,10 @@ function continueTraced(reply: Reply, result: PromiseLike<unknown>, trace: Handl
   continueAfter(
     result,
     reply,
-    (value) => afterSettling(trace, () => sendResolvedValue(reply, value)),
+    (value) => afterSettling(trace, () => sendResolvedValue(value, reply)),
     (thrown) => {
       publishError(trace, thrown)
-      afterSettling(trace, () => failRejected(reply, thrown))
+      afterSettling(trace, () => failRejected(thrown, reply))
     },
   )
 }
@@ -54,13 +51,13 @@ function afterSettling(trace: HandlerTrace, continuation: () => void): void {
 }
 
 /** A rejection fails the request, unless the response is already out (sent, or hijacked): then it is logged. */
-function failRejected(reply: Reply, thrown: unknown): void {
+function failRejected(thrown: unknown, reply: Reply): void {
   if (!reply.sent) return reply[kReplyFail](thrown)
   // nothing more can be answered (Fastify's wording)
   reply.log.error({ err: thrown }, 'Promise errored, but reply.sent = true was set')
 }
 
-function sendResolvedValue(reply: Reply, value: unknown): void {
+function sendResolvedValue(value: unknown, reply: Reply): void {
   if (value === reply || reply[kReplyHijacked]) return
   if (value === undefined) {
     if (!reply[kReplySending]) reply.send()

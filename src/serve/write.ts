@@ -4,6 +4,8 @@
  * for bodiless statuses and HEAD). A header Node refuses or a stream failing before its first byte
  * is reported through the reply.
  */
+// imported, not the global: Node defines `Buffer` on globalThis as a getter, called at every use
+import { Buffer } from 'node:buffer'
 import type { Http2ServerResponse } from 'node:http2'
 import { Readable, finished } from 'node:stream'
 import { codes } from '../core/errors.js'
@@ -40,9 +42,12 @@ export function writeResponse(reply: Reply, payload: unknown): void {
     return
   }
   const isHead = reply.request.method === 'HEAD'
-  if (isHead && (isStream(payload) || isWebStream(payload))) return endHeadWithoutStream(reply, payload)
-  if (isStream(payload)) return sendStream(reply, payload)
-  if (isWebStream(payload)) return pipeWebStream(reply, payload, () => setHeaders(reply, reply[kReplyHeaders]))
+  // a serialized body, the usual payload, is a string: no stream lookups on it
+  if (typeof payload !== 'string') {
+    if (isHead && (isStream(payload) || isWebStream(payload))) return endHeadWithoutStream(reply, payload)
+    if (isStream(payload)) return sendStream(reply, payload)
+    if (isWebStream(payload)) return pipeWebStream(reply, payload, () => setHeaders(reply, reply[kReplyHeaders]))
+  }
 
   const body = bytesOf(payload)
   if (body === null) return reply[kReplyFail](new codes.SVC_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))

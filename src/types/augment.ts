@@ -1,20 +1,7 @@
 /**
- * Augmentation points: empty interfaces users and plugin authors merge into with
- * `declare module 'warren' { interface … { … } }`, as Fastify's `FastifyContextConfig` and
- * `RouteShorthandOptions` are. What is merged here is visible to every route of every app
- * that sees the declaration, so it suits what a plugin adds everywhere (route options, config
- * keys); decorations that exist only in some contexts are better typed by chaining
- * (`decorate`, `decorateRequest`), which follows encapsulation.
- *
- * @example
- * ```ts
- * declare module 'warren' {
- *   interface RouteConfig { rateLimit?: { max: number; timeWindow: string } }
- *   interface RouteOptionsExtensions { compress?: false | { threshold?: number } }
- * }
- * ```
- *
- * @packageDocumentation
+ * @module types/augment
+ * Augmentation points: empty interfaces users and plugin authors extend with
+ * `declare module 'warren' { interface … { … } }`.
  */
 
 import type { FastifyContextConfig, RouteOptions, RouteShorthandOptions } from './fastify-compat.js'

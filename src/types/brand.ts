@@ -1,10 +1,6 @@
 /**
- * Phantom keys of the type layer. They exist only in declarations: no runtime object carries them,
- * and nothing needs to read them. They let the type layer attach information to a value's type
- * (the decorations of an instance, the encapsulation of a plugin, the identity of a reply)
- * without a property a user could collide with.
- *
- * @packageDocumentation
+ * @module types/brand
+ * Phantom keys of the type layer.
  */
 
 /** Key of the phantom property that carries an instance's context (decorators and shared schemas). */

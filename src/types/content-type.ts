@@ -1,8 +1,8 @@
 /**
+ * @module types/content-type
  * Body parser types (`addContentTypeParser` and friends).
- *
- * @packageDocumentation
  */
+
 import type { IncomingMessage } from 'node:http'
 import type { RouteRequest } from './request.js'
 import type { DefaultRouteTypes } from './schema.js'
@@ -16,11 +16,7 @@ export type ContentTypeMatcher = string | string[] | RegExp
 /** `done` of a callback-style parser: an error, or the parsed body. */
 export type BodyParserDone = (err: Error | null, body?: unknown) => void
 
-/**
- * A parser that reads the body stream itself (`payload` is the Node.js request).
- * Callback form: call `done`; a returned value that is not a promise is ignored, so an arrow may
- * return what `payload.on(...)` or a timer returns. Async form: resolve to the parsed body.
- */
+/** A parser that reads the body stream itself (`payload` is the Node.js request). */
 export type StreamBodyParser<Self, Rq = {}> = (
   this: Self,
   request: RouteRequest<DefaultRouteTypes, Rq, Self>,
@@ -28,11 +24,7 @@ export type StreamBodyParser<Self, Rq = {}> = (
   done: BodyParserDone,
 ) => unknown
 
-/**
- * A parser that receives the whole body, read for it as a string or a Buffer (option `parseAs`)
- * with the body limit enforced. Callback form: call `done`; a returned value that is not a
- * promise is ignored. Async form: resolve to the parsed body.
- */
+/** A parser that receives the whole body, read for it as a string or a Buffer (option `parseAs`) with the body limit enforced. */
 export type BufferedBodyParser<Body, Self, Rq = {}> = (
   this: Self,
   request: RouteRequest<DefaultRouteTypes, Rq, Self>,

@@ -1,10 +1,10 @@
 /**
- * The context an instance type carries (its instance, request and reply decorations and its
- * shared schemas), how to read it back from an instance type, and the slot through which the
- * instance module names the bare instance for the modules below it.
- *
- * @packageDocumentation
+ * @module types/context
+ * The context an instance type carries (its instance, request and reply decorations and its shared schemas),
+ * how to read it back from an instance type, and the slot through which the instance module names the bare
+ * instance for the modules below it.
  */
+
 import type { kContext } from './brand.js'
 
 /** The context an instance type carries: instance, request and reply decorators, and shared schemas. */
@@ -30,21 +30,15 @@ export type DecoratorValue<V> = V extends { getter: (...args: never[]) => infer 
     : V
 
 /**
- * The shapes of a decorator value that give `this` a type: a `function` (called as a method of
- * the decorated object, so `this` is `This`) and a `{ getter, setter }` pair. A decorator's value
- * is typed `V | DecoratorInput<This>`: `V` is inferred from the value, and these members only lend
- * `this` its type (under `strict`, an untyped `this` is an error).
+ * The shapes of a decorator value that give `this` a type: a `function` (called as a method of the decorated object, so `this` is
+ * `This`) and a `{ getter, setter }` pair.
  */
 export type DecoratorInput<This> =
   | ((this: This, ...args: any[]) => unknown)
   | { getter(this: This): unknown; setter?(this: This, value: any): void }
   | { setter(this: This, value: any): void; getter?(this: This): unknown }
 
-/**
- * Filled in by `instance.ts` (declaration merging, `{ bare: Warren }`). The request and reply
- * types sit below the instance type, yet the default of their `server` is the bare instance:
- * they read it from here instead of importing the instance module, which imports them.
- */
+/** Filled in by `instance.ts` (declaration merging, `{ bare: Warren }`). */
 export interface InstanceSlot {}
 
 /** The bare instance type (`Warren`), as the request and reply types default their `server` to. */

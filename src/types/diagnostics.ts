@@ -1,8 +1,9 @@
 /**
  * @module types/diagnostics
- * The messages warren publishes on `node:diagnostics_channel` (see the channel names exported
- * from `warren`: `INITIALIZATION_CHANNEL`, `REQUEST_HANDLER_CHANNEL` and Fastify's names).
+ * The messages warren publishes on `node:diagnostics_channel` (see the channel names exported from `warren`:
+ * `INITIALIZATION_CHANNEL`, `REQUEST_HANDLER_CHANNEL` and Fastify's names).
  */
+
 import type { AnyWarren } from './instance.js'
 import type { WarrenReply } from './reply.js'
 import type { WarrenRequest } from './request.js'
@@ -16,8 +17,7 @@ export interface InitializationMessage {
 
 /**
  * The message of every event of a route handler's trace (`tracing:warren.request.handler:*`, and
- * `tracing:fastify.request.handler:*`): one object from start to asyncEnd, so a subscriber may
- * keep its own state on it.
+ * `tracing:fastify.request.handler:*`): one object from start to asyncEnd, so a subscriber may keep its own state on it.
  */
 export interface HandlerTraceMessage {
   request: WarrenRequest
@@ -26,10 +26,6 @@ export interface HandlerTraceMessage {
   route: { url: string; method: string }
   /** True once the handler (or an error handler) returned a promise: asyncStart and asyncEnd will follow. */
   async: boolean
-  /**
-   * What the handler threw or rejected with (set from the error event on). During that event,
-   * `reply.statusCode` is the status the error will be answered with unless an error handler
-   * chooses another.
-   */
+  /** What the handler threw or rejected with (set from the error event on). */
   error?: unknown
 }

@@ -1,12 +1,10 @@
 /**
  * @module types/error-answers
- * What the typed client answers for the statuses a route does not declare: warren's error body for
- * a 4xx or 5xx, in the application's `errorFormat`, with the codes of the catalogue each status
- * can carry (a 400 is a validation failure or another bad request); `unknown` for the rest. The
- * format travels from `warren({ errorFormat })` to the client as an entry of the route table.
- *
- * @packageDocumentation
+ * What the typed client answers for the statuses a route does not declare: warren's error body for a 4xx or
+ * 5xx, in the application's `errorFormat`, with the codes of the catalogue each status can carry (a 400 is a
+ * validation failure or another bad request); `unknown` for the rest.
  */
+
 import type { kErrorFormat } from './brand.js'
 import type { CodesWithStatus } from './error-catalogue.js'
 import type { ErrorFormat, ErrorFormatFunction, FastifyErrorBody, ProblemDetails, ValidationProblemDetails } from './error-format.js'
@@ -15,16 +13,16 @@ import type { ErrorFormat, ErrorFormatFunction, FastifyErrorBody, ProblemDetails
 export type ErrorFormatKind = 'fastify' | 'problem' | { readonly body: unknown }
 
 /**
- * The error format an instance's route table carries (set by `warren({ errorFormat })` when it is
- * not the default); not a route: the client's table leaves it out of the paths.
+ * The error format an instance's route table carries (set by `warren({ errorFormat })` when it is not the default); not a route:
+ * the client's table leaves it out of the paths.
  */
 export interface ErrorFormatTag<F extends ErrorFormatKind> {
   readonly [kErrorFormat]: F
 }
 
 /**
- * The tag for the `errorFormat` option `F`: none for Fastify's default bodies, nor for a format
- * that is not known (the option's whole type, as `ReturnType<typeof warren>` reads it).
+ * The tag for the `errorFormat` option `F`: none for Fastify's default bodies, nor for a format that is not known (the option's
+ * whole type, as `ReturnType<typeof warren>` reads it).
  */
 export type ErrorFormatTagOf<F> = [ErrorFormat] extends [F] ? never : ErrorFormatTagFor<F>
 
@@ -77,10 +75,8 @@ interface ByClass {
 }
 
 /**
- * The answers for the statuses a route does not declare (`Declared`: the codes its keys cover), in
- * format `F`: a 400, the other 4xx, the 5xx (each with warren's error body), and the statuses of
- * the other classes with an `unknown` body. The classes' codes are a parameter, so the groups are
- * read from them and the few declared codes, not filtered out of every status code.
+ * The answers for the statuses a route does not declare (`Declared`: the codes its keys cover), in format `F`: a 400, the other
+ * 4xx, the 5xx (each with warren's error body), and the statuses of the other classes with an `unknown` body.
  */
 export type UndeclaredAnswers<Declared extends number, F extends ErrorFormatKind, Classes extends ByClass> =
   | AnswerIf<Exclude<400, Declared>, BadRequestBody<F>>

@@ -1,11 +1,7 @@
 /**
  * @module types/error-catalogue
- * The codes a client can receive in an error body: every `SVC_ERR_*` warren answers a request
- * with, its status and what it means. Plain data, the one runtime value of the type layer: the
- * server (problem details' `type` and `title`, the OpenAPI document) and the browser client
- * (`warren/client`, which imports nothing of the server) read the same table.
- *
- * @packageDocumentation
+ * The codes a client can receive in an error body: every `SVC_ERR_*` warren answers a request with, its
+ * status and what it means.
  */
 
 /** One entry of the catalogue: the status the code is answered with and a short meaning. */
@@ -17,9 +13,7 @@ export interface ErrorCatalogueEntry {
 }
 
 /**
- * Every code warren itself answers a request with (start-up errors are thrown, never answered,
- * and are not here). Switch on `code` over its keys; an error your own code throws can carry
- * any other code.
+ * Every code warren itself answers a request with (start-up errors are thrown, never answered, and are not here).
  *
  * @example
  * ```ts
@@ -63,8 +57,8 @@ export type CodesWithStatus<Status extends number> = {
 }[CatalogueCode]
 
 /**
- * The problem details `type` of a catalogue code (`urn:warren:error:SVC_ERR_VALIDATION`): a
- * stable identifier, documented in the errors guide; it does not resolve to a page.
+ * The problem details `type` of a catalogue code (`urn:warren:error:SVC_ERR_VALIDATION`): a stable identifier, documented in the
+ * errors guide; it does not resolve to a page.
  */
 export type ProblemTypeOf<C extends string> = `urn:warren:error:${C}`
 

@@ -1,19 +1,15 @@
 /**
  * @module types/error-format
- * The shapes of the error bodies warren writes — Fastify's (the default) and RFC 9457 problem
- * details (`errorFormat: 'problem'`) — and the `errorFormat` option that chooses one, or a
- * function for a house format.
- *
- * @packageDocumentation
+ * The shapes of the error bodies warren writes — Fastify's (the default) and RFC 9457 problem details
+ * (`errorFormat: 'problem'`) — and the `errorFormat` option that chooses one, or a function for a house
+ * format.
  */
+
 import type { HandlerError } from './hooks.js'
 import type { WarrenReply } from './reply.js'
 import type { WarrenRequest } from './request.js'
 
-/**
- * Fastify's error body, warren's default: `code` is present when the error carries one (every
- * `SVC_ERR_*`, and your own errors' codes), absent otherwise.
- */
+/** Fastify's error body, warren's default: `code` is present when the error carries one (every `SVC_ERR_*`, and your own errors' codes), absent otherwise. */
 export interface FastifyErrorBody<Status extends number = number, Code extends string = string> {
   /** The HTTP status of the answer. */
   statusCode: Status
@@ -25,10 +21,7 @@ export interface FastifyErrorBody<Status extends number = number, Code extends s
   message: string
 }
 
-/**
- * An RFC 9457 problem details object, as `errorFormat: 'problem'` writes it
- * (`content-type: application/problem+json`).
- */
+/** An RFC 9457 problem details object, as `errorFormat: 'problem'` writes it (`content-type: application/problem+json`). */
 export interface ProblemDetails<Status extends number = number, Code extends string = string> {
   /** The problem type: `urn:warren:error:<code>` for warren's codes, `about:blank` for a plain status. */
   type: string
@@ -70,11 +63,7 @@ export interface ErrorFormatAnswer<Body = unknown> {
   body: Body
 }
 
-/**
- * A house error format: called for every error warren answers, with the error (or the value
- * thrown), the request and the reply. For a request the server could not parse (a client error
- * answered on the socket: 400, 408, 431) there is no request nor reply: both are `null`.
- */
+/** A house error format: called for every error warren answers, with the error (or the value thrown), the request and the reply. */
 export type ErrorFormatFunction<Body = unknown> = (
   error: HandlerError,
   request: WarrenRequest | null,

@@ -1,17 +1,15 @@
 /**
- * Types of the public values of `warren`: the factory and the `plugin` helper. `src/index.ts`
- * gives the runtime's values these types at the boundary.
- *
- * @packageDocumentation
+ * @module types/facade
+ * Types of the public values of `warren`: the factory and the `plugin` helper.
  */
+
 import type { ErrorFormatTagOf } from './error-answers.js'
 import type { ErrorFormat } from './error-format.js'
 import type { Warren } from './instance.js'
 import type { WarrenOptions } from './options.js'
 
 /**
- * The `warren()` factory: creates the root instance. An `errorFormat` other than the default is
- * carried in the instance's route table, so the typed client types error bodies in that format.
+ * The `warren()` factory: creates the root instance.
  *
  * @example
  * ```ts

@@ -1,26 +1,13 @@
 /**
  * @module types/fastify-compat
- * A stand-in for the `fastify` module's types, so published Fastify plugins type-check in a warren
- * app without Fastify installed, and what they declare reaches warren's types.
- *
- * A Fastify plugin's declarations import from `'fastify'` (`FastifyPluginAsync`, `FastifyRequest`…)
- * and add to Fastify's interfaces with `declare module 'fastify' { interface FastifyRequest { … } }`.
- * An app maps the module name here (tsconfig `"paths": { "fastify": [".../fastify-compat.d.ts"] }`);
- * the plugins' additions then merge into the receiver interfaces below, which warren's own
- * interfaces extend: `WarrenInstance` extends `FastifyInstance`, `WarrenRequest` `FastifyRequest`,
- * `ReplyBase` `FastifyReply`, route options `RouteShorthandOptions` and `RouteOptions`, and a
- * route's `config` `FastifyContextConfig`. Without the mapping, the receivers stay empty and this
- * module changes nothing.
- *
- * The type parameters repeat Fastify's names and order, because a merge must declare the same ones;
- * they are accepted and not used, since warren's types carry their own.
- *
- * @packageDocumentation
+ * A stand-in for the `fastify` module's types, so published Fastify plugins type-check in a warren app
+ * without Fastify installed, and what they declare reaches warren's types.
  */
 /* eslint-disable @typescript-eslint/no-unused-vars -- the type parameters exist for the merges */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Server as HttpsServer } from 'node:https'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
+import type { BareInstance } from './context.js'
 import type { WarrenLogger } from './logger.js'
 import type { RegisterOptions as WarrenRegisterOptions } from './register.js'
 import type { RouteSchema } from './schema.js'
@@ -118,14 +105,14 @@ export interface RouteOptions<RawServer extends RawServerBase = RawServerDefault
 
 /** A callback-style plugin. */
 export type FastifyPluginCallback<Options = Record<never, never>, RawServer extends RawServerBase = RawServerDefault, TypeProvider = FastifyTypeProviderDefault, Logger = FastifyBaseLogger> = (
-  instance: FastifyInstance<RawServer>,
+  instance: BareInstance,
   opts: Options,
   done: (err?: Error) => void,
 ) => void
 
-/** An async plugin. */
+/** An async plugin; its instance is warren's bare instance, as for {@link FastifyPluginCallback}. */
 export type FastifyPluginAsync<Options = Record<never, never>, RawServer extends RawServerBase = RawServerDefault, TypeProvider = FastifyTypeProviderDefault, Logger = FastifyBaseLogger> = (
-  instance: FastifyInstance<RawServer>,
+  instance: BareInstance,
   opts: Options,
 ) => Promise<void>
 

@@ -1,19 +1,10 @@
 /**
- * Helper types for code written apart from its route: a handler, hook or plugin in its own file
- * gets the same inference as an inline one from `typeof schema` (and, when it uses decorations,
- * the instance type), without spelling out the route's types.
- *
- * @example
- * ```ts
- * export const schema = { params: Type.Object({ id: Type.Integer() }), response: { 200: User } } satisfies RouteSchema
- * export const getUser: RouteHandler<typeof schema, App> = async function (request) {
- *   return this.db.find(request.params.id)
- * }
- * app.get('/users/:id', { schema }, getUser)
- * ```
- *
- * @packageDocumentation
+ * @module types/helpers
+ * Helper types for code written apart from its route: a handler, hook or plugin in its own file gets the same
+ * inference as an inline one from `typeof schema` (and, when it uses decorations, the instance type), without
+ * spelling out the route's types.
  */
+
 import type { ContextOf } from './context.js'
 import type { RequestHookName, RequestHooks } from './hooks.js'
 import type { AnyWarren, Warren } from './instance.js'
@@ -22,11 +13,7 @@ import type { RouteRequest } from './request.js'
 import type { HandlerFor } from './route.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypesOf } from './schema.js'
 
-/**
- * The types of a route with schema `Sc` at path `Path` declared on instance `App`. Without a
- * schema and a path, the types of any route ({@link DefaultRouteTypes}): what a reusable guard
- * or helper takes, since every route's request and reply are assignable to them.
- */
+/** The types of a route with schema `Sc` at path `Path` declared on instance `App`. */
 export type RouteTypesFor<Sc extends RouteSchema = {}, App extends AnyWarren = Warren, Path extends string = string> = string extends Path
   ? [keyof Sc] extends [never]
     ? DefaultRouteTypes
@@ -34,8 +21,8 @@ export type RouteTypesFor<Sc extends RouteSchema = {}, App extends AnyWarren = W
   : RouteTypesOf<Sc, Path, ContextOf<App>['s']>
 
 /**
- * A route handler typed as it would be inline, for a route with schema `Sc` on instance `App`
- * (default: no decorations) at path `Path` (default: any; only matters without a params schema).
+ * A route handler typed as it would be inline, for a route with schema `Sc` on instance `App` (default: no decorations) at path
+ * `Path` (default: any; only matters without a params schema).
  */
 export type RouteHandler<Sc extends RouteSchema = {}, App extends AnyWarren = Warren, Path extends string = string> = HandlerFor<
   App,

@@ -1,11 +1,8 @@
 /**
- * Hook signatures. Request hooks see the decorations of their context and, declared on a route,
- * that route's types; application hooks see the instance.
- *
- * Every hook may be written async (return a promise) or callback-style (call `done`).
- *
- * @packageDocumentation
+ * @module types/hooks
+ * Hook signatures.
  */
+
 import type { Readable } from 'node:stream'
 import type { RouteReply } from './reply.js'
 import type { RouteRequest } from './request.js'
@@ -73,31 +70,42 @@ export type OnErrorHook<Self, RT extends RouteTypes, Rq, Rp> = OnErrorHookFn<Sel
 /** `onRequestAbort`: the client closed the connection before the response was sent. */
 export type OnRequestAbortHook<Self, RT extends RouteTypes, Rq> = OnRequestAbortHookFn<Self, RouteRequest<RT, Rq, Self>>
 
-/** Every request hook, by name, for instance `Self`, route types `RT`, request and reply decorations `Rq`, `Rp`. */
-export interface RequestHooks<Self, RT extends RouteTypes, Rq, Rp> extends HooksOver<Self, RouteRequest<RT, Rq, Self>, RouteReply<RT, Rp, Self>> {}
+/**
+ * The route types `RT` with the body as it is at a stage of the request: `undefined` before the body is parsed (`onRequest`,
+ * `preParsing`), `unknown` once parsed but not yet validated (`preValidation`), and in the hooks that may run at any stage, after
+ * a failure as well (`preSerialization`, `onSend`, `onResponse`, `onError`, `onTimeout`, `onRequestAbort`).
+ */
+export type BodyAtStage<RT extends RouteTypes, Body> = {
+  body: Body
+  params: RT['params']
+  query: RT['query']
+  headers: RT['headers']
+  responses: RT['responses']
+  input: RT['input']
+}
 
-/** Every request hook, by name, over the request and reply types `Req`, `Rep` (see above for why). */
-export interface HooksOver<Self, Req, Rep> {
-  /** First hook of the lifecycle, before the body is read. */
-  onRequest: RequestHookFn<Self, Req, Rep>
-  /** Before the body is parsed; may replace the body stream. */
-  preParsing: PreParsingHookFn<Self, Req, Rep>
-  /** Before validation. */
-  preValidation: RequestHookFn<Self, Req, Rep>
-  /** After validation, before the handler. */
-  preHandler: RequestHookFn<Self, Req, Rep>
+/** Every request hook, by name, for instance `Self`, route types `RT`, request and reply decorations `Rq`, `Rp`. */
+export interface RequestHooks<Self, RT extends RouteTypes, Rq, Rp> {
+  /** First hook of the lifecycle, before the body is read: `request.body` is `undefined`. */
+  onRequest: RequestHookFn<Self, RouteRequest<BodyAtStage<RT, undefined>, Rq, Self>, RouteReply<RT, Rp, Self>>
+  /** Before the body is parsed (`request.body` is `undefined`); may replace the body stream. */
+  preParsing: PreParsingHookFn<Self, RouteRequest<BodyAtStage<RT, undefined>, Rq, Self>, RouteReply<RT, Rp, Self>>
+  /** Before validation: the body is parsed, not yet checked (`unknown`). */
+  preValidation: RequestHookFn<Self, RouteRequest<BodyAtStage<RT, unknown>, Rq, Self>, RouteReply<RT, Rp, Self>>
+  /** After validation, before the handler: the request is typed by the route's schemas. */
+  preHandler: RequestHookFn<Self, RouteRequest<RT, Rq, Self>, RouteReply<RT, Rp, Self>>
   /** Before the payload is serialized; may replace it. */
-  preSerialization: PayloadHookFn<Self, Req, Rep>
+  preSerialization: PayloadHookFn<Self, RouteRequest<BodyAtStage<RT, unknown>, Rq, Self>, RouteReply<RT, Rp, Self>>
   /** Before the serialized payload is written; may replace it. */
-  onSend: PayloadHookFn<Self, Req, Rep>
+  onSend: PayloadHookFn<Self, RouteRequest<BodyAtStage<RT, unknown>, Rq, Self>, RouteReply<RT, Rp, Self>>
   /** After the response was sent. */
-  onResponse: RequestHookFn<Self, Req, Rep>
+  onResponse: RequestHookFn<Self, RouteRequest<BodyAtStage<RT, unknown>, Rq, Self>, RouteReply<RT, Rp, Self>>
   /** When an error is about to be handled. */
-  onError: OnErrorHookFn<Self, Req, Rep>
+  onError: OnErrorHookFn<Self, RouteRequest<BodyAtStage<RT, unknown>, Rq, Self>, RouteReply<RT, Rp, Self>>
   /** When the connection timed out. */
-  onTimeout: RequestHookFn<Self, Req, Rep>
+  onTimeout: RequestHookFn<Self, RouteRequest<BodyAtStage<RT, unknown>, Rq, Self>, RouteReply<RT, Rp, Self>>
   /** When the client aborted the request. */
-  onRequestAbort: OnRequestAbortHookFn<Self, Req>
+  onRequestAbort: OnRequestAbortHookFn<Self, RouteRequest<BodyAtStage<RT, unknown>, Rq, Self>>
 }
 
 /** Application hooks, by name, for instance `Self`. */
@@ -123,10 +131,7 @@ export type ApplicationHookName = keyof ApplicationHooks<unknown>
 /** Name of any hook `addHook` accepts. */
 export type HookName = RequestHookName | ApplicationHookName
 
-/**
- * How many arguments each hook takes before `done`: a function declaring more is callback-style.
- * The runtime's check (`hooks/names`) is typed by this interface, so the two cannot drift apart.
- */
+/** How many arguments each hook takes before `done`: a function declaring more is callback-style. */
 export interface ArgumentsBeforeDone {
   onRequest: 2
   preParsing: 3
@@ -147,9 +152,8 @@ export interface ArgumentsBeforeDone {
 }
 
 /**
- * `unknown` for a hook `addHook` accepts; a message for an async hook that also declares `done`
- * (the runtime refuses it with `SVC_ERR_HOOK_INVALID_ASYNC_HANDLER`: its promise and `done`
- * would both continue the request).
+ * `unknown` for a hook `addHook` accepts; a message for an async hook that also declares `done` (the runtime refuses it with
+ * `SVC_ERR_HOOK_INVALID_ASYNC_HANDLER`: its promise and `done` would both continue the request).
  */
 export type AsyncHookWithoutDone<K extends HookName, F> = F extends (...args: infer A) => PromiseLike<unknown>
   ? `${ArgumentsBeforeDone[K]}` extends keyof A

@@ -1,8 +1,8 @@
 /**
+ * @module types/index
  * The type layer of warren, re-exported as types from `warren`.
- *
- * @packageDocumentation
  */
+
 export type { Done, MaybePromise } from './util.js'
 export type {
   ContentMap,
@@ -14,7 +14,9 @@ export type {
   SchemaRegistry,
   ContainsRef,
   StaticOf,
+  UnknownRef,
   SchemaStatic,
+  RouteInputTypes,
   ParamNames,
   PathParams,
   LowercaseKeys,
@@ -59,6 +61,7 @@ export type {
   HookName,
   ContextHooks,
   HookOption,
+  BodyAtStage,
   ArgumentsBeforeDone,
   AsyncHookWithoutDone,
 } from './hooks.js'
@@ -66,6 +69,7 @@ export type {
   HTTPMethod,
   HTTPMethods,
   HandlerFor,
+  Status200Payload,
   ErrorHandlerFor,
   RouteShorthandOptions,
   RoutePath,
@@ -116,5 +120,5 @@ export type {
   ErrorFormat,
 } from './error-format.js'
 export type { ErrorCatalogue, ErrorCatalogueEntry, CatalogueCode, CodesWithStatus, ProblemTypeOf } from './error-catalogue.js'
-export type { RouteEntry, RouteMount, RoutedInstanceSlot, RoutedInstance, RouteTableCarrier, RoutesOf, MountOf, RouteTableOf } from './route-table.js'
+export type { RouteEntry, RouteMount, RoutedInstanceSlot, RoutedInstance, RouteTableCarrier, RoutesOf, MountOf, RouteTableOf, TrailingSlash } from './route-table.js'
 export type { InjectOptions, InjectResponse, InjectChain, InjectPayload, InjectQuery, InjectUrl, InjectCookie } from './inject.js'

@@ -1,9 +1,9 @@
 /**
  * @module types/inject
- * The types of `app.inject()`: its options, the response it resolves with, and the chainable
- * builder it returns without options. The shapes are light-my-request's, which Fastify's `inject()`
- * returns, so test code written for Fastify reads the same fields.
+ * The types of `app.inject()`: its options, the response it resolves with, and the chainable builder it
+ * returns without options.
  */
+
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 

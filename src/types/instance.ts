@@ -1,14 +1,11 @@
 /**
- * The instance type. Its first four parameters are the context: instance decorators `D`, request
- * decorators `Rq`, reply decorators `Rp` and shared schemas `S`; the fifth, `R`, is the route table
- * the typed client reads. Decorating returns a widened type; declaring hooks returns the same type;
- * declaring a route returns the type with one more entry in `R` (nothing else is instantiated again).
- *
- * @packageDocumentation
+ * @module types/instance
+ * The instance type.
  */
+
 import type { AddressInfo } from 'node:net'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { TSchema } from '@sinclair/typebox'
+import type { TSchema, TUnknown } from '@sinclair/typebox'
 import type { InjectChain, InjectOptions, InjectResponse } from './inject.js'
 import type { kContext, kRoutes, kShared } from './brand.js'
 import type {
@@ -26,7 +23,7 @@ import type { RegisterArgs, RegisterCheck } from './register.js'
 import type { RouteReply, WarrenReply } from './reply.js'
 import type { RouteRequest, WarrenRequest } from './request.js'
 import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand, WithRoute } from './route.js'
-import type { MountOf, RouteTableCarrier, RoutesOf } from './route-table.js'
+import type { MountOf, RouteTableCarrier, RoutesOf, TrailingSlash } from './route-table.js'
 import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf, SchemaBuilder } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
@@ -46,28 +43,30 @@ type NotBuiltin<K extends PropertyKey, Builtin, What extends string> = K extends
   ? `'${K & string}' is a built-in ${What} property`
   : K
 
-/**
- * What `addSchema` returns: the instance with the schema in its registry when it is a TypeBox
- * schema whose `$id` is a literal (plain JSON Schemas are accepted, but not typed). The schema is
- * filed under `id` and `id#` (the whole-schema form of a `$ref`), so both `Type.Ref` forms resolve.
- * The registry is left an intersection, one member per schema, not flattened into one object: the
- * compiler walks the registry again each time it instantiates a type that holds it, and a chain of
- * flattening mapped types made each walk go through every earlier registry too (~30 instantiations
- * per shared schema per route in the realistic app).
- */
-type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, R, Sc> = Sc extends TSchema & {
+/** What `addSchema` returns: the instance with the schema in its registry when its `$id` is a literal. */
+type WithSchema<Self, D extends object, Rq extends object, Rp extends object, S extends object, R, Sc> = Sc extends {
   $id: infer Id extends string
 }
   ? string extends Id
     ? Self
-    : Warren<D, Rq, Rp, S & { [P in Id | `${Id}#`]: Sc }, R>
+    : Warren<D, Rq, Rp, S & { [P in Id | `${Id}#`]: Sc extends TSchema ? Sc : TUnknown }, R>
   : Self
+
+/**
+ * What `addSchema(schema)` adds to its parameter's type: nothing when no shared schema with the same literal `$id` is visible in
+ * the context, otherwise a message, which no schema is (the runtime refuses a second one at start-up).
+ */
+type SchemaIdFree<Sc, S> = Sc extends { $id: infer Id extends string }
+  ? Id extends keyof S
+    ? `A shared schema with $id '${Id}' is already visible in this context`
+    : unknown
+  : unknown
 
 /* ---------- register: result ---------- */
 
 /**
- * Merges the additions of a plugin's returned instance (context `B`, routes `Added`) into the
- * parent's context `A` and route table `RA`; the parent unchanged when there is nothing to add.
+ * Merges the additions of a plugin's returned instance (context `B`, routes `Added`) into the parent's context `A` and route
+ * table `RA`; the parent unchanged when there is nothing to add.
  */
 type MergeContext<A extends ContextShape, B extends ContextShape, RA, Added, Fallback> = [B] extends [never]
   ? [Added] extends [never]
@@ -76,20 +75,14 @@ type MergeContext<A extends ContextShape, B extends ContextShape, RA, Added, Fal
   : Warren<Flatten<A['d'] & B['d']>, Flatten<A['rq'] & B['rq']>, Flatten<A['rp'] & B['rp']>, Flatten<A['s'] & B['s']>, RA | Added>
 
 /**
- * What `register` returns: for a shared plugin, the parent widened with what the instance the
- * plugin returns (awaited) carries; for an encapsulated one, the parent's decorations unchanged.
- * Either way, the routes the returned instance carries join the parent's route table, under the
- * register prefix `Prefix` (when it is a string literal), for the typed client.
+ * What `register` returns: for a shared plugin, the parent widened with what the instance the plugin returns (awaited) carries;
+ * for an encapsulated one, the parent's decorations unchanged.
  */
 export type RegisterResult<This, B, R, Prefix extends string = ''> = B extends { readonly [kShared]: true }
   ? MergeContext<ContextOf<This>, ContextOf<PluginResult<R>>, RoutesOf<This>, MountOf<RoutesOf<PluginResult<R>>, Prefix, true>, This>
   : MergeContext<ContextOf<This>, never, RoutesOf<This>, MountOf<RoutesOf<PluginResult<R>>, Prefix, false>, This>
 
-/**
- * The instance a plugin returns, unwrapped from the promise of an async plugin. Not `Awaited`:
- * its `then`-matching compares the returned instance with itself member by member, which for a
- * plugin of 20 chained routes cost more than the routes themselves (bench/types/client.js).
- */
+/** The instance a plugin returns, unwrapped from the promise of an async plugin. */
 type PluginResult<R> = R extends Promise<infer I> ? I : R
 
 /** Options of `listen`. Any other key is refused with `SVC_ERR_LISTEN_OPTIONS_INVALID`. */
@@ -110,10 +103,7 @@ export interface ListenOptions {
   writableAll?: boolean
   /** Passed to `server.listen`: with host `::`, do not also accept IPv4. */
   ipv6Only?: boolean
-  /**
-   * Aborting it closes the application (`close()`). Already aborted (or aborted while the
-   * application gets ready), nothing listens: `listen()` resolves with `undefined`.
-   */
+  /** Aborting it closes the application (`close()`). */
   signal?: AbortSignal
   /** The text logged once listening, from the address (default `Server listening at <address>`). */
   listenTextResolver?: (address: string) => string
@@ -127,32 +117,18 @@ export interface NotFoundOptions<Self, Rq, Rp> {
   preHandler?: HookOption<RequestHooks<Self, DefaultRouteTypes, Rq, Rp>['preHandler']>
 }
 
-/**
- * An instance: the root one `warren()` returns, or the one a plugin receives.
- *
- * `D` instance decorators (also readable as properties, see {@link Warren}), `Rq` request
- * decorators, `Rp` reply decorators, `S` shared schemas by `$id`.
- */
+/** An instance: the root one `warren()` returns, or the one a plugin receives. */
 export interface WarrenInstance<out D extends object = {}, out Rq extends object = {}, out Rp extends object = {}, out S extends object = {}, in R = never>
   extends FastifyInstance {
   /** Phantom: the context, for the type layer only. Not present at run time. */
   readonly [kContext]: { d: D; rq: Rq; rp: Rp; s: S }
-  /**
-   * Phantom: the route table (`R`, read by the typed client), for the type layer only. Not present
-   * at run time. `R` is contravariant: an instance with more routes is assignable where one with
-   * fewer (a plugin's parameter, `Warren<{ db: Db }>`, has none) is expected.
-   */
+  /** Phantom: the route table (`R`, read by the typed client), for the type layer only. */
   [kRoutes]?(routes: R): void
 
   /* ---------- plugins and lifecycle ---------- */
 
   /**
-   * Registers a plugin. A plain plugin gets a child context; a `plugin()`-wrapped one shares
-   * this one, and the instance it returns tells what it adds (the result's type is widened by it).
-   * A plugin whose instance parameter has decorations can only be registered where they exist
-   * (the error names what is missing). A plugin typed for another instance type — a published
-   * Fastify plugin typed for `FastifyInstance` — registers with its options checked; what it
-   * decorates is not added to the instance type (declare it by module augmentation).
+   * Registers a plugin.
    *
    * @example
    * ```ts
@@ -171,10 +147,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   after(callback: (err: Error | null) => void): this
   /** Loads every plugin; resolves with the instance when the application is ready. */
   ready(): Promise<this>
-  /**
-   * Loads every plugin; calls back when the application is ready (with the first error, if any).
-   * On a plugin's instance, calls back once the plugins are loaded, before the onReady hooks.
-   */
+  /** Loads every plugin; calls back when the application is ready (with the first error, if any). */
   ready(callback: (err: Error | null, instance: this) => void): void
   /** Starts listening; resolves with the address. */
   listen(opts?: ListenOptions): Promise<string>
@@ -182,7 +155,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   listen(opts: ListenOptions, callback: (err: Error | null, address: string) => void): void
   /** Starts listening on the defaults (127.0.0.1, a free port); calls back with the address. */
   listen(callback: (err: Error | null, address: string) => void): void
-  /** Adds an `onClose` hook: the same as `addHook('onClose', hook)` (the plugin loader's name for it, which Fastify exposes too). */
+  /** Adds an `onClose` hook: the same as `addHook('onClose', hook)` (the plugin loader's name for it). */
   onClose(hook: ContextHooks<this, Rq, Rp>['onClose']): this
   /** The router's entry point, `routing(req, res)`: what the server calls for each request (after `rewriteUrl`). */
   readonly routing: (req: IncomingMessage, res: ServerResponse) => void
@@ -197,12 +170,8 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /** A chainable fake request: `app.inject().get('/').headers({...}).end()`. */
   inject(): InjectChain
   /**
-   * The application as a web-standard fetch handler: serves a `Request` through the same
-   * pipeline as a socket request (hooks, validation, serialization, errors, not-found) and
-   * resolves with its `Response`. Bound to the application, so it can be handed on as it is;
-   * readies the application first when needed. `env` and `ctx` are what the runtime passes after
-   * the request (Cloudflare's bindings and execution context, Bun's server, Deno's connection
-   * info): the client's address is read from them, and `request.raw.platform` keeps them.
+   * The application as a web-standard fetch handler: serves a `Request` through the same pipeline as a socket request (hooks,
+   * validation, serialization, errors, not-found) and resolves with its `Response`.
    *
    * @example
    * ```ts
@@ -215,8 +184,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /* ---------- decorators ---------- */
 
   /**
-   * Adds a property to the instance; returns the instance with it in its type. Value or `{ getter, setter }`;
-   * `dependencies` names decorators that must already exist.
+   * Adds a property to the instance; returns the instance with it in its type.
    *
    * @example
    * ```ts
@@ -230,12 +198,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
     value: V | DecoratorInput<Warren<D, Rq, Rp, S>>,
     dependencies?: readonly (string | symbol)[],
   ): Warren<Flatten<D & { [P in K]: DecoratorValue<V> }>, Rq, Rp, S, R>
-  /**
-   * Adds a property to every request of this context (and its descendants); returns the instance
-   * with it in its requests' type. Use a primitive or `null` and set it in a hook, a `function`
-   * (its `this` is the request), or `{ getter }`. To give a `null` start its real type, state it:
-   * `decorateRequest('user', null as User | null)` or `decorateRequest<{ user: User | null }>('user', null)`.
-   */
+  /** Adds a property to every request of this context (and its descendants); returns the instance with it in its requests' type. */
   decorateRequest<const K extends string | symbol, V>(
     this: WithoutRequestDecorator<K>,
     name: NotBuiltin<K, keyof WarrenRequest, 'request'>,
@@ -278,19 +241,16 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
 
   /* ---------- hooks ---------- */
 
-  /**
-   * Adds a hook to this context (and its descendants). Request hooks see the context's
-   * decorations. A hook is async (returns a promise) or callback-style (calls `done`), not both.
-   */
+  /** Adds a hook to this context (and its descendants). */
   addHook<K extends HookName, F extends ContextHooks<this, Rq, Rp>[K]>(name: K, hook: F & AsyncHookWithoutDone<K, F>): this
 
   /* ---------- routes ---------- */
 
   /** Declares a route. Its schemas type its request and reply; the returned instance has it in its route table. */
-  route<Table, const Path extends string, Sc extends RouteSchema = {}, const M extends HTTPMethod = HTTPMethod>(
+  route<Table, const Path extends string, Sc extends RouteSchema = {}, const M extends HTTPMethod = HTTPMethod, const Slash extends TrailingSlash = 'both'>(
     this: RouteTableCarrier<Table>,
-    opts: RouteOptions<Warren<D, Rq, Rp, S>, Path, Sc, RouteTypesOf<Sc, Path, S>, Rq, Rp, M>,
-  ): WithRoute<D, Rq, Rp, S, Table, M, Path, RouteTypesOf<Sc, Path, S>>
+    opts: RouteOptions<Warren<D, Rq, Rp, S>, Path, Sc, RouteTypesOf<Sc, Path, S>, Rq, Rp, M> & { prefixTrailingSlash?: Slash },
+  ): WithRoute<D, Rq, Rp, S, Table, M, Path, RouteTypesOf<Sc, Path, S>, Slash>
   /** Declares a GET route (and, unless told otherwise, its HEAD twin). */
   get: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, 'GET', D>
   /** Declares a HEAD route. */
@@ -312,9 +272,8 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /** Declares a route for every method in `supportedMethods` when it is called. */
   all: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, HTTPMethod, D>
   /**
-   * Accepts routes for one more of Node's `http.METHODS` in the whole application (a WebDAV
-   * method, say); with `hasBody: true` its requests' bodies are parsed. The returned instance has
-   * the method's shorthand, lower-cased, as this context and its descendants do at run time.
+   * Accepts routes for one more of Node's `http.METHODS` in the whole application (a WebDAV method, say); with `hasBody: true`
+   * its requests' bodies are parsed.
    *
    * @example
    * app.addHttpMethod('PROPFIND', { hasBody: true }).propfind('/files/*', async (request) => request.body)
@@ -322,19 +281,15 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   addHttpMethod<const M extends HTTPMethod>(method: M, options?: AddHttpMethodOptions): this & { [K in Lowercase<M>]: RouteShorthand<Warren<D, Rq, Rp, S>, Rq, Rp, S, M, D> }
   /** The methods routes may be declared for: GET, HEAD, TRACE, DELETE, OPTIONS, PATCH, PUT, POST, QUERY and those added. */
   readonly supportedMethods: string[]
-  /**
-   * Teaches the router a new route constraint (see {@link ConstraintStrategy}); routes then
-   * declare `constraints: { [name]: value }`. Throws once the application started, or when the
-   * name is taken (a built-in one, `version` or `host`, only once a route uses it).
-   */
+  /** Teaches the router a new route constraint (see {@link ConstraintStrategy}); routes then declare `constraints: { [name]: value }`. */
   addConstraintStrategy(strategy: ConstraintStrategy<any>): this
   /** Whether a constraint strategy of that name was added, or is a built-in one some route uses. */
   hasConstraintStrategy(name: string): boolean
   /** Whether a route with this method, URL pattern (`/users/:id`) and constraints is declared; false when `method` or `url` is missing. */
   hasRoute(opts: RouteQuery & { method?: HTTPMethod | string }): boolean
   /**
-   * The route a request for `url` would reach, as a copy `{ handler, params, searchParams }`, or
-   * null (also when `method` or `url` is missing).
+   * The route a request for `url` would reach, as a copy `{ handler, params, searchParams }`, or null (also when `method` or
+   * `url` is missing).
    *
    * @example
    * app.findRoute({ method: 'GET', url: '/users/:id' }) // { handler, params: { id: ':id' }, searchParams: {} }
@@ -348,8 +303,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /* ---------- schemas ---------- */
 
   /**
-   * Adds a shared schema to this context. When its `$id` is a string literal in its type, the
-   * returned instance knows it, and `Type.Ref('<id>')` in route schemas is typed by it.
+   * Adds a shared schema to this context.
    *
    * @example
    * ```ts
@@ -357,7 +311,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
    * app.get('/me', { schema: { response: { 200: Type.Ref('User') } } }, () => user)
    * ```
    */
-  addSchema<const Sc extends TSchema | JsonSchemaObject | SchemaBuilder>(schema: Sc): WithSchema<this, D, Rq, Rp, S, R, Sc>
+  addSchema<const Sc extends TSchema | JsonSchemaObject | SchemaBuilder>(schema: Sc & SchemaIdFree<Sc, S>): WithSchema<this, D, Rq, Rp, S, R, Sc>
   /** The shared schema with this `$id`, as added. */
   getSchema<Id extends keyof S & string>(id: Id): S[Id]
   /** The shared schema with this `$id`, if visible in this context. */
@@ -367,15 +321,13 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /** Replaces the validator compiler of this context. */
   setValidatorCompiler(compiler: ValidatorCompiler): this
   /**
-   * Validator options for this context and its descendants, over the application's `validator`
-   * option: `customOptions` override it key by key, `plugins` are applied after its own. The safe
-   * way to give a few routes ajv-errors messages (which need `allErrors: true`) without opening
-   * every route to `allErrors`.
+   * Validator options for this context and its descendants, over the application's `validator` option: `customOptions` override
+   * it key by key, `plugins` are applied after its own.
    */
   setValidatorOptions(options: ValidatorOptions): this
   /**
-   * Fastify's type-provider switch: warren infers from TypeBox schemas natively, so this returns
-   * the instance unchanged (kept so code written for Fastify compiles and runs).
+   * Fastify's type-provider switch: warren infers from TypeBox schemas natively, so this returns the instance unchanged (kept so
+   * code written for Fastify compiles and runs).
    */
   withTypeProvider<_Provider = unknown>(): this
   /** Replaces the serializer compiler of this context. */
@@ -447,10 +399,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   readonly version: string
   /** The names of the plugins that built this context, outermost first, joined with `' -> '`. */
   readonly pluginName: string
-  /**
-   * The addresses the server listens on. Typed as Fastify types it; listening on a Unix socket
-   * (`listen({ path })`), the one entry is that socket's path, a string.
-   */
+  /** The addresses the server listens on. */
   addresses(): AddressInfo[]
   /** `await using app = warren()`: closes the application (`close()`) when it goes out of scope. */
   [Symbol.asyncDispose](): Promise<void>
@@ -458,15 +407,12 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   readonly listeningOrigin: string
   /** The factory options plugins may read back (timeouts, bodyLimit, router and parser settings), frozen. */
   readonly initialConfig: Readonly<Record<string, unknown>>
-  /** Whether a plugin of that name built this context (the encapsulated plugin that created it, or a `plugin()`-wrapped one registered into it); ancestors' plugins are not seen, as in Fastify. */
+  /** Whether a plugin of that name built this context (the encapsulated plugin that created it, or a `plugin()`-wrapped one registered into it); ancestors' plugins are not seen. */
   hasPlugin(name: string): boolean
 
   /* ---------- request ids and request loggers ---------- */
 
-  /**
-   * Sets how this context (and its descendants) generates request ids; the `requestIdHeader`,
-   * when set and present on a request, still wins.
-   */
+  /** Sets how this context (and its descendants) generates request ids; the `requestIdHeader`, when set and present on a request, still wins. */
   setGenReqId(generator: (req: IncomingMessage) => string): this
   /** The request id generator in force in this context. */
   readonly genReqId: (req: IncomingMessage) => string
@@ -476,11 +422,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   readonly childLoggerFactory: ChildLoggerFactory
 }
 
-/**
- * The public instance type: {@link WarrenInstance} plus its instance decorators as properties.
- * Use it to type a plugin's parameter with what the plugin requires:
- * `async (app: Warren<{ db: Db }>) => …` can only be registered where `db` exists.
- */
+/** The public instance type: {@link WarrenInstance} plus its instance decorators as properties. */
 export type Warren<D extends object = {}, Rq extends object = {}, Rp extends object = {}, S extends object = {}, R = never> = WarrenInstance<
   D,
   Rq,

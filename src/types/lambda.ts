@@ -1,9 +1,8 @@
 /**
  * @module types/lambda
- * The AWS Lambda events `warren/lambda` serves and the results it returns, as AWS documents them:
- * API Gateway REST API (payload format 1.0, which HTTP APIs can send too), API Gateway HTTP API
- * and function URLs (payload format 2.0), and Application Load Balancer requests. Only the
- * fields warren reads or writes are listed; events carry more.
+ * The AWS Lambda events `warren/lambda` serves and the results it returns, as AWS documents them: API Gateway
+ * REST API (payload format 1.0, which HTTP APIs can send too), API Gateway HTTP API and function URLs
+ * (payload format 2.0), and Application Load Balancer requests.
  */
 
 /** Query or header values by name. */

@@ -1,13 +1,12 @@
 /**
- * The logger shape of `app.log`, `request.log` and `reply.log`: pino's, or the silent logger
- * warren uses when logging is off (same methods, doing nothing).
- *
- * @packageDocumentation
+ * @module types/logger
+ * The logger shape of `app.log`, `request.log` and `reply.log`: pino's, or the silent logger warren uses when
+ * logging is off (same methods, doing nothing).
  */
 
 /**
- * Serializers of a request logger, by the key of the logged object: `request.log.info({ user })`
- * logs what `serializers.user(user)` returns (the `logSerializers` route and register options).
+ * Serializers of a request logger, by the key of the logged object: `request.log.info({ user })` logs what
+ * `serializers.user(user)` returns (the `logSerializers` route and register options).
  */
 export type LogSerializers = Record<string, (value: any) => unknown>
 

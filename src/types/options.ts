@@ -1,8 +1,8 @@
 /**
+ * @module types/options
  * Options of the `warren()` factory.
- *
- * @packageDocumentation
  */
+
 import type { IncomingMessage, RequestListener, Server, ServerOptions as HttpServerOptions } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import type { Duplex } from 'node:stream'
@@ -15,10 +15,7 @@ import type { WarrenLogger } from './logger.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
 import type { FrameworkErrorsHandler, RouterOptions } from './router.js'
 
-/**
- * Options of the default serializer, fast-json-stringify (`rounding`, `largeArrayMechanism`,
- * `largeArraySize`, `ajv`…). Its `schema` (the shared schemas) and `mode` are warren's to set.
- */
+/** Options of the default serializer, fast-json-stringify (`rounding`, `largeArrayMechanism`, `largeArraySize`, `ajv`…). */
 export type SerializerOptions = Omit<FjsOptions, 'schema' | 'mode'>
 
 /** An Ajv plugin, or a CommonJS module whose `default` is one. */
@@ -32,26 +29,22 @@ export interface ValidatorOptions {
     jsonPointers?: boolean
   }
   /**
-   * Ajv plugins to apply, alone or with their options: `[ajvErrors, [ajvKeywords, ['typeof']]]`. A
-   * CommonJS module whose `default` is the plugin (how `import ajvErrors from 'ajv-errors'` is
-   * typed) is accepted as is.
+   * Ajv plugins to apply, alone or with their options: `[ajvErrors, [ajvKeywords, ['typeof']]]`. A CommonJS module whose `default`
+   * is the plugin (how `import ajvErrors from 'ajv-errors'` is typed) is accepted as is.
    */
   plugins?: Array<AjvPluginLike | [AjvPluginLike, unknown]>
 }
 
 /**
- * Builds the HTTP server instead of warren (`serverFactory` option): it receives the request
- * handler to serve with and the factory options, and returns a server (http, https, http2 or
- * anything with `listen`, `close` and `address`). warren applies none of its server options
- * (timeouts, `maxRequestsPerSocket`) to it: that server is configured by whoever built it.
+ * Builds the HTTP server instead of warren (`serverFactory` option): it receives the request handler to serve with and the
+ * factory options, and returns a server (http, https, http2 or anything with `listen`, `close` and `address`).
  */
 export type ServerFactory = (handler: RequestListener, options: WarrenOptions) => Server | object
 
 /**
- * Builds the logger of one request (`childLoggerFactory` option, `setChildLoggerFactory`):
- * `this` is the route's instance, `logger` the instance's logger, `bindings` holds the request id
- * under `requestIdLogLabel`, `options` holds `level` only when the route sets a `logLevel`.
- * Must return a logger (with `info`, `error`, `debug`, `fatal`, `warn`, `trace` and `child`).
+ * Builds the logger of one request (`childLoggerFactory` option, `setChildLoggerFactory`): `this` is the route's instance,
+ * `logger` the instance's logger, `bindings` holds the request id under `requestIdLogLabel`, `options` holds `level` only when
+ * the route sets a `logLevel`.
  */
 export type ChildLoggerFactory = (
   this: any,
@@ -62,9 +55,8 @@ export type ChildLoggerFactory = (
 ) => WarrenLogger
 
 /**
- * Answers a request Node could not parse or that timed out before it was complete
- * (`clientErrorHandler` option): the server's `clientError` event, with `this` the root instance.
- * It writes a raw HTTP response on `socket` (if still writable) and destroys it.
+ * Answers a request Node could not parse or that timed out before it was complete (`clientErrorHandler` option): the server's
+ * `clientError` event, with `this` the root instance.
  */
 export type ClientErrorHandler = (this: any, error: Error & { code?: string }, socket: Duplex) => void
 
@@ -79,11 +71,7 @@ export interface SchemaBucket {
   getSchemas(): unknown
 }
 
-/**
- * The validators and serializers of an application compiled ahead of time: the ES module
- * `warren compile <entry> --esm <out.js>` writes, imported whole (`import * as schemas from
- * './schemas.js'`). See {@link WarrenOptions.precompiledSchemas}.
- */
+/** The validators and serializers `warren compile <entry> --esm <out.js>` writes, imported whole (`import * as schemas from './schemas.js'`). */
 export interface PrecompiledSchemas {
   /** Which version of the module's shape it is. */
   readonly format: string
@@ -91,11 +79,7 @@ export interface PrecompiledSchemas {
   readonly entries: { readonly [key: string]: () => unknown }
 }
 
-/**
- * Where a context's shared schemas live and how its default compilers are built (the
- * `schemaController` factory option, `setSchemaController` per context). A child inherits its
- * parent's and may replace parts of it.
- */
+/** Where a context's shared schemas live and how its default compilers are built (the `schemaController` factory option, `setSchemaController` per context). */
 export interface SchemaController {
   /** Builds one context's bucket from its parent's `getSchemas()` (nothing for the root). */
   bucket?: (parentSchemas?: unknown) => SchemaBucket
@@ -117,8 +101,8 @@ export interface WarrenOptions {
     file?: string
   })
   /**
-   * A ready logger (a pino instance, or anything with `info`, `error`, `debug`, `fatal`, `warn`,
-   * `trace` and `child`), as Fastify 5 takes it; not together with `logger`.
+   * A ready logger (a pino instance, or anything with `info`, `error`, `debug`, `fatal`, `warn`, `trace` and `child`); not
+   * together with `logger`.
    */
   loggerInstance?: WarrenLogger
   /** Maximum body size in bytes (default 1 MiB). */
@@ -160,9 +144,8 @@ export interface WarrenOptions {
   /** The router's settings; each beats the top-level option of the same name. */
   routerOptions?: RouterOptions
   /**
-   * Replaces each request's URL before it is routed (`this` is the root instance); must return a
-   * string, else that request answers 500 `SVC_ERR_ROUTE_REWRITE_NOT_STR`. `request.originalUrl`
-   * keeps the URL received.
+   * Replaces each request's URL before it is routed (`this` is the root instance); must return a string, else that request
+   * answers 500 `SVC_ERR_ROUTE_REWRITE_NOT_STR`.
    */
   rewriteUrl?: (this: any, req: IncomingMessage) => string
   /** Answers a request the router refused (bad URL, parameter too long, failing async constraint) instead of warren. */
@@ -170,10 +153,8 @@ export interface WarrenOptions {
   /** GET routes also answer HEAD (default `true`). */
   exposeHeadRoutes?: boolean
   /**
-   * Trust `x-forwarded-*` headers for `ip`, `ips`, `host`, `protocol`: `true` (every hop), an
-   * address or CIDR list (array, or comma-separated string; `'loopback'`, `'uniquelocal'`… too), or
-   * a function `(address, hop) => boolean`. A hop count (number) trusts no address, since it cannot
-   * tell a proxy from a client that forged the headers.
+   * Trust `x-forwarded-*` headers for `ip`, `ips`, `host`, `protocol`: `true` (every hop), an address or CIDR list (array, or
+   * comma-separated string; `'loopback'`, `'uniquelocal'`… too), or a function `(address, hop) => boolean`.
    */
   trustProxy?: boolean | number | string | readonly string[] | ((address: string, hop: number) => boolean)
   /** Do not log each request and response: `true`, or a function of the request saying which ones. */
@@ -186,25 +167,16 @@ export interface WarrenOptions {
   schemaErrorFormatter?: SchemaErrorFormatter
   /** Settings of the default validator. */
   validator?: ValidatorOptions
-  /**
-   * Options of the default serializer, fast-json-stringify, as Fastify's `serializerOpts`:
-   * `{ rounding: 'ceil' }` rounds a non-integer sent for an integer up. A schema controller's
-   * `compilersFactory.buildSerializer` receives them as its second argument.
-   */
+  /** Options of the default serializer, fast-json-stringify: `{ rounding: 'ceil' }` rounds a non-integer sent for an integer up. */
   serializerOpts?: SerializerOptions
   /**
-   * Keep the code the default compilers generate (Ajv, fast-json-stringify) on disk and load it
-   * at the next start instead of compiling: `true` uses `node_modules/.cache/warren` under the
-   * working directory, `{ dir }` another directory. Off (`false`) by default. Custom validator
-   * and serializer compilers are never cached. See docs/reference/schema-cache.md.
+   * Keep the code the default compilers generate (Ajv, fast-json-stringify) on disk and load it at the next start instead of
+   * compiling: `true` uses `node_modules/.cache/warren` under the working directory, `{ dir }` another directory.
    */
   schemaCache?: boolean | { dir?: string }
   /**
-   * The module `warren compile --esm` wrote for this application: the default compilers load every
-   * schema's validator and serializer from it and compile none, so the application runs where code
-   * generation is refused (a Cloudflare Worker with `disallow_eval_during_startup`, Node with
-   * `--disallow-code-generation-from-strings`). A schema the module lacks fails start-up, naming
-   * its route and part. Custom compilers are not affected. See docs/reference/schema-cache.md.
+   * The module `warren compile --esm` wrote for this application: the default compilers load every schema's validator and
+   * serializer from it and compile none, so the application runs where code generation is refused.
    */
   precompiledSchemas?: PrecompiledSchemas
   /** Schema storage and default compiler builders for the application (see {@link SchemaController}). */
@@ -222,9 +194,8 @@ export interface WarrenOptions {
   /** Requests one keep-alive connection may carry before the server closes it (0: no limit). */
   maxRequestsPerSocket?: number | null
   /**
-   * Milliseconds a request may take, from its arrival to its reply, before warren answers 503
-   * `SVC_ERR_HANDLER_TIMEOUT` and aborts `request.signal` (0, the default: no limit). A route's
-   * `handlerTimeout` option overrides it.
+   * Milliseconds a request may take, from its arrival to its reply, before warren answers 503 `SVC_ERR_HANDLER_TIMEOUT` and
+   * aborts `request.signal` (0, the default: no limit).
    */
   handlerTimeout?: number
   /** Builds each request's logger: see {@link ChildLoggerFactory}. */
@@ -232,23 +203,20 @@ export interface WarrenOptions {
   /** Answers requests the server could not parse or that timed out: see {@link ClientErrorHandler}. */
   clientErrorHandler?: ClientErrorHandler
   /**
-   * 5xx error bodies carry the error's own message. Default: `true` unless `NODE_ENV` is
-   * `'production'`, where a 5xx answers the status phrase (`"Internal Server Error"`) and the
-   * original message is logged with the request id — a thrown message may hold secrets.
+   * 5xx error bodies carry the error's own message. Default: `true` unless `NODE_ENV` is `'production'`, where a 5xx answers the
+   * status phrase (`"Internal Server Error"`) and the original message is logged with the request id — a thrown message may hold
+   * secrets.
    */
   exposeServerErrors?: boolean
   /**
-   * The shape of every error body warren writes (thrown errors, validation failures, not-found,
-   * body-parser errors, client errors answered on the socket, 503 while closing): `'fastify'`
-   * (default, `{ statusCode, code?, error, message }`), `'problem'` (RFC 9457 problem details,
-   * `application/problem+json`), or a function answering `{ status?, headers?, body }`. A
-   * `setErrorHandler` of your own answers as it likes. See the errors guide.
+   * The shape of every error body warren writes (thrown errors, validation failures, not-found, body-parser errors, client errors
+   * answered on the socket, 503 while closing): `'fastify'` (default, `{ statusCode, code?, error, message }`), `'problem'` (RFC
+   * 9457 problem details, `application/problem+json`), or a function answering `{ status?, headers?, body }`.
    */
   errorFormat?: ErrorFormat
   /**
-   * Whether `setErrorHandler` may be called again in a context that already set one (the last
-   * wins). Default `true`; `false` makes the second call throw `SVC_ERR_ERROR_HANDLER_ALREADY_SET`.
-   * A child context may always set its own.
+   * Whether `setErrorHandler` may be called again in a context that already set one (the last wins). Default `true`; `false` makes
+   * the second call throw `SVC_ERR_ERROR_HANDLER_ALREADY_SET`.
    */
   allowErrorHandlerOverride?: boolean
 }

@@ -1,13 +1,9 @@
 /**
- * Plugin types: what a plugin is, what it requires from the instance it is registered on,
- * and what it adds to it.
- *
- * A plugin tells the type layer what it adds by returning its (decorated) instance. A shared
- * plugin (`plugin(fn)`) adds that to its parent; an encapsulated one adds nothing. A plugin whose
- * instance parameter has decorations can only be registered where they exist.
- *
- * @packageDocumentation
+ * @module types/plugin
+ * Plugin types: what a plugin is, what it requires from the instance it is registered on, and what it adds to
+ * it.
  */
+
 import type { kShared } from './brand.js'
 import type { AnyWarren, Warren } from './instance.js'
 import type { PluginMeta } from './register.js'
@@ -21,16 +17,11 @@ export type SharedPlugin<F> = F & { readonly [kShared]: true }
 
 /* ---------- plugin() ---------- */
 
-/**
- * The `plugin(fn, meta?)` helper: marks `fn` as shared (not encapsulated) unless
- * `meta.encapsulate` is `true`, and returns it.
- */
+/** The `plugin(fn, meta?)` helper: marks `fn` as shared (not encapsulated) unless `meta.encapsulate` is `true`, and returns it. */
 export interface PluginHelper {
   /**
-   * Curried form, to state what the plugin requires from the instance it is registered on while
-   * its options and additions are still inferred:
-   * `plugin<{ db: Db }>()(async (app) => app.decorate('repo', makeRepo(app.db)))`.
-   * `Req`: instance decorators, `ReqRq`: request decorators, `ReqRp`: reply decorators required.
+   * Curried form, to state what the plugin requires from the instance it is registered on while its options and additions are
+   * still inferred: `plugin<{ db: Db }>()(async (app) => app.decorate('repo', makeRepo(app.db)))`.
    */
   <Req extends object, ReqRq extends object = {}, ReqRp extends object = {}>(): PluginWrapper<Warren<Req, ReqRq, ReqRp>>
   /** An encapsulated plugin with metadata: registering it adds nothing to the parent. */

@@ -1,24 +1,21 @@
 /**
- * What `register` checks: the options every registration accepts, a plugin's metadata, and
- * whether the instance a plugin is registered on has what the plugin's instance parameter asks for.
- *
- * @packageDocumentation
+ * @module types/register
+ * What `register` checks: the options every registration accepts, a plugin's metadata, and whether the
+ * instance a plugin is registered on has what the plugin's instance parameter asks for.
  */
+
 import type { LogSerializers } from './logger.js'
 import type { ContextOf, ContextShape } from './context.js'
 
-/**
- * Options every `register` call accepts besides the plugin's own. `Prefix` is the prefix as
- * written: a string literal puts the plugin's routes under it in the typed client's route table.
- */
+/** Options every `register` call accepts besides the plugin's own. */
 export interface RegisterOptions<Prefix extends string = string> {
   /** Prefix for the routes the plugin declares. */
   prefix?: Prefix
   /** Log level for the plugin's routes. */
   logLevel?: string
   /**
-   * Serializers of this plugin's request loggers, by the key of the logged object (`request.log.info({ user })`
-   * logs what `user` returns), over those of the instance's logger and of the plugins it is registered in (its children inherit them).
+   * Serializers of this plugin's request loggers, by the key of the logged object (`request.log.info({ user })` logs what `user`
+   * returns), over those of the instance's logger and of the plugins it is registered in (its children inherit them).
    */
   logSerializers?: LogSerializers
 }
@@ -65,8 +62,8 @@ type Problems<H extends ContextShape, N extends ContextShape> =
   | KeyProblems<H['s'], N['s'], 'shared schema'>
 
 /**
- * The `this` type `register` demands: anything (`unknown`) when the instance has what the
- * plugin's instance parameter `I` asks for, otherwise a message naming what is missing.
+ * The `this` type `register` demands: anything (`unknown`) when the instance has what the plugin's instance parameter `I` asks
+ * for, otherwise a message naming what is missing.
  */
 export type RegisterCheck<Have extends ContextShape, I> = [ContextOf<I>] extends [never]
   ? unknown

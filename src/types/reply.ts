@@ -1,10 +1,8 @@
 /**
- * The reply object's type. Its `send` is narrowed by status: `reply.code(c)` selects the
- * response schema for `c` (exact code, then class, then `default`), and a code the response
- * schema does not declare does not compile.
- *
- * @packageDocumentation
+ * @module types/reply
+ * The reply object's type.
  */
+
 import type { ServerResponse } from 'node:http'
 import type { kReply, kReplyTypes } from './brand.js'
 import type { BareInstance } from './context.js'
@@ -59,16 +57,15 @@ export interface ReplyBase<Server = BareInstance> extends FastifyReply {
   /** Serializes `payload` as this reply would (its serializer, else the route's schema for the status, else JSON). */
   serialize(payload: unknown): string
   /**
-   * The route's serializer of a response status key (`200`, `'2xx'`, `'default'`; with a media type
-   * for a `content` map), or the one `compileSerializationSchema` made for this schema object.
+   * The route's serializer of a response status key (`200`, `'2xx'`, `'default'`; with a media type for a `content` map), or the
+   * one `compileSerializationSchema` made for this schema object.
    */
   getSerializationFunction(schemaOrStatus: object | string | number, contentType?: string): SerializerFunction | undefined
   /** Compiles a schema with the route's serializer compiler (once per schema object and route). */
   compileSerializationSchema(schema: object, httpStatus?: string | number | null, contentType?: string | null): SerializerFunction
   /**
-   * Serializes `input` with the route's serializer of a status (`serializeInput(data, 201)`, or with a
-   * media type), else with a schema's (`serializeInput(data, schema)`). A status the route has no
-   * serializer for throws `SVC_ERR_MISSING_SERIALIZATION_FN`.
+   * Serializes `input` with the route's serializer of a status (`serializeInput(data, 201)`, or with a media type), else with a
+   * schema's (`serializeInput(data, schema)`).
    */
   serializeInput(input: unknown, schemaOrStatus: object | string | number, httpStatus?: string | number, contentType?: string): string
   /** Redirects to `url` with `code` (302 unless given, or unless a code was set). */
@@ -79,10 +76,7 @@ export interface ReplyBase<Server = BareInstance> extends FastifyReply {
   hijack(): this
 }
 
-/**
- * Any reply, known by its brand alone: what a handler may return besides its payload. (Typed as
- * `ReplyBase<unknown>`, each returned reply was compared with it member by member.)
- */
+/** Any reply, known by its brand alone: what a handler may return besides its payload. */
 export interface AnyReply {
   /** Phantom brand of every reply. */
   readonly [kReply]: true
@@ -92,8 +86,8 @@ export interface AnyReply {
 type SendArgs<P> = undefined extends P ? [payload?: P] : null extends P ? [payload?: P] : [payload: P]
 
 /**
- * What a reply's `code` and `status` read from the reply they are called on: its response
- * map `RS`, the payload `send` accepts `P`, its reply decorations `Rp` and its instance `Server`.
+ * What a reply's `code` and `status` read from the reply they are called on: its response map `RS`, the payload `send` accepts
+ * `P`, its reply decorations `Rp` and its instance `Server`.
  */
 export interface ReplyTypes<RS = {}, P = unknown, Rp = {}, Server = BareInstance> {
   /** The response map: status key to payload type. */
@@ -114,17 +108,7 @@ interface CarriesReplyTypes {
 /** The reply `code(C)` returns: the same route's reply, `send` narrowed to the payload for `C`. */
 type CodeReply<T extends ReplyTypes<unknown, unknown, unknown, unknown>, C extends number> = ReplyFor<T['rs'], PayloadForCode<T['rs'], C>, T['rp'], T['server']>
 
-/**
- * A reply on a route whose response map is `RS` (status key to payload type), whose `send`
- * currently accepts `P`, in a context whose reply decorators are `Rp`.
- *
- * The response map reaches `code` and `status` through the receiver (their `this`), not through
- * the interface's own parameters, and `send` takes its arguments `A` (computed from `P` by the
- * parameter's default): `RS`, `P`, `Rp` only type the phantom {@link ReplyTypes} member, so
- * TypeScript compares two replies by their type arguments instead of member by member (through
- * conditional types in the members, it could only compare them member by member). A route-level hook written for any route (`RouteHook<'preHandler', {}, App>`)
- * then fits a route's hook slot at the cost of four type-argument checks.
- */
+/** A reply on a route whose response map is `RS` (status key to payload type), whose `send` currently accepts `P`, in a context whose reply decorators are `Rp`. */
 export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstance, A extends unknown[] = SendArgs<P>> extends ReplyBase<Server> {
   /** Phantom: the route's reply types, for the type layer only. Not present at run time. */
   readonly [kReplyTypes]: ReplyTypes<RS, P, Rp, Server>
@@ -135,11 +119,8 @@ export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstanc
   /** Sends the payload, checked against the response schema selected by the status (2xx before any `code`). `A`: `send`'s arguments for `P`. */
   send(...payload: A): this
 
-  /* ---------- bodies and replies (issue #12) ---------- */
-  /**
-   * Adds an HTTP trailer, computed after the payload is written: `fn(reply, payload, done)`, or an
-   * async `fn(reply, payload)` returning the value. `payload` is null for a stream.
-   */
+  /* ---------- bodies and replies ---------- */
+  /** Adds an HTTP trailer, computed after the payload is written: `fn(reply, payload, done)`, or an async `fn(reply, payload)` returning the value. */
   trailer(name: string, fn: (reply: this, payload: string | Buffer | null, done: (error: Error | null, value?: string) => void) => unknown): this
   /** Whether a trailer of that name was added. */
   hasTrailer(name: string): boolean
@@ -154,8 +135,5 @@ export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstanc
 /** A reply with its context's reply decorators. */
 export type ReplyFor<RS, P, Rp, Server = BareInstance> = WarrenReply<RS, P, Rp, Server> & Rp
 
-/**
- * The reply of a route with types `RT`, in a context with reply decorations `Rp`, declared on
- * instance `Server`; `send` starts at the schemas a plain send uses.
- */
+/** The reply of a route with types `RT`, in a context with reply decorations `Rp`, declared on instance `Server`; `send` starts at the schemas a plain send uses. */
 export type RouteReply<RT extends RouteTypes, Rp, Server = BareInstance> = ReplyFor<RT['responses'], SuccessPayload<RT['responses']>, Rp, Server>

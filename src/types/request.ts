@@ -1,8 +1,8 @@
 /**
+ * @module types/request
  * The request object's type: the route's typed parts plus the fields every request has.
- *
- * @packageDocumentation
  */
+
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { BareInstance } from './context.js'
@@ -41,12 +41,7 @@ export interface RequestRouteOptions {
   version?: string
 }
 
-/**
- * A request as a handler or hook receives it. `RT` carries the route's types: `body`,
- * `query`, `params` and the schema part of `headers` come from the route's schema.
- * Request decorators are added by intersection (see `RouteRequest`). `Server` is the instance
- * the route belongs to (default: the bare instance).
- */
+/** A request as a handler or hook receives it. */
 export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> extends FastifyRequest {
   /** The request id (`genReqId`, or the `requestIdHeader` value). */
   id: string
@@ -96,12 +91,12 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   /** Compiles a schema with the route's validator compiler (once per schema object and route). */
   compileValidationSchema(schema: object, httpPart?: HTTPPart | null): ValidationFunction
   /**
-   * Validates `input` with the route's validator of an HTTP part (`validateInput(input, 'body')`) or
-   * with a schema's (`validateInput(input, schema)`); neither throws `SVC_ERR_REQ_INVALID_VALIDATION_INVOCATION`.
+   * Validates `input` with the route's validator of an HTTP part (`validateInput(input, 'body')`) or with a schema's
+   * (`validateInput(input, schema)`); neither throws `SVC_ERR_REQ_INVALID_VALIDATION_INVOCATION`.
    */
   validateInput(input: unknown, schemaOrPart: object | HTTPPart | 'query', httpPart?: HTTPPart): boolean
 
-  /* ---------- bodies and replies (issue #12) ---------- */
+  /* ---------- bodies and replies ---------- */
   /** A request decorator's value (a function comes bound to this request); throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
   getDecorator<T = unknown>(name: string | symbol): T
   /** Replaces a request decorator's value on this request; throws `SVC_ERR_DEC_UNDECLARED` if there is none. */
@@ -110,15 +105,14 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   readonly mediaType: string | undefined
 
   /**
-   * Aborted when the client goes away before the response is finished, or when the route's
-   * `handlerTimeout` expires (its reason is then the `SVC_ERR_HANDLER_TIMEOUT` error). Pass it to
-   * `fetch`, database drivers and timers to stop work nobody will read. Created on first read.
+   * Aborted when the client goes away before the response is finished, or when the route's `handlerTimeout` expires (its reason
+   * is then the `SVC_ERR_HANDLER_TIMEOUT` error).
    */
   readonly signal: AbortSignal
 }
 
 /**
- * The request of a route with types `RT`, in a context with request decorations `Rq`, declared
- * on instance `Server` (so `request.server` carries that context's decorations).
+ * The request of a route with types `RT`, in a context with request decorations `Rq`, declared on instance `Server` (so
+ * `request.server` carries that context's decorations).
  */
 export type RouteRequest<RT extends RouteTypes, Rq, Server = BareInstance> = WarrenRequest<RT, Server> & Rq

@@ -1,9 +1,9 @@
 /**
- * The route options `onRoute` hooks read (and may change): the contract between the route
- * builder of the runtime and the hooks users write.
- *
- * @packageDocumentation
+ * @module types/route-view
+ * The route options `onRoute` hooks read (and may change): the contract between the route builder of the
+ * runtime and the hooks users write.
  */
+
 import type { LogSerializers } from './logger.js'
 import type { RouteSchema } from './schema.js'
 

@@ -1,13 +1,8 @@
 /**
+ * @module types/route
  * Route declaration types: handlers, route options, and the shorthand methods.
- *
- * A route's types are computed once ({@link RouteTypesOf}) and passed to its handler, hooks
- * and reply; declaring a route returns the instance type with one more entry in its route table
- * (`route-table.ts`), which only the typed client reads: the decorations and earlier routes are
- * not instantiated again.
- *
- * @packageDocumentation
  */
+
 import type { LogSerializers } from './logger.js'
 import type { HandlerError, HookOption, RequestHooks } from './hooks.js'
 import type { RouteConfig, RouteOptionsExtensions } from './augment.js'
@@ -15,20 +10,14 @@ import type { AnyReply, RouteReply } from './reply.js'
 import type { RouteRequest } from './request.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes, RouteTypesOf } from './schema.js'
 import type { SuccessPayload } from './status.js'
-import type { MaybePromise } from './util.js'
 import type { ChildLoggerFactory } from './options.js'
 import type { RouteConstraints } from './router.js'
 import type { SerializerCompiler, ValidatorCompiler } from './validation.js'
-import type { RouteEntry, RoutedInstance, RoutedInstanceSlot, RouteTableCarrier } from './route-table.js'
+import type { RouteEntry, RoutedInstance, RoutedInstanceSlot, RouteTableCarrier, TrailingSlash } from './route-table.js'
 import type { kContext } from './brand.js'
 import type { ContextShape } from './context.js'
 
-/**
- * The HTTP methods a route can be declared for, as keys: node's `http.METHODS` (Node 20). At run
- * time a route's method must also be accepted by the application (`supportedMethods`; the others
- * with `addHttpMethod`). An augmentation point: a method of a newer Node is added to the types by
- * merging a key into this interface: `declare module 'warren' { interface HTTPMethods { MYMETHOD: true } }`.
- */
+/** The HTTP methods a route can be declared for, as keys: node's `http.METHODS` (Node 20). */
 export interface HTTPMethods {
   'ACL': true
   'BIND': true
@@ -70,21 +59,23 @@ export interface HTTPMethods {
 /** An HTTP method a route can be declared for (a key of {@link HTTPMethods}). */
 export type HTTPMethod = keyof HTTPMethods & string
 
-/**
- * A route handler: `this` is the instance, `request` and `reply` are typed by the route. An async
- * handler's resolved value (or a sync handler's return value) is sent, so it is checked like
- * `reply.send` without a code; returning nothing or the reply is always allowed.
- */
+/** A route handler: `this` is the instance, `request` and `reply` are typed by the route. */
 export type HandlerFor<Self, RT extends RouteTypes, Rq, Rp> = (
   this: Self,
   request: RouteRequest<RT, Rq, Self>,
   reply: RouteReply<RT, Rp, Self>,
-) => MaybePromise<SuccessPayload<RT['responses']> | void | AnyReply>
+) => Status200Payload<SuccessPayload<RT['responses']>>
 
-/**
- * An error handler (`setErrorHandler`, route option `errorHandler`). Its reply is not narrowed
- * by the route's response schema: error payloads rarely follow it.
- */
+/** What a handler may return, `P` being what is sent with status 200: `P` or the reply, or nothing; a promise of either, not of a mix of `P` and `undefined`. */
+export type Status200Payload<P> = P | AnyReply | void | Promise<P | AnyReply> | Promise<void | undefined | Unsent<P>>
+
+/** A value no handler resolves with. */
+interface Unsent<P> {
+  /** Phantom: never present. */
+  readonly unsent: P
+}
+
+/** An error handler (`setErrorHandler`, route option `errorHandler`). */
 export type ErrorHandlerFor<Self, Rq, Rp, E = HandlerError> = (
   this: Self,
   error: E,
@@ -112,16 +103,15 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   /** Maximum body size in bytes for this route. */
   bodyLimit?: number
   /**
-   * Milliseconds from the request's arrival to its reply before warren answers 503
-   * `SVC_ERR_HANDLER_TIMEOUT` and aborts `request.signal` (a positive integer; default: the
-   * `handlerTimeout` factory option).
+   * Milliseconds from the request's arrival to its reply before warren answers 503 `SVC_ERR_HANDLER_TIMEOUT` and aborts
+   * `request.signal` (a positive integer; default: the `handlerTimeout` factory option).
    */
   handlerTimeout?: number
   /** Log level for this route's requests. */
   logLevel?: string
   /**
-   * Serializers of this route's request loggers, by the key of the logged object (`request.log.info({ user })`
-   * logs what `user` returns), over those of the instance's logger and of the plugins it is registered in.
+   * Serializers of this route's request loggers, by the key of the logged object (`request.log.info({ user })` logs what `user`
+   * returns), over those of the instance's logger and of the plugins it is registered in.
    */
   logSerializers?: LogSerializers
   /** Whether a GET route also answers HEAD (default from the `exposeHeadRoutes` factory option). */
@@ -135,25 +125,25 @@ export interface RouteShorthandOptions<Self, Sc, RT extends RouteTypes, Rq, Rp> 
   /** Error handler for this route. */
   errorHandler?: ErrorHandlerFor<Self, Rq, Rp>
   /** Route-level `onRequest` hook(s). */
-  onRequest?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onRequest']>
+  onRequest?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onRequest']>>
   /** Route-level `preParsing` hook(s). */
-  preParsing?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preParsing']>
+  preParsing?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preParsing']>>
   /** Route-level `preValidation` hook(s). */
-  preValidation?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preValidation']>
+  preValidation?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preValidation']>>
   /** Route-level `preHandler` hook(s). */
-  preHandler?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preHandler']>
+  preHandler?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preHandler']>>
   /** Route-level `preSerialization` hook(s). */
-  preSerialization?: HookOption<RequestHooks<Self, RT, Rq, Rp>['preSerialization']>
+  preSerialization?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['preSerialization']>>
   /** Route-level `onSend` hook(s). */
-  onSend?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onSend']>
+  onSend?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onSend']>>
   /** Route-level `onResponse` hook(s). */
-  onResponse?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onResponse']>
+  onResponse?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onResponse']>>
   /** Route-level `onError` hook(s). */
-  onError?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onError']>
+  onError?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onError']>>
   /** Route-level `onTimeout` hook(s). */
-  onTimeout?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onTimeout']>
+  onTimeout?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onTimeout']>>
   /** Route-level `onRequestAbort` hook(s). */
-  onRequestAbort?: HookOption<RequestHooks<Self, RT, Rq, Rp>['onRequestAbort']>
+  onRequestAbort?: HookOption<NoInfer<RequestHooks<Self, RT, Rq, Rp>['onRequestAbort']>>
 }
 
 /** The path of a full route declaration: `url`, or its alias `path`. */
@@ -169,61 +159,44 @@ export type RouteOptions<Self, Path extends string, Sc, RT extends RouteTypes, R
   }
 
 /**
- * The instance type a route declaration returns: the instance `D, Rq, Rp, Reg` with the route's
- * entry (method `M`, path as declared, its types) appended to its route table `R`, which the typed
- * client reads. The route's types are the ones its handler got, not computed again.
+ * The instance type a route declaration returns: the instance `D, Rq, Rp, Reg` with the route's entry (method `M`, path as
+ * declared, its types) appended to its route table `R`, which the typed client reads.
  */
-export type WithRoute<D extends object, Rq extends object, Rp extends object, Reg extends object, R, M extends string, Path extends string, RT extends RouteTypes> =
-  RoutedInstance<D, Rq, Rp, Reg, R | RouteEntry<M, Path, RT>>
+export type WithRoute<D extends object, Rq extends object, Rp extends object, Reg extends object, R, M extends string, Path extends string, RT extends RouteTypes, Slash extends TrailingSlash = 'both'> =
+  RoutedInstance<D, Rq, Rp, Reg, R | RouteEntry<M, Path, RT, Slash>>
 
-/**
- * A shorthand route method (`get`, `post`…): `(path, handler)` or `(path, opts, handler)`.
- * `M` is the method. Returns the instance with the route added to its route table (see
- * `warren/client`). The other parameters (`Self`, the instance handlers see as `this`; `Rq`/`Rp`,
- * its request/reply decorations; `Reg`, its shared schemas; `D`, its instance decorations) name
- * the context the method is declared in; the signatures read that context from the receiver (the
- * declaring context is only the default of `C`).
- *
- * The table and the context are read from the receiver (`this`, as `Table` and `C`) rather than
- * passed in. For the table: the method's type then depends on the context only, so each link of a
- * chain of routes reuses the one instantiated for the first instead of instantiating it again for
- * a table one route longer (a chained route costs what a route in a statement costs;
- * bench/types/client.js). For the context: substituted with the route's own type arguments, in one
- * pass, instead of into the method's declaration beforehand. A type already holding the shared
- * schemas is walked again, all of them, each time TypeScript instantiates it (every schema type
- * may contain type variables, as far as it knows), and a route instantiates its signature many
- * times: read from the receiver, the schemas only ever replace a type parameter (realistic app:
- * ~220 instantiations less per route; ~70 less per shared schema per route).
- */
+/** A shorthand route method (`get`, `post`…): `(path, handler)` or `(path, opts, handler)`. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- `Self` names the declaring instance; the signatures read it from the receiver
 export interface RouteShorthand<Self, Rq extends object, Rp extends object, Reg extends object, M extends string = never, D extends object = {}> {
-  <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }>(
+  <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }, const Slash extends TrailingSlash = 'both'>(
     this: RouteCarrier<Table, C>,
     path: Path,
-    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']>,
+    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & SlashOption<Path, Slash>,
     handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']>,
-  ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>>
+  ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>, Slash>
   <Table, const Path extends string, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }>(
     this: RouteCarrier<Table, C>,
     path: Path,
     handler: HandlerFor<SelfOf<C>, RouteTypesOf<{}, Path, C['s']>, C['rq'], C['rp']>,
   ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<{}, Path, C['s']>>
   /** The handler inside the options: `get(path, { schema, handler })`. */
-  <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }>(
+  <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }, const Slash extends TrailingSlash = 'both'>(
     this: RouteCarrier<Table, C>,
     path: Path,
-    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & { handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> },
-  ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>>
+    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & { handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> } & SlashOption<Path, Slash>,
+  ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>, Slash>
 }
+
+/**
+ * Where a route's `prefixTrailingSlash` is read from for the route table: only a `'/'` route under a prefix has one to follow, so
+ * only its options give the type argument.
+ */
+type SlashOption<Path extends string, Slash extends TrailingSlash> = Path extends '/' ? { prefixTrailingSlash?: Slash } : unknown
 
 /** What a route method reads its receiver's route table `Table` and context `C` from. */
 interface RouteCarrier<Table, C extends ContextShape> extends RouteTableCarrier<Table> {
   readonly [kContext]: C
 }
 
-/**
- * The instance type handlers see for context `C` (without a route table). Looked up by indexing the
- * slot: through `RoutedInstance`'s conditional type, deferred while `C` is being inferred, the
- * compiler would infer from (and compare) the whole instance type member by member.
- */
+/** The instance type handlers see for context `C` (without a route table). */
 type SelfOf<C extends ContextShape> = RoutedInstanceSlot<C['d'], C['rq'], C['rp'], C['s'], never>['instance']

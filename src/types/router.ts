@@ -1,15 +1,12 @@
 /**
- * The router's part of the public API: the `routerOptions` factory option, `frameworkErrors`,
- * and what `hasRoute`, `findRoute` and `printRoutes` take and give.
- *
- * @packageDocumentation
+ * @module types/router
+ * The router's part of the public API: the `routerOptions` factory option, `frameworkErrors`, and what
+ * `hasRoute`, `findRoute` and `printRoutes` take and give.
  */
+
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-/**
- * The `routerOptions` factory option: settings of the router (find-my-way). Each beats the
- * top-level option of the same name where there is one.
- */
+/** The `routerOptions` factory option: settings of the router (find-my-way). */
 export interface RouterOptions {
   /** `/a/` matches `/a` (default `false`). */
   ignoreTrailingSlash?: boolean
@@ -40,8 +37,8 @@ export interface RouterOptions {
 }
 
 /**
- * The `frameworkErrors` factory option: answers a request the router refused — `SVC_ERR_BAD_URL`,
- * `SVC_ERR_MAX_PARAM_LENGTH` or `SVC_ERR_ASYNC_CONSTRAINT` — with a request and reply of the root.
+ * The `frameworkErrors` factory option: answers a request the router refused — `SVC_ERR_BAD_URL`, `SVC_ERR_MAX_PARAM_LENGTH` or
+ * `SVC_ERR_ASYNC_CONSTRAINT` — with a request and reply of the root.
  */
 export type FrameworkErrorsHandler = (error: Error & { code: string; statusCode: number }, request: any, reply: any) => unknown
 
@@ -72,8 +69,8 @@ export interface PrintRoutesOptions {
 }
 
 /**
- * A constraint strategy (`addConstraintStrategy`, the `constraints` factory option): how the router
- * keeps the routes of each constraint value and derives a request's value. find-my-way's shape.
+ * A constraint strategy (`addConstraintStrategy`, the `constraints` factory option): how the router keeps the routes of each
+ * constraint value and derives a request's value.
  */
 export interface ConstraintStrategy<T = string> {
   /** The key routes name in `constraints: { [name]: value }`. */
@@ -85,10 +82,7 @@ export interface ConstraintStrategy<T = string> {
     del?(value: T): void
     empty?(): void
   }
-  /**
-   * The request's value for this constraint (undefined: none). Taking a third parameter,
-   * `done(error, value)`, makes the strategy asynchronous.
-   */
+  /** The request's value for this constraint (undefined: none). */
   deriveConstraint(req: IncomingMessage, ctx?: unknown, done?: (error: Error | null, value?: T) => void): T | void
   /** Checks a value a route declares; throws to refuse it. */
   validate?(value: unknown): void

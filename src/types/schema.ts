@@ -1,11 +1,8 @@
 /**
+ * @module types/schema
  * From a route's TypeBox schemas to the static types of its request parts and responses.
- *
- * Everything here is computed once per route ({@link RouteTypesOf}) and handed down to the
- * handler, the hooks and the reply, so a route costs the same whatever uses its types.
- *
- * @packageDocumentation
  */
+
 import type { Static, TArray, TIntersect, TObject, TOptional, TRecord, TRef, TSchema, TTuple, TUnion } from '@sinclair/typebox'
 import type { StandardSchemaLike, StandardSide, StandardTypeOf } from './standard-schema.js'
 import type { Flatten } from './util.js'
@@ -15,19 +12,15 @@ export interface ContentMap {
   [mediaType: string]: { schema: TSchema | JsonSchemaObject | SchemaBuilder | StandardSchemaLike }
 }
 
-/**
- * A plain JSON Schema object (not built with TypeBox), or the short form that lists properties at
- * the top level. Accepted everywhere a schema is; its static type is `unknown`.
- */
+/** A plain JSON Schema object (not built with TypeBox), or the short form that lists properties at the top level. */
 export interface JsonSchemaObject {
   /** Any JSON Schema keyword. */
   readonly [keyword: string]: unknown
 }
 
 /**
- * A schema builder such as fluent-json-schema's (`S.object().prop('name', S.string())`): not JSON
- * Schema itself, it gives one from `valueOf()`, which warren calls once, at start-up (for
- * `addSchema`, at once). Accepted wherever a schema is; its static type is `unknown`.
+ * A schema builder such as fluent-json-schema's (`S.object().prop('name', S.string())`): not JSON Schema itself, it gives one
+ * from `valueOf()`, which warren calls once, at start-up (for `addSchema`, at once).
  */
 export interface SchemaBuilder {
   /** The builder's mark (fluent-json-schema also sets `Symbol.for('fluent-schema-object')`). */
@@ -37,20 +30,15 @@ export interface SchemaBuilder {
 }
 
 /**
- * A request-part schema: a TypeBox schema, a plain JSON Schema or a builder's, another library's
- * Standard Schema (Zod, Valibot, ArkType…), (for the body) a map of schemas per media type, or
- * `false` (every request is refused with 400).
+ * A request-part schema: a TypeBox schema, a plain JSON Schema or a builder's, another library's Standard Schema (Zod, Valibot,
+ * ArkType…), (for the body) a map of schemas per media type, or `false` (every request is refused with 400).
  */
 export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchemaLike | false
 
 /** One entry of a response map: a schema (or a builder's, or a Standard Schema), or `{ description?, content: { [mediaType]: { schema } } }`. */
 export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchemaLike
 
-/**
- * A route's `schema` option. `querystring` and `query` are two names for the same part.
- * `response` maps a status key — an exact code (`200`, `'404'`), a class (`'2xx'`) or
- * `'default'` — to the schema of the payload sent with that status.
- */
+/** A route's `schema` option. */
 export interface RouteSchema {
   /** Schema of the request body, or a `content` map of schemas per media type. */
   body?: SchemaInput
@@ -84,16 +72,10 @@ export interface RouteSchema {
   produces?: readonly string[]
 }
 
-/**
- * A registry of shared schemas: `$id` to schema. An instance accumulates one through
- * `addSchema`, and `Type.Ref('<id>')` inside a route schema is resolved against it.
- */
+/** A registry of shared schemas: `$id` to schema. */
 export type SchemaRegistry = { [id: string]: TSchema }
 
-/**
- * True when a schema contains a `Type.Ref` anywhere (objects, arrays, unions, intersections,
- * tuples, records). Exported for users' own helpers; `StaticOf` no longer needs it.
- */
+/** True when a schema contains a `Type.Ref` anywhere (objects, arrays, unions, intersections, tuples, records). */
 export type ContainsRef<Sc> = Sc extends TRef
   ? true
   : Sc extends TObject<infer P>
@@ -106,13 +88,18 @@ export type ContainsRef<Sc> = Sc extends TRef
           ? ContainsRef<V>
           : false
 
-/** The keys of an object schema's properties that are `Type.Optional`. */
-type OptionalKeys<P> = { [K in keyof P]: P[K] extends TOptional<TSchema> ? K : never }[keyof P]
+/** A schema whose type records a `default` (warren's `Type` builders keep it). */
+interface HasDefault {
+  readonly default: unknown
+}
 
 /**
- * The static type of an object schema's properties, refs resolved. Without an optional property,
- * one mapped type over the property map; with some, required and optional keys apart.
+ * The keys of an object schema's properties that are optional once validated or serialized: a `Type.Optional` property without a
+ * `default` (the validator fills a missing property in from its default, and the serializer writes the default for it).
  */
+type OptionalKeys<P> = { [K in keyof P]: P[K] extends TOptional<TSchema> ? (P[K] extends HasDefault ? never : K) : never }[keyof P]
+
+/** The static type of an object schema's properties, refs resolved. */
 type ObjectWithRefs<P, Reg> = ObjectWithOptional<P, OptionalKeys<P>, Reg>
 
 /** {@link ObjectWithRefs} given the optional keys `O`. */
@@ -124,15 +111,35 @@ type ObjectWithOptional<P, O, Reg> = [O] extends [never]
 type IntersectionWithRefs<U, Reg> = U extends [infer Head, ...infer Tail] ? WithRefs<Head, Reg> & IntersectionWithRefs<Tail, Reg> : unknown
 
 /**
- * A schema's static type with every `Type.Ref` replaced by the static type of the registry entry
- * it names. One walk over the schema's own structure: objects, arrays, unions, intersections,
- * tuples and records are followed; anything else is TypeBox's `Static`. (TypeBox's module
- * inference, `TImport`, would compute the whole registry for every route schema.)
+ * The static type of a `Type.Ref` to `Id` that no shared schema of the context has: a type nothing is assignable to, named for
+ * the compiler's messages, with the ids the context knows.
  */
+export interface UnknownRef<Id extends string, Known> {
+  /** The id no shared schema of this context has. */
+  readonly 'Type.Ref names no shared schema of this context': Id
+  /** The ids of the shared schemas this context has. */
+  readonly 'known ids': Known
+}
+
+/** The id of a `$ref` before any `#` part (`'User#/properties/name'` gives `'User'`). */
+type RefBase<Id extends string> = Id extends `${infer Base}#${string}` ? Base : Id
+
+/**
+ * The static type of a `Type.Ref` the registry does not hold: `unknown` for a reference into a schema (a `#` part) or when the
+ * context has no typed shared schema (plain JSON Schemas added with `addSchema` without a literal `$id` are not typed); otherwise
+ * {@link UnknownRef}.
+ */
+type UnresolvedRef<Id extends string, Reg> = [keyof Reg] extends [never]
+  ? unknown
+  : RefBase<Id> extends keyof Reg | ''
+    ? unknown
+    : UnknownRef<Id, Exclude<keyof Reg & string, `${string}#`>>
+
+/** A schema's static type with every `Type.Ref` replaced by the static type of the registry entry it names. */
 type WithRefs<Sc, Reg> = Sc extends TRef<infer Id>
   ? Id extends keyof Reg
     ? WithRefs<Reg[Id], Reg>
-    : unknown
+    : UnresolvedRef<Id, Reg>
   : Sc extends TObject<infer P>
     ? ObjectWithRefs<P, Reg>
     : Sc extends TArray<infer I>
@@ -150,17 +157,12 @@ type WithRefs<Sc, Reg> = Sc extends TRef<infer Id>
                 : unknown
 
 /**
- * The static type of a schema, its `Type.Ref`s resolved against the registry. Objects are typed
- * by the walk too (cheaper than TypeBox's object static, which splits keys four ways); a
- * `Type.Readonly` property reads as a plain one.
+ * The static type of a schema, its `Type.Ref`s resolved against the registry, as the validator leaves a request part and as the
+ * serializer writes a payload: a property with a `default` is there.
  */
 export type StaticOf<Sc extends TSchema, Reg> = WithRefs<Sc, Reg>
 
-/**
- * The static type of a request-part schema or response entry; a `content` map gives the union of its
- * media types. A Standard Schema gives its `Side` type: `output` for a request part (what validation
- * hands the handler), `input` for a response (what the handler hands the library).
- */
+/** The static type of a request-part schema or response entry; a `content` map gives the union of its media types. */
 export type SchemaStatic<E, Reg, Side extends StandardSide = 'output'> = E extends TSchema
   ? StaticOf<E, Reg>
   : E extends StandardSchemaLike
@@ -175,6 +177,49 @@ type MediaStatic<Media, Reg, Side extends StandardSide> = Media extends { schema
   : Media extends { schema: infer Sc extends StandardSchemaLike }
     ? StandardTypeOf<Sc, Side>
     : unknown
+
+/* ---------- what a client sends ---------- */
+
+/** An object schema, whose defaults a client may leave out too. */
+interface NestedObject {
+  readonly properties: object
+}
+
+/** The keys of an object schema's properties that have a `default` or are objects themselves. */
+type InputKeys<P> = { [K in keyof P]: P[K] extends HasDefault ? K : P[K] extends NestedObject ? K : never }[keyof P]
+
+/**
+ * What a client sends for an object of validated type `T` and properties `P`: a property with a
+ * `default` may be left out, at any depth of object schemas. `T` itself when no key `S` differs.
+ */
+type ObjectInput<T, P, S = InputKeys<P>> = [S] extends [never]
+  ? T
+  : Flatten<
+      { [K in keyof T as K extends S ? never : K]: T[K] } & {
+        [K in keyof T as K extends S ? (P[K & keyof P] extends HasDefault ? never : K) : never]: PropertyInput<T[K], P[K & keyof P]>
+      } & { [K in keyof T as K extends S ? (P[K & keyof P] extends HasDefault ? K : never) : never]?: PropertyInput<T[K], P[K & keyof P]> }
+    >
+
+/** What a client sends for a property of validated type `V` and schema `E`. */
+type PropertyInput<V, E> = E extends { readonly properties: infer P } ? ObjectInput<Exclude<V, undefined>, P> : V
+
+/** The keys with a `default` of the querystring's object schema (a query is flat). */
+type QueryDefaults<Sc> = Sc extends { querystring: { readonly properties: infer P } } ? DefaultKeys<P> : Sc extends { query: { readonly properties: infer P } } ? DefaultKeys<P> : never
+
+/** The keys of an object schema's properties that have a `default`. */
+type DefaultKeys<P> = { [K in keyof P]: P[K] extends HasDefault ? K : never }[keyof P]
+
+/** `T` with the keys `O` optional. */
+type LeaveOut<T, O> = [O] extends [never] ? T : Flatten<Pick<T, Exclude<keyof T, O>> & { [K in O & keyof T]?: T[K] }>
+
+/** The validated type of the body. One alias per part, shared by the handler's type and the client's: the client then reads the type the server computed. */
+type BodyOf<Sc, Reg> = Sc extends { body: infer B } ? SchemaStatic<B, Reg> : unknown
+
+/** The validated type of the query (`querystring`, or its alias `query`). */
+type QueryOf<Sc, Reg> = Sc extends { querystring: infer Q } ? SchemaStatic<Q, Reg> : Sc extends { query: infer Q } ? SchemaStatic<Q, Reg> : unknown
+
+/** The validated type of the headers, names as the schema spells them. */
+type HeadersAsSpelled<Sc, Reg> = Sc extends { headers: infer H } ? SchemaStatic<H, Reg> : unknown
 
 /* ---------- path parameters ---------- */
 
@@ -201,10 +246,7 @@ export type ParamNames<P extends string> =
       : never)
   | (P extends `${string}*` ? '*' : never)
 
-/**
- * Path parameters read from a path literal: `'/users/:id'` gives `{ id: string }`.
- * A path that is not a literal gives `Record<string, string>`.
- */
+/** Path parameters read from a path literal: `'/users/:id'` gives `{ id: string }`. */
 export type PathParams<P extends string> = string extends P ? Record<string, string> : { [K in ParamNames<Unescaped<P>>]: string }
 
 /** A path with each `::` (a literal colon, not a parameter) replaced by `-`, which ends a parameter name as `::` does. */
@@ -215,27 +257,16 @@ export type LowercaseKeys<T> = { [K in keyof T as K extends string ? Lowercase<K
 
 /* ---------- a route's types ---------- */
 
-/**
- * A response map with every key as a string: `{ 201: A, '4xx': B, default: C }` gives `{ '201': A, '4xx': B, default: C }`.
- * `Side`: what a reply gives (`input`, the default) or what goes out on the wire (`output`); they
- * differ only for a Standard Schema that transforms.
- */
+/** A response map with every key as a string: `{ 201: A, '4xx': B, default: C }` gives `{ '201': A, '4xx': B, default: C }`. */
 export type ResponsesOf<Sc, Reg, Side extends StandardSide = 'input'> = Sc extends { response: infer R } ? ResponseMap<R, `${keyof R & (string | number)}`, Reg, Side> : {}
 
-/**
- * {@link ResponsesOf} over its string keys `Keys`, computed once: its `keyof` is then `Keys` as is.
- * (As a mapped type remapping `keyof R` with an `as` clause, its keys were computed again, each
- * one remapped, every time `reply.code` or a plain send asked for them.)
- */
+/** {@link ResponsesOf} over its string keys `Keys`, computed once: its `keyof` is then `Keys` as is. */
 type ResponseMap<R, Keys extends string, Reg, Side extends StandardSide> = { [K in Keys]: SchemaStatic<EntryAt<R, K>, Reg, Side> }
 
 /** The entry of response map `R` under the string key `K` (`200` is written as a number key). */
 type EntryAt<R, K extends string> = K extends keyof R ? R[K] : K extends `${infer N extends number}` ? (N extends keyof R ? R[N] : never) : never
 
-/**
- * The types of one route, computed once: what its request carries and what it may reply.
- * `responses` maps each status key of the response schema to its payload type.
- */
+/** The types of one route, computed once: what its request carries and what it may reply. */
 export interface RouteTypes {
   /** Type of `request.body`. */
   body: unknown
@@ -247,32 +278,44 @@ export interface RouteTypes {
   headers: unknown
   /** Status key to payload type. `{}` when the route has no response schema. */
   responses: object
+  /** What a client sends to the route (`warren/client` reads it; see {@link RouteInputTypes}). */
+  input: RouteInputTypes
 }
 
 /**
- * The types of any route: the top of the lattice. Every part is `unknown` and there is no
- * response map, so a handler, hook or helper typed with them accepts the request and reply of
- * every route (a guard written once for "any route of this instance" fits them all).
+ * What a client sends to a route: the body, query and headers as a call types them, before the validator has filled in defaults
+ * (a property with one may be left out, an array may be readonly), header names as the schema spells them.
  */
+export interface RouteInputTypes {
+  /** The body a call sends. */
+  body: unknown
+  /** The query a call sends. */
+  query: unknown
+  /** The headers the schema names, as it spells them. */
+  headers: unknown
+}
+
+/** The types of any route: the top of the lattice. */
 export interface DefaultRouteTypes extends RouteTypes {
   responses: {}
 }
 
-/**
- * Computes a route's {@link RouteTypes} from its `schema` option, its path and the shared
- * schemas of its instance. A part without a schema is `unknown`, except params, which fall
- * back to the names in the path.
- */
+/** Computes a route's {@link RouteTypes} from its `schema` option, its path and the shared schemas of its instance. */
 export type RouteTypesOf<Sc, Path extends string, Reg> = {
-  body: Sc extends { body: infer B } ? SchemaStatic<B, Reg> : unknown
+  body: BodyOf<Sc, Reg>
   params: Sc extends { params: infer P } ? SchemaStatic<P, Reg> : PathParams<Path>
-  query: Sc extends { querystring: infer Q }
-    ? SchemaStatic<Q, Reg>
-    : Sc extends { query: infer Q }
-      ? SchemaStatic<Q, Reg>
-      : unknown
+  query: QueryOf<Sc, Reg>
   headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg>> : unknown
   responses: ResponsesOf<Sc, Reg>
+  /**
+   * What a client sends (read by `warren/client` only, and computed only then): the validated types, a top-level property with a
+   * default left optional; header names as the schema spells them.
+   */
+  input: {
+    body: Sc extends { body: { readonly properties: infer P } } ? ObjectInput<BodyOf<Sc, Reg>, P> : BodyOf<Sc, Reg>
+    query: LeaveOut<QueryOf<Sc, Reg>, QueryDefaults<Sc>>
+    headers: HeadersAsSpelled<Sc, Reg>
+  }
   /** Phantom: the route's `schema` option, from which the typed client reads a Standard Schema's wire types. */
   schema: Sc
   /** Phantom: the shared schemas the route's references resolve against. */

@@ -2,15 +2,9 @@
  * @module types/standard-schema
  * Schemas of other libraries (Zod, Valibot, ArkType…) through the Standard Schema v1 contract: the
  * `~standard` property warren reads them by, and the static types a route takes from them.
- *
- * @packageDocumentation
  */
 
-/**
- * The `~standard` property of a Standard Schema v1: the library's name, its `validate`, and the
- * schema's input and output types. Libraries that also implement Standard JSON Schema add a
- * `jsonSchema` converter, which warren reads at start-up (see `docs/guide/schema-libraries.md`).
- */
+/** The `~standard` property of a Standard Schema v1: the library's name, its `validate`, and the schema's input and output types. */
 export interface StandardSchemaProps<Input = unknown, Output = Input> {
   /** The version of the contract: 1. */
   readonly version: 1
@@ -22,22 +16,13 @@ export interface StandardSchemaProps<Input = unknown, Output = Input> {
   readonly types?: { readonly input: Input; readonly output: Output } | undefined
 }
 
-/**
- * A schema of another library that implements Standard Schema v1 (`~standard`): accepted wherever a
- * route takes a schema. A request part is typed by its output type (what validation gives the
- * handler), a response by its input type (what the handler gives the library).
- */
+/** A schema of another library that implements Standard Schema v1 (`~standard`): accepted wherever a route takes a schema. */
 export interface StandardSchema<Input = unknown, Output = Input> {
   /** The library's Standard Schema properties. */
   readonly '~standard': StandardSchemaProps<Input, Output>
 }
 
-/**
- * What a route's schema option accepts as another library's schema: anything with a `~standard`
- * object (the runtime checks its version and `validate`). Comparing a library's schema with the full
- * {@link StandardSchema} would instantiate its `~standard` type (often written with `this`) for
- * every route; this check does not.
- */
+/** What a route's schema option accepts as another library's schema: anything with a `~standard` object (the runtime checks its version and `validate`). */
 export interface StandardSchemaLike {
   /** The library's Standard Schema properties. */
   readonly '~standard': object
@@ -46,12 +31,7 @@ export interface StandardSchemaLike {
 /** Which type of a Standard Schema: `input` (before validation) or `output` (after). */
 export type StandardSide = 'input' | 'output'
 
-/**
- * The `Side` type of a Standard Schema `S`. A Zod 4 schema's types are read where Zod keeps them
- * (`_zod.input`, `_zod.output`: what `z.input` and `z.output` read), which costs what Zod's own
- * inference costs; Zod's `~standard` type is written with `this`, and reading the types through it
- * instantiates the whole schema type again. Any other library's through `~standard.types`.
- */
+/** The `Side` type of a Standard Schema `S`. */
 export type StandardTypeOf<S, Side extends StandardSide> = S extends { readonly _zod: infer Z }
   ? SideOf<Z, Side>
   : S extends { readonly '~standard': { readonly types?: infer T } }

@@ -1,15 +1,11 @@
 /**
- * The type of the `Type` builder `warren` exports: TypeBox's own builder (the same object at run
- * time), whose common constructors also keep a literal `$id` in the schema's type. TypeBox's
- * `Type.Object({...}, { $id: 'Country' })` returns a `TObject` that forgets the `$id`; with this
- * type it returns `TObject & { $id: 'Country' }`, so `app.addSchema(Country)` can file the
- * schema under its id and `Type.Ref('Country')` in a route resolves to its static type.
- *
- * @packageDocumentation
+ * @module types/type-builder
+ * The type of the `Type` builder `warren` exports: TypeBox's own builder (the same object at run time), whose
+ * common constructors also keep a literal `$id` in the schema's type.
  */
+
 import type {
   ArrayOptions,
-  Evaluate,
   IntegerOptions,
   Intersect,
   IntersectOptions,
@@ -35,49 +31,38 @@ import type {
   Union,
 } from '@sinclair/typebox'
 
-/** `{ $id: Id }` when the options carry a literal `$id`, else nothing. */
-export type NamedBy<O> = O extends { $id: infer Id extends string } ? (string extends Id ? {} : { readonly $id: Id }) : {}
-
 /**
- * The schema `Type.Composite` returns, TypeBox's `TComposite<T>`, computed in one pass when every
- * input is an object: TypeBox walks the inputs once per key through its generic keyof and index
- * machinery (~1,800 instantiations for two small objects, most of them when a route first reads
- * the properties); this reads each object's property map directly. The result is the same type:
- * a key's schema is its schema in each object that has it (a `TNever` dropped), one schema kept as
- * is, several combined by TypeBox's `TIntersectEvaluated` (optional only when optional in all).
- * Other inputs (unions, intersections, …) keep TypeBox's own `TComposite`. The inputs are told
- * apart by their `Kind` alone: relating them to `TObject` would compute their members.
+ * What the type keeps of a schema's options: `{ $id: Id }` when they carry a literal `$id`, and `{ default: V }` when they carry
+ * a `default` (a request property with one is filled in by the validator, so the handler sees it while a client may leave it
+ * out); else nothing.
  */
+export type NamedBy<O> = O extends { $id: string } | { default: unknown } ? KeptOptions<O> : {}
+
+/** {@link NamedBy} of options that carry an `$id` or a `default`. */
+type KeptOptions<O> = (O extends { $id: infer Id extends string } ? (string extends Id ? {} : { readonly $id: Id }) : {}) &
+  (O extends { default: infer V } ? { readonly default: V } : {})
+
+/** The schema `Type.Composite` returns (TypeBox's `TComposite<T>`), computed in one pass over the property maps when every input is an object. */
 export type CompositeOf<T extends TSchema[]> = T[number] extends { [Kind]: 'Object' }
   ? T extends [infer A, infer B]
     ? PairComposite<T, PropertiesOf<A>, PropertiesOf<B>>
     : ObjectComposite<T, CompositeScan<T>>
   : TComposite<T>
 
-/**
- * {@link CompositeOf} of two objects with property maps `A` and `B`: their keys compared once;
- * disjoint (the usual case: an entity and what it is extended with), each key keeps its schema,
- * read from the maps' intersection, without the scan (~180 instantiations less per composite in
- * the realistic app); with keys in both, the scan's computation given those keys.
- */
+/** {@link CompositeOf} of two objects: disjoint keys (the usual case) read from the maps' intersection, without the scan. */
 type PairComposite<T extends TSchema[], A extends TProperties, B extends TProperties, Shared = StringKeys<A> & StringKeys<B>> = [Shared] extends [never]
   ? TObject<{ [K in keyof (A & B)]: (A & B)[K] }>
   : ObjectComposite<T, [Shared, A & B, keyof (A & B)]>
 
 /**
- * One pass over the objects' property maps: `[shared, merged, keys]`, with `shared` the keys (as
- * strings) found in more than one object, `merged` the maps' intersection (which reads a key found
- * in one object only) and `keys` every key.
+ * One pass over the objects' property maps: `[shared, merged, keys]`, with `shared` the keys (as strings) found in more than one
+ * object, `merged` the maps' intersection (which reads a key found in one object only) and `keys` every key.
  */
 type CompositeScan<T, Seen = never, Shared = never, Merged extends TProperties = {}> = T extends [infer L, ...infer R]
   ? CompositeScan<R, Seen | StringKeys<PropertiesOf<L>>, Shared | (StringKeys<PropertiesOf<L>> & Seen), Merged & PropertiesOf<L>>
   : [Shared, Merged, keyof Merged]
 
-/**
- * An object schema's property map. Read with `infer` on the schema alone: matching the tuple of
- * schemas against `[{ properties: infer P }, ...]` makes TypeScript relate the schemas, which
- * computes their `static`.
- */
+/** An object schema's property map. */
 type PropertiesOf<L> = L extends { properties: infer P extends TProperties } ? P : {}
 
 /** The keys of `P` as strings (`1` and `'1'` name the same property); symbols as they are. */
@@ -88,10 +73,7 @@ type ObjectComposite<T extends TSchema[], S extends [unknown, TProperties, Prope
   [K in S[2]]: `${K & (string | number)}` extends S[0] ? CompositeProperty<T, K> : S[1][K & keyof S[1]]
 }>
 
-/**
- * The schemas of key `K` in the objects `T`, in order, as TypeBox indexes them (a `TNever`
- * dropped), evaluated as one. Only for a key found in more than one object.
- */
+/** The schemas of key `K` in the objects `T`, in order, as TypeBox indexes them (a `TNever` dropped), evaluated as one. */
 type CompositeProperty<T, K extends PropertyKey, Found extends unknown[] = []> = T extends [infer L, ...infer R]
   ? CompositeProperty<R, K, PropertyOf<PropertiesOf<L>, K> extends infer S ? (S extends { [Kind]: 'Never' } ? Found : [...Found, S]) : Found>
   : Found extends [infer S extends TSchema]
@@ -107,29 +89,22 @@ type PropertyOf<P, K extends PropertyKey> = K extends keyof P
     ? P[(K & (string | number)) & keyof P]
     : TNever
 
-/**
- * The schema `Type.Pick(T, [...keys])` returns, TypeBox's `TPick<T, K>`, computed directly when `T` is
- * an object schema: `TObject` of the picked properties, evaluated, as TypeBox computes it after
- * its dispatch over mapped results, refs, recursive, intersected and united schemas, each of
- * which relates the schema to another TypeBox type (realistic app: a `Pick` and an `Omit` per
- * route, ~80 instantiations less per route). Other schemas, and keys given as a schema, keep
- * TypeBox's own `TPick`.
- */
+/** The schema `Type.Pick(T, [...keys])` returns, computed directly for an object schema (TypeBox's `TPick` dispatches over every kind). */
 export type PickOf<T extends TSchema, K extends PropertyKey[]> = T extends { [Kind]: 'Object'; properties: infer P extends TProperties }
-  ? TObject<Evaluate<Pick<P, K[number] & keyof P>>>
+  ? TObject<Pick<P, K[number] & keyof P>>
   : TPick<T, K>
 
 /** The schema `Type.Omit(T, [...keys])` returns, TypeBox's `TOmit<T, K>`, computed directly when `T` is an object schema (see {@link PickOf}). */
 export type OmitOf<T extends TSchema, K extends PropertyKey[]> = T extends { [Kind]: 'Object'; properties: infer P extends TProperties }
-  ? TObject<Evaluate<Omit<P, K[number]>>>
+  ? TObject<Omit<P, K[number]>>
   : TOmit<T, K>
 
-/** The constructors whose `$id` option is kept in the type. */
+/** The constructors whose `$id` and `default` options are kept in the type. */
 type Kept = 'Object' | 'Array' | 'String' | 'Number' | 'Integer' | 'Boolean' | 'Composite' | 'Union' | 'Intersect'
 
 /**
- * TypeBox's builder, with a literal `$id` kept in the type by the constructors a shared schema is
- * usually built with, and `Pick` / `Omit` of an object schema computed directly.
+ * TypeBox's builder, with a literal `$id` (and a `default`) kept in the type by the constructors a shared schema is usually built
+ * with, and `Pick` / `Omit` of an object schema computed directly.
  */
 export interface WarrenTypeBuilder extends Omit<JavaScriptTypeBuilder, Kept | 'Pick' | 'Omit'> {
   /** `Type.Pick` with the keys as a tuple: TypeBox's `TPick`, computed directly for an object schema ({@link PickOf}). */
@@ -140,22 +115,22 @@ export interface WarrenTypeBuilder extends Omit<JavaScriptTypeBuilder, Kept | 'P
   Omit<T extends TSchema, K extends PropertyKey[]>(type: T, key: readonly [...K], options?: SchemaOptions): OmitOf<T, K>
   /** `Type.Omit` with the keys as a schema (a union of literals, `Type.KeyOf`…). */
   Omit<T extends TSchema, K extends TSchema>(type: T, key: K, options?: SchemaOptions): TOmit<T, K>
-  /** `Type.Object`, keeping a literal `$id`. */
+  /** `Type.Object`, keeping a literal `$id` and a `default`. */
   Object<T extends TProperties, const O extends ObjectOptions = {}>(properties: T, options?: O): TObject<T> & NamedBy<O>
-  /** `Type.Array`, keeping a literal `$id`. */
+  /** `Type.Array`, keeping a literal `$id` and a `default`. */
   Array<T extends TSchema, const O extends ArrayOptions = {}>(items: T, options?: O): TArray<T> & NamedBy<O>
-  /** `Type.String`, keeping a literal `$id`. */
+  /** `Type.String`, keeping a literal `$id` and a `default`. */
   String<const O extends StringOptions = {}>(options?: O): TString & NamedBy<O>
-  /** `Type.Number`, keeping a literal `$id`. */
+  /** `Type.Number`, keeping a literal `$id` and a `default`. */
   Number<const O extends NumberOptions = {}>(options?: O): TNumber & NamedBy<O>
-  /** `Type.Integer`, keeping a literal `$id`. */
+  /** `Type.Integer`, keeping a literal `$id` and a `default`. */
   Integer<const O extends IntegerOptions = {}>(options?: O): TInteger & NamedBy<O>
-  /** `Type.Boolean`, keeping a literal `$id`. */
+  /** `Type.Boolean`, keeping a literal `$id` and a `default`. */
   Boolean<const O extends SchemaOptions = {}>(options?: O): TBoolean & NamedBy<O>
-  /** `Type.Composite`, keeping a literal `$id`; its type computed more cheaply for objects ({@link CompositeOf}). */
+  /** `Type.Composite`, keeping a literal `$id` and a `default`; its type computed more cheaply for objects ({@link CompositeOf}). */
   Composite<T extends TSchema[], const O extends ObjectOptions = {}>(schemas: [...T], options?: O): CompositeOf<T> & NamedBy<O>
-  /** `Type.Union`, keeping a literal `$id`. */
+  /** `Type.Union`, keeping a literal `$id` and a `default`. */
   Union<T extends TSchema[], const O extends SchemaOptions = {}>(types: [...T], options?: O): Union<T> & NamedBy<O>
-  /** `Type.Intersect`, keeping a literal `$id`. */
+  /** `Type.Intersect`, keeping a literal `$id` and a `default`. */
   Intersect<T extends TSchema[], const O extends IntersectOptions = {}>(types: [...T], options?: O): Intersect<T> & NamedBy<O>
 }

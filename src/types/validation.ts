@@ -1,18 +1,13 @@
 /**
- * Validation and serialization contracts: the compilers an instance or a route can be given,
- * the functions they return, and the error a failed validation produces.
- *
- * @packageDocumentation
+ * @module types/validation
+ * Validation and serialization contracts: the compilers an instance or a route can be given, the functions
+ * they return, and the error a failed validation produces.
  */
 
 /** The part of a request a validation schema applies to. */
 export type HTTPPart = 'body' | 'querystring' | 'params' | 'headers'
 
-/**
- * One item of the error list a validator reports, in Ajv's `ErrorObject` shape (an Ajv error list
- * is accepted as is). Items that come from other validators may lack fields at run time, so the
- * default formatter reads `instancePath` and `message` defensively.
- */
+/** One item of the error list a validator reports, in Ajv's `ErrorObject` shape (an Ajv error list is accepted as is). */
 export interface ValidationErrorItem {
   /** The keyword that failed (`required`, `type`…). */
   keyword: string
@@ -35,8 +30,8 @@ export interface ValidationErrorItem {
 }
 
 /**
- * The error a failed validation produces (status 400, code `SVC_ERR_VALIDATION`), thrown to the
- * error handler or, with `attachValidation: true`, left on `request.validationError`.
+ * The error a failed validation produces (status 400, code `SVC_ERR_VALIDATION`), thrown to the error handler or, with
+ * `attachValidation: true`, left on `request.validationError`.
  */
 export interface ValidationError extends Error {
   /** `'SVC_ERR_VALIDATION'`. */
@@ -50,10 +45,8 @@ export interface ValidationError extends Error {
 }
 
 /**
- * What a validation function returns: `true`/`false` (Ajv style, errors on the function's
- * `errors` property), or `{ value }` on success and `{ error }` on failure (the custom
- * validator contract; a `catch (error) { return { error } }` fits). `{ value }`
- * replaces the validated part with `value`; `undefined` or `null` count as valid.
+ * What a validation function returns: `true`/`false` (Ajv style, errors on the function's `errors` property), or `{ value }` on
+ * success and `{ error }` on failure (the custom validator contract; a `catch (error) { return { error } }` fits).
  */
 export type ValidationResult =
   | boolean
@@ -62,13 +55,7 @@ export type ValidationResult =
   | undefined
   | null
 
-/**
- * A compiled validation function, as returned by a validator compiler (an Ajv validate function
- * fits). It may return a promise: an async validator (an Ajv `$async` schema's, Joi's
- * `validateAsync`) is awaited before the next request part is validated, as Fastify does, and
- * answers pass or fail only: it fails by rejecting or by resolving `false` (with its `errors`);
- * anything else it resolves with (usually the data itself) passes and is not read.
- */
+/** A compiled validation function, as returned by a validator compiler (an Ajv validate function fits). */
 export type ValidationFunction = ((data: any) => ValidationResult | Promise<unknown>) & {
   errors?: ValidationErrorItem[] | null
 }
@@ -97,8 +84,8 @@ export interface SerializerCompilerInput {
   /** The route's path. */
   url: string
   /**
-   * The status key the schema is declared under (`'200'`, `'2xx'`, `'default'`); `null` for a
-   * schema compiled by `reply.compileSerializationSchema(schema)` without a status, as in Fastify.
+   * The status key the schema is declared under (`'200'`, `'2xx'`, `'default'`); `null` for a schema compiled by
+   * `reply.compileSerializationSchema(schema)` without a status.
    */
   httpStatus: string | null
   /** The media type of its `content` entry, when it came from a `content` map. */

@@ -1,12 +1,9 @@
 /**
  * @module types/wire
- * A route's types as they travel between a client and the server, for the typed client: what a call
- * sends and what each status answers. They are the server's own types, except for another library's
- * Standard Schema, whose input type (before its transforms and defaults) is what a call sends and
- * whose output type is what an answer carries.
- *
- * @packageDocumentation
+ * A route's types as they travel between a client and the server, for the typed client: what a call sends and
+ * what each status answers.
  */
+
 import type { TSchema } from '@sinclair/typebox'
 import type { LowercaseKeys, ResponsesOf, RouteTypes, SchemaStatic } from './schema.js'
 
@@ -17,9 +14,8 @@ type SentPartKey = 'body' | 'params' | 'querystring' | 'query' | 'headers'
 type ResponseEntries<Sc> = Sc extends { response: infer R } ? R[keyof R] : never
 
 /**
- * The types of route `RT` on the wire: its own, unless a part of its schema is not TypeBox's (a
- * Standard Schema, or a `content` map that may hold one); then {@link WireTypesOf}. A TypeBox route
- * pays only the checks against TSchema that its server types already made.
+ * The types of route `RT` on the wire: its own, unless a part of its schema is not TypeBox's (a Standard Schema, or a `content`
+ * map that may hold one); then {@link WireTypesOf}.
  */
 export type WireOf<RT extends RouteTypes> = RT extends { schema: infer Sc }
   ? [Exclude<Sc[keyof Sc & SentPartKey] | ResponseEntries<Sc>, TSchema>] extends [never]
@@ -34,4 +30,9 @@ export interface WireTypesOf<Sc, RT extends RouteTypes, Reg> extends RouteTypes 
   query: Sc extends { querystring: infer Q } ? SchemaStatic<Q, Reg, 'input'> : Sc extends { query: infer Q } ? SchemaStatic<Q, Reg, 'input'> : RT['query']
   headers: Sc extends { headers: infer H } ? LowercaseKeys<SchemaStatic<H, Reg, 'input'>> : RT['headers']
   responses: ResponsesOf<Sc, Reg, 'output'>
+  input: {
+    body: WireTypesOf<Sc, RT, Reg>['body']
+    query: WireTypesOf<Sc, RT, Reg>['query']
+    headers: Sc extends { headers: infer H } ? SchemaStatic<H, Reg, 'input'> : RT['input']['headers']
+  }
 }

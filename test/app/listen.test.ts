@@ -94,6 +94,8 @@ describe('listen options', () => {
       [{ port: 0, signal: {} }, "'signal'"],
       [{ port: 0, listenTextResolver: 'text' }, "'listenTextResolver'"],
       [{ port: 0, backlog: '10' }, "'backlog'"],
+      [{ port: true }, "Invalid listen option 'port': expected a number or string, got boolean"],
+      [{ port: { value: 3000 } }, "'port'"],
       [{ port: 0, hots: 'localhost' }, "'hots'"],
     ]
     for (const [options, named] of cases) {

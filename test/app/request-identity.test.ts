@@ -68,6 +68,13 @@ describe('setGenReqId and the genReqId getter', () => {
     expect(app.genReqId).not.toBe(childGenerator)
   })
 
+  it('the default ids count in base 36 through every carry: req-z, req-10, req-zz, req-100', async () => {
+    const app = warren()
+    const ids = Array.from({ length: 1400 }, () => app.genReqId({ headers: {} }))
+    expect(ids.slice(34, 38)).toEqual(['req-z', 'req-10', 'req-11', 'req-12'])
+    expect(ids).toEqual(ids.map((_, i) => `req-${(i + 1).toString(36)}`))
+  })
+
   it('refuses a generator that is not a function, and a call after start', async () => {
     const app = warren()
     expect(() => app.setGenReqId('x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_GEN_REQ_ID_NOT_FN' }))

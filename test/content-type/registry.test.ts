@@ -435,3 +435,35 @@ describe('defaultTextParser', () => {
     expect(res.json()).toEqual({ body: 'a,b' })
   })
 })
+
+describe('ParserRegistry.find', () => {
+  it('finds again after a change what it found before: the parser of the moment, not a remembered one', async () => {
+    const { ParserRegistry } = await import('../../src/content-type/registry.js')
+    const registry = new ParserRegistry()
+    const json = (): void => {}
+    const anything = (): void => {}
+    registry.add('application/json', { parseAs: 'string' }, json)
+    registry.add('*', {}, anything)
+    expect(registry.find('application/json')?.fn).toBe(json)
+    expect(registry.find('application/json')?.fn).toBe(json)
+    registry.remove('application/json')
+    expect(registry.find('application/json')?.fn).toBe(anything)
+    registry.removeAll()
+    expect(registry.find('application/json')).toBeNull()
+    registry.add('application/json', { parseAs: 'buffer' }, json)
+    expect(registry.find('application/json')?.parseAs).toBe('buffer')
+  })
+
+  it('gives the built-in parsers their synchronous form, and no other parser one', async () => {
+    const { ParserRegistry } = await import('../../src/content-type/registry.js')
+    const { createJsonParser, parseText } = await import('../../src/content-type/json-parser.js')
+    const registry = new ParserRegistry()
+    registry.add('application/json', { parseAs: 'string' }, createJsonParser())
+    registry.add('text/plain', { parseAs: 'buffer' }, parseText)
+    registry.add('text/other', { parseAs: 'string' }, (_request: unknown, body: string, done: (e: null, v: string) => void) => done(null, body))
+    expect(registry.find('application/json')?.sync?.('{"a":1}')).toEqual({ a: 1 })
+    expect(() => registry.find('application/json')?.sync?.('{"__proto__":{}}')).toThrow(expect.objectContaining({ code: 'SVC_ERR_CTP_FORBIDDEN_PROPERTY' }))
+    expect(registry.find('text/plain')?.sync?.(Buffer.from('é'))).toBe('é')
+    expect(registry.find('text/other')?.sync).toBeNull()
+  })
+})

@@ -50,3 +50,15 @@ describe('continueAfter (serve/continue-after)', () => {
     expect(log.error).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('continueAfter continuations', () => {
+  it('are given the reply after the value, so a module function can continue without a closure', async () => {
+    const { reply } = stubReply()
+    const seen: unknown[] = []
+    const record = (value: unknown, given: unknown): void => { seen.push([value, given === reply]) }
+    continueAfter(Promise.resolve('ok'), reply, record, record)
+    continueAfter(Promise.reject(new Error('no')), reply, record, (reason, given) => record((reason as Error).message, given))
+    await settle()
+    expect(seen).toEqual([['ok', true], ['no', true]])
+  })
+})
