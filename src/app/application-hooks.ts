@@ -1,7 +1,7 @@
 /**
  * @module app/application-hooks
  * Runs the application hooks (onReady, onListen, preClose) of a context tree, and adapts onClose
-  * hooks (functions or disposable resources) for avvio, which runs them.
+ * hooks (functions or disposable resources) for avvio, which runs them.
  */
 import type { Context } from '../model/context.js'
 import { dispose, type DisposableResource } from '../core/disposable.js'

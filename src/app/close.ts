@@ -1,7 +1,7 @@
 /**
  * @module app/close
  * `close()` and `Symbol.asyncDispose`: preClose hooks, the server stops, in-flight requests finish,
-  * then onClose hooks (children's before their parents', each context's last added first).
+ * then onClose hooks (children's before their parents', each context's last added first).
  */
 import type { Context } from '../model/context.js'
 import { closeHttp2Sessions } from './http-server.js'

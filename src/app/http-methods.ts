@@ -1,7 +1,7 @@
 /**
  * @module app/http-methods
  * `addHttpMethod`, which teaches the application a method Node knows and gives contexts its
-  * shorthand, and the `supportedMethods` list.
+ * shorthand, and the `supportedMethods` list.
  */
 import type { Context } from '../model/context.js'
 import { METHODS } from 'node:http'

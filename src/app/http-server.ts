@@ -1,7 +1,7 @@
 /**
  * @module app/http-server
  * The server an application listens with (HTTP/1.1, HTTPS, HTTP/2 or `serverFactory`'s), with
-  * warren's timeouts and limits on one it built, and its client-error listener.
+ * warren's timeouts and limits on one it built, and its client-error listener.
  */
 import http from 'node:http'
 import type * as http2 from 'node:http2'

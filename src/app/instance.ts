@@ -1,7 +1,7 @@
 /**
  * @module app/instance
  * The instance API every context shares (the end of every context's prototype chain): hooks,
-  * schemas and compilers, error handlers, body parsers, and the instance's getters.
+ * schemas and compilers, error handlers, body parsers, and the instance's getters.
  */
 import type { Context } from '../model/context.js'
 import type { DisposableResource } from '../core/disposable.js'

@@ -1,7 +1,7 @@
 /**
  * @module app/listen
  * `listen()`: options checked, the server bound (a port, or a socket `path`), an abort `signal`,
-  * the "listening" log line and onListen hooks; where it is bound (`addresses()`, `listeningOrigin`).
+ * the "listening" log line and onListen hooks; where it is bound (`addresses()`, `listeningOrigin`).
  */
 import type { ListenOptions } from '../types/index.js'
 import type { Context } from '../model/context.js'

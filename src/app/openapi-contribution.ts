@@ -1,7 +1,7 @@
 /**
  * @module app/openapi-contribution
  * What a plugin adds to the OpenAPI document for its context, kept under a well-known symbol so
-  * encapsulation scopes it; read by `warren/openapi`.
+ * encapsulation scopes it; read by `warren/openapi`.
  */
 
 /** An OpenAPI 3.1 security scheme (`components.securitySchemes` entry). */

@@ -1,7 +1,7 @@
 /**
  * @module app/request-identity
  * `setGenReqId` and `setChildLoggerFactory`, encapsulated: a plugin's setting holds for its routes
-  * and its descendants', never its parent's.
+ * and its descendants', never its parent's.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Context } from '../model/context.js'

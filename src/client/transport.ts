@@ -1,7 +1,7 @@
 /**
  * @module client/transport
  * How a call reaches the server: `fetch` to a base URL, or an application's `inject()`; nothing of
-  * the server is imported.
+ * the server is imported.
  */
 import { WarrenClientError } from './errors.js'
 import type { ResponseLike } from './response.js'

@@ -1,7 +1,7 @@
 /**
  * @module content-type/media-type-key
  * The canonical spelling of a `content-type` value parsers are registered and found under, so
-  * `Application/JSON ; Charset=utf-8` reads as `application/json; charset="utf-8"`.
+ * `Application/JSON ; Charset=utf-8` reads as `application/json; charset="utf-8"`.
  */
 import { essenceOf } from '../core/media-type.js'
 

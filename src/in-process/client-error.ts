@@ -1,7 +1,7 @@
 /**
  * @module in-process/client-error
  * Requests a socket's HTTP parser would refuse before routing, refused the same way in-process with
-  * the answer the application's client error handling writes, read back.
+ * the answer the application's client error handling writes, read back.
  */
 import type { RootState } from '../model/root-state.js'
 import { answerClientError, defaultClientErrorAnswer } from '../serve/client-error.js'

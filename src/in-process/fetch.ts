@@ -1,7 +1,7 @@
 /**
  * @module in-process/fetch
  * A web `Request` served as an in-process pair and answered with a web `Response`, built at once
-  * from a whole body or streamed with back pressure; a cancelled body or aborted signal ends it.
+ * from a whole body or streamed with back pressure; a cancelled body or aborted signal ends it.
  */
 import { setImmediate } from 'node:timers'
 import { codes } from '../core/errors.js'

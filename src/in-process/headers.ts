@@ -1,7 +1,7 @@
 /**
  * @module in-process/headers
  * The header checks Node's `ServerResponse` makes, made the same way in-process so a header is
-  * refused identically whichever entry a request came through; headers as web `Headers` pairs.
+ * refused identically whichever entry a request came through; headers as web `Headers` pairs.
  */
 
 export type OutgoingValue = string | number | readonly string[]

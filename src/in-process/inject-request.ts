@@ -1,7 +1,7 @@
 /**
  * @module in-process/inject-request
  * `inject()`'s options turned into an in-process request (URL, headers with a test client's
-  * defaults, cookies, the payload as bytes); wrong options throw at the call.
+ * defaults, cookies, the payload as bytes); wrong options throw at the call.
  */
 import { METHODS } from 'node:http'
 import { Readable } from 'node:stream'

@@ -1,7 +1,7 @@
 /**
  * @module in-process/inject
  * `inject()` on the in-process pair, its response read back as light-my-request's response object,
-  * in callback, promise and chainable forms.
+ * in callback, promise and chainable forms.
  */
 import { addAbortSignal, Readable } from 'node:stream'
 import type { InjectChain, InjectCookie, InjectOptions, InjectResponse } from '../types/inject.js'

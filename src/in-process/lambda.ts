@@ -1,7 +1,7 @@
 /**
  * @module in-process/lambda
  * An AWS Lambda HTTP event served by the application, its response returned whole or streamed; an
-  * event of no known format is answered 500 and logged once.
+ * event of no known format is answered 500 and logged once.
  */
 import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'

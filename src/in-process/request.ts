@@ -1,7 +1,7 @@
 /**
  * @module in-process/request
  * The request half of the in-process pair (`request.raw` for `app.fetch`, `inject()`, Lambda): an
-  * `IncomingMessage` stand-in whose body is read from its source only when someone reads it.
+ * `IncomingMessage` stand-in whose body is read from its source only when someone reads it.
  */
 import { Readable } from 'node:stream'
 import { InProcessSocket } from './socket.js'

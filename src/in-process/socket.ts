@@ -1,7 +1,7 @@
 /**
  * @module in-process/socket
  * The socket an in-process request shows as `request.raw.socket`: the client's address, TLS, and the
-  * events and methods code written for Node's sockets calls; it carries no bytes.
+ * events and methods code written for Node's sockets calls; it carries no bytes.
  */
 import { EventEmitter } from 'node:events'
 

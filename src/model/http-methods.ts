@@ -1,7 +1,7 @@
 /**
  * @module model/http-methods
  * The HTTP methods an application accepts routes for, and which of them carry a body: one registry
-  * per application, read by route declaration and body parsing.
+ * per application, read by route declaration and body parsing.
  */
 
 const defaultBodyless = ['GET', 'HEAD', 'TRACE']

@@ -1,7 +1,7 @@
 /**
  * @module model/route-context
  * Everything a route needs at request time, resolved once at start-up, and the not-found slot a
-  * prefix's not-found route lives in.
+ * prefix's not-found route lives in.
  */
 import type { Context } from './context.js'
 import type { TrustProxy } from './trust-proxy.js'

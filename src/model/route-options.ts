@@ -1,7 +1,7 @@
 /**
  * @module model/route-options
  * A route's options once declared and normalised, as `request.routeOptions` and `onRoute` hooks see
-  * them: the public `RouteOptionsView` with the fields the runtime always fills.
+ * them: the public `RouteOptionsView` with the fields the runtime always fills.
  */
 import type { kOwnBodyLimit } from '../core/symbols.js'
 import type { RouteOptionsView } from '../types/index.js'

@@ -1,7 +1,7 @@
 /**
  * @module model/router-options
  * The router's settings: `routerOptions` over the top-level router options, checked, and the
-  * find-my-way configuration built from them (the user's object is never changed).
+ * find-my-way configuration built from them (the user's object is never changed).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type FindMyWay from 'find-my-way'

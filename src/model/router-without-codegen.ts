@@ -1,7 +1,7 @@
 /**
  * @module model/router-without-codegen
  * Where code generation is refused (a Worker, `--disallow-code-generation-from-strings`), the
-  * functions find-my-way builds with `new Function` are built as closures: same answers, no code.
+ * functions find-my-way builds with `new Function` are built as closures: same answers, no code.
  */
 // the declaration of find-my-way's internal file must reach every program that includes this one
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference

@@ -1,7 +1,7 @@
 /**
  * @module model/trust-proxy
  * `trustProxy`, turned once into the question asked of each hop of the forwarding chain: "is this a
-  * proxy I trust?"
+ * proxy I trust?"
  */
 import proxyAddr from '@fastify/proxy-addr'
 

@@ -1,7 +1,7 @@
 /**
  * @module schema/fluent
  * Schema builders (fluent-json-schema's `S.object()…`) that give a JSON Schema from `valueOf()`,
-  * accepted wherever a schema is; each builder is read once.
+ * accepted wherever a schema is; each builder is read once.
  */
 
 const kFluentSchema = Symbol.for('fluent-schema-object')

@@ -1,7 +1,7 @@
 /**
  * @module schema/header-schema
  * Header schemas with every header name lower-cased once at compile time, as Node gives
-  * `request.headers`; what cannot be reached (another document's schema) is warned about.
+ * `request.headers`; what cannot be reached (another document's schema) is warned about.
  */
 import { isLiteralObject } from './normalize.js'
 

@@ -1,7 +1,7 @@
 /**
  * @module schema/internal-cli
  * What the `warren` command drives in an application it imported (cache counters, schema recording);
-  * bundled with the core so that it sees the application's own state.
+ * bundled with the core so that it sees the application's own state.
  */
 import { kRoot } from '../core/symbols.js'
 import { compilersOf } from './cache-stats.js'

@@ -1,7 +1,7 @@
 /**
  * @module schema/on-demand
  * Validators and serializers a handler asks for itself (`request.getValidationFunction`, …): the
-  * route's own, or compiled with the route's compilers once per schema object.
+ * route's own, or compiled with the route's compilers once per schema object.
  */
 import { codes } from '../core/errors.js'
 import { essenceOf } from '../core/media-type.js'

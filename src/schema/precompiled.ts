@@ -1,7 +1,7 @@
 /**
  * @module schema/precompiled
  * `precompiledSchemas`: validators and serializers loaded by key from `warren compile --esm`'s module;
-  * a schema it lacks fails start-up, since where code generation is refused nothing could compile it.
+ * a schema it lacks fails start-up, since where code generation is refused nothing could compile it.
  */
 import { codes } from '../core/errors.js'
 import type { PrecompiledSchemas as PrecompiledSchemasModule } from '../types/index.js'

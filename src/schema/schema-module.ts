@@ -1,7 +1,7 @@
 /**
  * @module schema/schema-module
  * Writes a precompiled schemas module (`warren compile --esm`), importing the runtime files the code
-  * `require`s statically, so a bundler includes everything and nothing compiles at run time.
+ * `require`s statically, so a bundler includes everything and nothing compiles at run time.
  */
 import { lazyRequire } from '../core/module-require.js'
 import { generated, type EntryCode, type SchemaCodeStore } from './code-store.js'

@@ -1,7 +1,7 @@
 /**
  * @module schema/serialization
  * A route's response serializers, chosen per reply by status (code, class, `default`) and media
-  * type (`*\/*` last); takes plain inputs, never a route context.
+ * type (`*\/*` last); takes plain inputs, never a route context.
  */
 import { codes } from '../core/errors.js'
 import { essenceOf } from '../core/media-type.js'

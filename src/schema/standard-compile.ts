@@ -1,7 +1,7 @@
 /**
  * @module schema/standard-compile
  * A route's Standard Schema parts compiled through their JSON Schema, the library's `validate` after
-  * where that schema does not say everything; no JSON Schema and no `libraryOnly` fails start-up.
+ * where that schema does not say everything; no JSON Schema and no `libraryOnly` fails start-up.
  */
 import { codes } from '../core/errors.js'
 import { libraryPass, serializeAfterPass, withLibraryPass, type SchemaSite } from './standard-pass.js'

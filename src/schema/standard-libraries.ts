@@ -1,7 +1,7 @@
 /**
  * @module schema/standard-libraries
  * What warren knows of Zod, Valibot and ArkType beyond Standard Schema: the options under which each
-  * converts leniently and reports what its JSON Schema leaves out. Another library is never trusted exact.
+ * converts leniently and reports what its JSON Schema leaves out. Another library is never trusted exact.
  */
 
 export type JsonSchemaConverter = (options: { target: string; libraryOptions?: Record<string, unknown> }) => Record<string, unknown>

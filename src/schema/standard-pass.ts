@@ -1,7 +1,7 @@
 /**
  * @module schema/standard-pass
  * A Standard Schema library's own validation: its output replaces the part, its issues become
-  * Ajv-shaped error items, and a library out of contract is a coded 500.
+ * Ajv-shaped error items, and a library out of contract is a coded 500.
  */
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'

@@ -1,7 +1,7 @@
 /**
  * @module schema/standard-schema
  * Standard Schema v1 values: recognised, and turned once per side into the Draft 7 JSON Schema warren
-  * compiles, plus the library's own `validate` when that schema does not say everything.
+ * compiles, plus the library's own `validate` when that schema does not say everything.
  */
 import { libraryProfile, type JsonSchemaConverter } from './standard-libraries.js'
 import type { StandardSchema } from '../types/index.js'

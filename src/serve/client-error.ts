@@ -1,7 +1,7 @@
 /**
  * @module serve/client-error
  * Requests that never reach the router (unparsable, headers too large, not complete in time),
-  * answered on the raw socket by the default `clientErrorHandler`.
+ * answered on the raw socket by the default `clientErrorHandler`.
  */
 import type { Duplex } from 'node:stream'
 import type { RootState } from '../model/root-state.js'

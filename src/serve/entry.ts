@@ -1,7 +1,7 @@
 /**
  * @module serve/entry
  * The one way into the request path, whichever transport a request came by (Node's server,
-  * `inject()`, `app.fetch()`, Lambda): `rewriteUrl`, then the router.
+ * `inject()`, `app.fetch()`, Lambda): `rewriteUrl`, then the router.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RootState } from '../model/root-state.js'

@@ -1,7 +1,7 @@
 /**
  * @module serve/error-format
  * How an error becomes the answer warren writes in the application's `errorFormat` (Fastify's body,
-  * RFC 9457 problem details, or a function), for every error warren answers.
+ * RFC 9457 problem details, or a function), for every error warren answers.
  */
 import { STATUS_CODES } from 'node:http'
 import { JSON_TYPE, TEXT_TYPE, BINARY_TYPE } from '../core/media-type.js'

@@ -1,7 +1,7 @@
 /**
  * @module serve/error-status
  * The status the default error handler answers with: the reply's error status, else the error's
-  * 4xx/5xx (`statusCode`, else `status`), else 500; read by the error handler and the trace.
+ * 4xx/5xx (`statusCode`, else `status`), else 500; read by the error handler and the trace.
  */
 import { kReplyHasStatus } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'

@@ -1,7 +1,7 @@
 /**
  * @module serve/handler-timeout
  * `handlerTimeout`: a route that has not answered in time gets a 503 through its error handler and
-  * `request.signal` aborts, so the work still running can stop.
+ * `request.signal` aborts, so the work still running can stop.
  */
 import type { Http2Stream } from 'node:http2'
 import { codes } from '../core/errors.js'

@@ -1,7 +1,7 @@
 /**
  * @module serve/handler-trace
  * The route handler's trace on `diagnostics_channel` under both names, published by hand so the
-  * reply is sent between asyncStart and asyncEnd (docs/architecture.md).
+ * reply is sent between asyncStart and asyncEnd (docs/architecture.md).
  */
 import { tracingChannel } from 'node:diagnostics_channel'
 import { FASTIFY_REQUEST_HANDLER_CHANNEL, REQUEST_HANDLER_CHANNEL, hasSubscribers } from '../core/diagnostics.js'

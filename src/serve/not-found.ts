@@ -1,7 +1,7 @@
 /**
  * @module serve/not-found
  * Requests no route matches: the not-found route of the URL's longest prefix, the default 404,
-  * `reply.callNotFound()`, and what the router refuses (to `frameworkErrors` when set).
+ * `reply.callNotFound()`, and what the router refuses (to `frameworkErrors` when set).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type FindMyWay from 'find-my-way'

@@ -1,7 +1,7 @@
 /**
  * @module serve/pipeline
  * A matched request from start to handler: request and reply built, the hooks, body parsing and
-  * validation in order, the handler (traced when someone listens), and the response watched.
+ * validation in order, the handler (traced when someone listens), and the response watched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { codes } from '../core/errors.js'

@@ -1,7 +1,7 @@
 /**
  * @module serve/reply
  * The reply's request-path methods: `send`, `serialize`, `callNotFound`, and `[kReplyFail]`, the
-  * only way into the error handlers.
+ * only way into the error handlers.
  */
 import { kReplyFail } from '../core/symbols.js'
 import { Reply } from '../model/reply.js'

@@ -1,7 +1,7 @@
 /**
  * @module serve/request-logging
  * Whether warren writes its own log lines about a request; `disableRequestLogging` silences them all,
-  * never what the application logs through `request.log`.
+ * never what the application logs through `request.log`.
  */
 import { kRoute } from '../core/symbols.js'
 import type { Request } from '../model/request.js'

@@ -1,7 +1,7 @@
 /**
  * @module serve/rewrite-url
  * `rewriteUrl`: a request's URL replaced before routing; a function that throws or returns no string
-  * fails that request alone, through the root's error handler.
+ * fails that request alone, through the root's error handler.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { codes } from '../core/errors.js'

@@ -1,7 +1,7 @@
 /**
  * @module serve/run-hooks
  * The runners of request hooks: those that may answer, those that may replace the payload, and
-  * those that only observe; async or with `done`, failures reported through the reply.
+ * those that only observe; async or with `done`, failures reported through the reply.
  */
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'

@@ -1,7 +1,7 @@
 /**
  * @module serve/trailers
  * A response with trailers: sent chunked with a `Trailer` header, each trailer computed once the
-  * payload is written; a failing trailer function is logged and left out.
+ * payload is written; a failing trailer function is logged and left out.
  */
 import { finished, type Readable } from 'node:stream'
 import { kReplyHeaders, kReplyTrailers } from '../core/symbols.js'

@@ -1,7 +1,7 @@
 /**
  * @module serve/web-stream
  * A web `ReadableStream` written as fast as the socket takes it, so a client that goes away cancels
-  * the source; a stream that fails before its first chunk is answered, after it the response is cut.
+ * the source; a stream that fails before its first chunk is answered, after it the response is cut.
  */
 import type { ReadableStreamReadResult } from 'node:stream/web'
 import { codes } from '../core/errors.js'
