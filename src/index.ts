@@ -1,7 +1,6 @@
 /**
  * @module warren
- * The package entry: the runtime's values exported with the type layer's types (`src/types/`), one
- * cast at this boundary and none inside the runtime.
+ * The package entry: the runtime's values exported with the type layer's types, cast once here.
  */
 import { createServer as createRootInstance } from './server.js'
 import { plugin as markPlugin } from './app/plugin.js'
@@ -14,9 +13,8 @@ import type { StandardInput, StandardOutput, StandardSchema, StandardSchemaLike 
 export const createServer = createRootInstance as unknown as WarrenFactory
 
 /**
- * Marks a plugin as shared (not encapsulated, unless `meta.encapsulate` is `true`): what the
- * instance it returns carries is added to the instance it is registered on. Curried form
- * `plugin<{ db: Db }>()(fn)` states what the plugin requires from that instance.
+ * Marks a plugin as shared (not encapsulated): what it decorates lands on the instance it is
+ * registered on. The curried `plugin<{ db: Db }>()(fn)` states what it requires from that instance.
  *
  * @example
  * ```ts
@@ -28,10 +26,10 @@ export const plugin = markPlugin as unknown as PluginHelper
 
 export { FASTIFY_API_LEVEL } from './app/plugin.js'
 export { codes, createError, WarrenError } from './core/errors.js'
-/** The error catalogue under the name Fastify exports it as (`fastify.errorCodes`), for code written for Fastify. */
+/** The error catalogue under Fastify's name for it (`errorCodes`). */
 export { codes as errorCodes } from './core/errors.js'
 export type { ErrorCode, WarrenErrorClass } from './core/errors.js'
-/** The codes warren answers requests with, their statuses and meanings (also exported by `warren/client`). */
+/** The codes warren answers requests with, their statuses and meanings. */
 export { errorCatalogue } from './types/error-catalogue.js'
 export { VERSION } from './app/instance.js'
 export {
@@ -41,22 +39,16 @@ export {
   FASTIFY_REQUEST_HANDLER_CHANNEL,
 } from './core/diagnostics.js'
 export { isAutomaticHeadRoute } from './app/route.js'
-// OpenAPI contributions (any plugin may document its context; read by warren/openapi)
 export { contributeOpenApi, openApiContributionsOf, kOpenApiContributions } from './app/openapi-contribution.js'
 export type { OpenApiContribution, OpenApiResponse, OpenApiSecurityRequirement, OpenApiSecurityScheme } from './app/openapi-contribution.js'
-/**
- * TypeBox's `Type` builder (the package's own copy unless another version of TypeBox is installed:
- * schema/type-builder), typed so that a literal `$id` (and a `default`) stays in a schema's
- * type: `app.addSchema(Type.Object({...}, { $id: 'Country' }))` then types `Type.Ref('Country')`.
- */
+/** TypeBox's `Type` builder, typed so a literal `$id` (and a `default`) stays in the schema's type and `Type.Ref('Country')` resolves. */
 export const Type = typeBuilder as WarrenTypeBuilder
 export type { Static, TSchema } from '@sinclair/typebox'
 export type * from './types/index.js'
 
 /**
- * A Standard Schema (Zod, Valibot, ArkType…) validated by its library alone: warren asks it for no
- * JSON Schema, and neither Ajv nor fast-json-stringify compiles it. For a schema its library cannot
- * convert to JSON Schema, which a route would otherwise refuse at start-up. Its types are the schema's.
+ * A Standard Schema (Zod, Valibot, ArkType…) validated by its library alone, with no JSON Schema
+ * asked for: for a schema its library cannot convert, which a route would otherwise refuse.
  *
  * @example
  * ```ts
@@ -66,11 +58,7 @@ export type * from './types/index.js'
  */
 export const libraryOnly = markLibraryOnly as <S extends StandardSchemaLike>(schema: S) => StandardSchema<StandardInput<S>, StandardOutput<S>>
 
-/**
- * The JSON Schema (Draft 7) a Standard Schema's library gives for it, as documentation shows it:
- * `'input'` (what a request part accepts) or `'output'` (what a response carries); what the library
- * cannot express is left out. Null when the value is no Standard Schema or its library converts none.
- */
+/** The JSON Schema (Draft 7) a Standard Schema's library gives for its `'input'` or `'output'` side; null when none. */
 export const standardJsonSchema = documentedJsonSchema as (schema: unknown, side: 'input' | 'output') => Record<string, unknown> | null
 
 /** True for a schema of another library that implements Standard Schema v1 (a `~standard` property). */

@@ -39,10 +39,7 @@ function defaultParsers(options: NormalizedOptions): ParserRegistry {
   return parsers
 }
 
-/**
- * Builds a route's state at start-up: every route's hooks and compiled schemas; then the router's lookup (asynchronous when routes use async constraints, compiled with
- * `routerOptions.compile`, with the not-found router's).
- */
+/** Resolves every route and compiles its schemas at start-up, then settles the router's lookup. */
 function buildRoutes(root: RootState, table: RouteTable): void {
   for (const route of table.routes) {
     route.resolve()
@@ -52,12 +49,10 @@ function buildRoutes(root: RootState, table: RouteTable): void {
   // compiled lookups are generated code: where it is refused, the tree is walked as without the option
   if (root.options.routerOptions.compile && codeGenerationAllowed()) {
     root.router.compile()
-    // the not-found router answers every unknown URL: as hot a lookup as the routes'
     root.notFoundRouter.compile()
   }
 }
 
-/** warren's answers to what its router cannot route (`routerOptions` may replace each). */
 function routerHandlers(root: () => RootState): RouterHandlers {
   return {
     defaultRoute: (req, res) => handleUnrouted(root(), req, res),
@@ -66,11 +61,7 @@ function routerHandlers(root: () => RootState): RouterHandlers {
   }
 }
 
-/**
- * Readies the application's HTTP server: the user's (`serverFactory`) is built now, as asked for;
- * warren's own is built when first needed (`listen()`, or reading `app.server`), so an application
- * served only through `app.fetch` or `inject()` never creates one.
- */
+/** A `serverFactory` server is built now; warren's own lazily, so an app served only by `fetch` or `inject()` never creates one. */
 function prepareHttpServer(root: RootState, given: WarrenOptions): void {
   const options = root.options
   const onClientError = options.clientErrorHandler ?? ((error, socket) => answerClientError(root, error, socket))
@@ -84,20 +75,12 @@ function prepareHttpServer(root: RootState, given: WarrenOptions): void {
   else root.buildServer = build
 }
 
-/**
- * Creates the root instance of an application: the root context.
- *
- * @example
- * const app = warren({ logger: true })
- * app.get('/', async () => ({ hello: 'world' }))
- * await app.listen({ port: 3000 })
- */
+/** Creates the root instance of an application (typed and documented as `warren` in the package entry). */
 export function createServer(input?: WarrenOptions): Context {
   const options = normalizeOptions(input)
   keepTickShapeAlive()
   const { logger, enabled } = createLogger(options.logger, options.loggerInstance)
   const compilers = new DefaultCompilers(options.validator, options.schemaCache, options.serializerOpts, options.precompiledSchemas)
-  // the handlers reach the root state once it exists: the router is built inside it
   const root: RootState = new RootState(options, logger, enabled, compilers, routerHandlers(() => root))
 
   // the private state is set below, and avvio adds register and after before anyone reads them

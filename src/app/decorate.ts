@@ -13,7 +13,6 @@ import type { ReplyClass } from '../model/reply.js'
 type Key = string | symbol
 type DecoratedClass = RequestClass | ReplyClass
 
-/** `{ getter, setter }`: a decorator defined as an accessor rather than a value. */
 interface Accessor {
   getter?: () => unknown
   setter?: (value: unknown) => void
@@ -51,10 +50,8 @@ function classHas(Class: DecoratedClass, name: Key): boolean {
   return name in Class.prototype || builtinFields(Class).has(name) || Class.props.some((prop) => prop.key === name)
 }
 
-/** Names decorated in each context, keyed by the prototype of that context's request or reply class. */
 const decoratedHere = new WeakMap<object, Set<Key>>()
 
-/** True when a decorator of this context or an ancestor added `name`. */
 function isDecoration(Class: DecoratedClass, name: Key): boolean {
   for (let prototype = Class.prototype; prototype !== null; prototype = Object.getPrototypeOf(prototype)) {
     if (decoratedHere.get(prototype)?.has(name)) return true
@@ -62,11 +59,7 @@ function isDecoration(Class: DecoratedClass, name: Key): boolean {
   return false
 }
 
-/**
- * Whether `name` is taken in this context: a built-in field or method of every request/reply, or
- * a decorator of this very context. As with instance decorators, a child context may shadow an
- * ancestor's request or reply decorator.
- */
+/** Whether `name` is taken in this context: a built-in field or method, or this context's own decorator (a child may shadow an ancestor's). */
 function classOwns(Class: DecoratedClass, name: Key): boolean {
   if (builtinFields(Class).has(name)) return true
   if (decoratedHere.get(Class.prototype)?.has(name)) return true
@@ -85,23 +78,17 @@ function markDecorated(Class: DecoratedClass, name: Key): void {
   if (inherited !== -1) Class.props.splice(inherited, 1)
 }
 
-/** True for the instance's own API (methods and getters every instance shares). */
 function isBuiltinMember(instance: object, name: Key): boolean {
   let prototype = Object.getPrototypeOf(instance)
-  // the shared API lives on the prototype at the end of the context chain
   while (Object.getPrototypeOf(prototype) !== Object.prototype && Object.getPrototypeOf(prototype) !== null) prototype = Object.getPrototypeOf(prototype)
   return Object.hasOwn(prototype, name)
 }
 
-/** `decorate(name, value, dependencies?)`: a property of this instance and its descendants. */
 export function decorate(this: Context, name: Key, value: unknown, dependencies?: Key[]): Context {
-  // an onReady hook may still decorate the instance (not requests or replies, whose classes are built)
   this[kRoot].assertNotStartedOutsideOnReady(String(name), codes.SVC_ERR_DEC_AFTER_START)
-  // a child context may shadow an ancestor's decorator (encapsulation), never its own or a built-in
   if (Object.hasOwn(this, name) || isBuiltinMember(this, name)) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
   assertDependencies(name, (dep) => dep in this, dependencies)
   if (isAccessor(value)) Object.defineProperty(this, name, { get: value.getter, set: value.setter, configurable: true })
-  // a decorator's name is chosen at run time: the instance type cannot name it
   else (this as unknown as Record<Key, unknown>)[name] = value
   return this
 }
@@ -124,35 +111,28 @@ function decorateClass(instance: Context, Class: DecoratedClass, name: Key, valu
   }
 }
 
-/** `decorateRequest(name, value, dependencies?)`: a property of every request in this context and its descendants. */
 export function decorateRequest(this: Context, name: Key, value: unknown, dependencies?: Key[]): Context {
   decorateClass(this, this[kRequestClass], name, value, dependencies)
   return this
 }
 
-/** `decorateReply(name, value, dependencies?)`: a property of every reply in this context and its descendants. */
 export function decorateReply(this: Context, name: Key, value: unknown, dependencies?: Key[]): Context {
   decorateClass(this, this[kReplyClass], name, value, dependencies)
   return this
 }
 
-/** Whether `name` is an instance decorator (or property) visible here. */
 export function hasDecorator(this: Context, name: Key): boolean {
   return name in this
 }
 
-/** Whether `name` is a request decorator visible here. */
 export function hasRequestDecorator(this: Context, name: Key): boolean {
   return classHas(this[kRequestClass], name)
 }
 
-/** Whether `name` is a reply decorator visible here. */
 export function hasReplyDecorator(this: Context, name: Key): boolean {
   return classHas(this[kReplyClass], name)
 }
 
-/** `getDecorator(name)` on an instance: the decorator's value, a function bound to the instance. */
 export function getDecorator<T = unknown>(this: Context, name: Key): T {
-  // the caller states the decorator's type: the instance type of a context is not known here
   return readDecorator(this, name, 'instance') as T
 }

@@ -1,15 +1,12 @@
 /**
  * @module app/fetch
- * `app.fetch(request)`: the application as a web-standard fetch handler, for `Bun.serve`,
- * `Deno.serve`, Cloudflare Workers (`export default { fetch: app.fetch }`) or any code that holds a
- * `Request`. It is bound to its application, and readies it first (as `inject()` does).
+ * `app.fetch(request)`: the application as a web-standard fetch handler, bound to it, readying it first.
  */
 import type { Context } from '../model/context.js'
 import { kRoot } from '../core/symbols.js'
 import { serveFetch } from '../in-process/fetch.js'
 import type { RootState } from '../model/root-state.js'
 
-/** The fetch handler of the application `app` (its root instance): see the module comment. */
 export function fetchHandler(app: Context): (request: Request, env?: unknown, ctx?: unknown) => Promise<Response> {
   const root: RootState = app[kRoot]
   return function fetch(request, env, ctx) {

@@ -1,35 +1,26 @@
 /**
- * Graceful shutdown on process signals: `closeOnSignals(app)` turns SIGINT/SIGTERM into one
- * `app.close()` with a deadline. It uses only the instance's public API (`close()`, `log`), so it
- * works the same for any application built with warren.
+ * @module app/graceful-shutdown
+ * `closeOnSignals(app)`: SIGINT/SIGTERM turned into one `app.close()` with a deadline, through the public API only.
  */
 import type { WarrenLogger } from '../types/logger.js'
 
-/** What `closeOnSignals` needs from an application: the public `close()` and `log`. */
 export interface ClosableApp {
   close(): Promise<void>
   readonly log: Pick<WarrenLogger, 'info' | 'error'>
 }
 
-/** Options of {@link closeOnSignals}. */
 export interface CloseOnSignalsOptions {
-  /** The signals that start the shutdown. Default `['SIGINT', 'SIGTERM']`. */
+  /** Default `['SIGINT', 'SIGTERM']`. */
   signals?: NodeJS.Signals[]
   /** Milliseconds `close()` may take before the process exits with code 1. Default 10 000. */
   timeout?: number
 }
 
-// one set of handlers per application, so calling closeOnSignals twice does not close twice
 const installed = new WeakMap<ClosableApp, () => void>()
 
 /**
- * Installs signal handlers (once per application) that close `app` and then exit with code 0; if
- * closing throws or takes longer than `timeout`, the error is logged and the exit code is 1.
- * A second signal while closing is ignored. Returns a function that removes the handlers.
- *
- * While closing, requests in flight finish, new requests get a 503 with `connection: close`
- * (`return503OnClosing`), and idle keep-alive connections are closed (`forceCloseConnections`).
- *
+ * Closes `app` on a signal and exits 0, or 1 when closing fails or passes `timeout`; returns a
+ * function that removes the handlers. In-flight requests finish, new ones get a 503.
  * @example
  * ```ts
  * const app = warren({ logger: true })
@@ -58,7 +49,6 @@ export function closeOnSignals(app: ClosableApp, options: CloseOnSignalsOptions 
   return remove
 }
 
-/** Closes `app`, resolving with the exit code: 0 when closed in time, 1 on error or deadline. */
 async function closeWithin(app: ClosableApp, timeout: number): Promise<number> {
   let timer: NodeJS.Timeout | undefined
   const deadline = new Promise<number>((resolve) => {
@@ -66,8 +56,7 @@ async function closeWithin(app: ClosableApp, timeout: number): Promise<number> {
       app.log.error(`close() did not finish within ${timeout} ms: exiting with code 1`)
       resolve(1)
     }, timeout)
-    // not unref'd: a close() stuck on a promise that holds no handle would otherwise let the
-    // process drain and exit 0 before the deadline is reported
+    // not unref'd: a close() stuck on a handle-less promise would let the process exit 0 before the deadline
   })
   const closed = app.close().then(
     () => 0,

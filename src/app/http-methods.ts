@@ -1,8 +1,7 @@
 /**
  * @module app/http-methods
- * `addHttpMethod(method, { hasBody, overrideExisting })`, which teaches the application a method
- * Node knows (WebDAV's PROPFIND, MKCOL…) and gives the context a shorthand for it, and the
- * `supportedMethods` list.
+ * `addHttpMethod`, which teaches the application a method Node knows and gives contexts its
+ * shorthand, and the `supportedMethods` list.
  */
 import type { Context } from '../model/context.js'
 import { METHODS } from 'node:http'
@@ -28,17 +27,6 @@ function readOptions(options: unknown): { hasBody: boolean; overrideExisting: bo
   return { hasBody, overrideExisting }
 }
 
-/**
- * `addHttpMethod(method, { hasBody?, overrideExisting? })`: routes may then be declared for
- * `method` (one of Node's `http.METHODS`, upper-case), in every context of the application, and
- * this context and its descendants get its shorthand (`propfind(path, handler)`). With `hasBody`
- * its requests' bodies are parsed (and a route may have a body schema). Adding a method again the
- * same way changes nothing; changing whether an accepted method has a body needs `overrideExisting`.
- *
- * @example
- * app.addHttpMethod('PROPFIND', { hasBody: true })
- * app.propfind('/files/*', async (request) => listProperties(request.params['*'], request.body))
- */
 export function addHttpMethod(this: Context, method: string, options?: AddHttpMethodOptions): Context {
   const root: RootState = this[kRoot]
   root.assertNotStarted('addHttpMethod')
@@ -54,7 +42,6 @@ export function addHttpMethod(this: Context, method: string, options?: AddHttpMe
   return this
 }
 
-/** `supportedMethods`: the methods routes may be declared for, body-less ones first (a copy). */
 export function supportedMethods(this: Context): string[] {
   return (this[kRoot] as RootState).methods.list()
 }

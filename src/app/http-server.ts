@@ -1,8 +1,7 @@
 /**
  * @module app/http-server
- * The server an application listens with, built from the factory options: HTTP/1.1, HTTPS,
- * HTTP/2 (cleartext or over TLS), or the user's own (`serverFactory`). Applies the timeouts and
- * limits warren's options name to a server warren built, and listens for client errors.
+ * The server an application listens with (HTTP/1.1, HTTPS, HTTP/2 or `serverFactory`'s), with
+ * warren's timeouts and limits on one it built, and its client-error listener.
  */
 import http from 'node:http'
 import type * as http2 from 'node:http2'
@@ -13,13 +12,12 @@ import { http2Module } from '../core/http2-module.js'
 import type { NormalizedOptions } from '../model/options.js'
 import type { ClientErrorHandler, WarrenOptions } from '../types/index.js'
 
-/** The server and whether warren built it (a user's server keeps its own settings). */
 export interface BuiltServer {
   server: http.Server
   custom: boolean
 }
 
-/** The open sessions of each HTTP/2 server warren built: Node's server keeps no list of them. */
+/** The open sessions of each HTTP/2 server warren built: Node keeps no list. */
 const openSessions = new WeakMap<object, Set<http2.ServerHttp2Session>>()
 
 function trackSession(open: Set<http2.ServerHttp2Session>, session: http2.ServerHttp2Session): void {
@@ -27,15 +25,7 @@ function trackSession(open: Set<http2.ServerHttp2Session>, session: http2.Server
   session.once('close', () => open.delete(session))
 }
 
-/**
- * At close(): an HTTP/2 server stops only once its sessions are gone, and a client may keep an
- * idle one open for as long as it likes. Each is closed — gracefully (GOAWAY: its open streams
- * finish), or at once when `force`. Does nothing for other servers.
- *
- * The graceful close waits for the next poll of the sockets first: a GOAWAY refuses every stream
- * the server has not read yet, so a request already sent (its bytes waiting in the socket) would
- * be refused rather than answered (503 while closing, or served with `return503OnClosing: false`).
- */
+/** Closes each HTTP/2 session at close(): an idle one would hold the server open; GOAWAY waits one poll (docs/architecture.md). */
 export function closeHttp2Sessions(server: object, force: boolean): void {
   const sessions = openSessions.get(server)
   if (sessions === undefined || sessions.size === 0) return
@@ -43,7 +33,6 @@ export function closeHttp2Sessions(server: object, force: boolean): void {
     for (const session of sessions) session.destroy()
     return
   }
-  // the first immediate runs before the next poll, the second after it
   setImmediate(() => setImmediate(() => {
     for (const session of sessions) session.close()
   }))
@@ -74,15 +63,11 @@ function createHttp1Server(options: NormalizedOptions, handler: http.RequestList
   const server = options.https !== null
     ? https.createServer({ ...options.https, ...serverOptions }, handler)
     : http.createServer(serverOptions, handler)
-  // 0 is Node's own default (no limit)
   server.maxRequestsPerSocket = options.maxRequestsPerSocket
   return server as http.Server
 }
 
-/**
- * Builds the application's server: the user's when `serverFactory` is given (called with the
- * handler and the options as given), else one of Node's with warren's timeouts and limits.
- */
+/** The user's server when `serverFactory` is given, else one of Node's with warren's timeouts and limits. */
 export function buildHttpServer(options: NormalizedOptions, given: WarrenOptions, handler: http.RequestListener): BuiltServer {
   if (options.serverFactory !== undefined) {
     const server = options.serverFactory(handler, given) as http.Server
@@ -96,7 +81,6 @@ export function buildHttpServer(options: NormalizedOptions, given: WarrenOptions
   return { server, custom: false }
 }
 
-/** Listens for the server's `clientError` events with `handler`, called with `this` bound to `app`. */
 export function listenForClientErrors(server: http.Server, handler: ClientErrorHandler, app: unknown): void {
   // a user's server may be an object that only looks like one
   if (typeof server.on !== 'function') return

@@ -1,7 +1,7 @@
 /**
  * @module app/instance
- * The instance API every context shares (on the prototype at the end of every context chain):
- * hooks, schemas and compilers, error handlers, body parsers, and the getters of an instance.
+ * The instance API every context shares (the end of every context's prototype chain): hooks,
+ * schemas and compilers, error handlers, body parsers, and the instance's getters.
  */
 import type { Context } from '../model/context.js'
 import type { DisposableResource } from '../core/disposable.js'
@@ -38,11 +38,9 @@ function assertNotStarted(instance: Context, method: string, error?: WarrenError
   instance[kRoot].assertNotStarted(method, error)
 }
 
-/** `addHook(name, fn)`: `fn` is a function, or for `onClose` also a disposable resource (disposed of at close). */
 function addHook(this: Context, name: string, fn: HookFn | DisposableResource): Context {
   assertValidHook(name, fn)
-  // inside an onReady hook: an application hook is taken (an onReady one no longer
-  // runs), a request hook is refused by the plugin loader (AVV_ERR_ROOT_PLG_BOOTED)
+  // in an onReady hook an application hook is taken; the plugin loader refuses a request hook
   this[kRoot].assertNotStartedOutsideOnReady('addHook')
   if (name === 'onClose') this[kAvvioOnClose](closeHook(fn, this))
   else if (isRequestHookName(name)) {
@@ -51,31 +49,21 @@ function addHook(this: Context, name: string, fn: HookFn | DisposableResource): 
       addRequestHook(this, name, fn as HookFn)
       done(error)
     })
-    // a disposable resource is accepted for onClose only (assertValidHook)
   } else this[kHooks][name].push(fn as HookFn)
   return this
 }
 
-/** `onClose(fn)`: the plugin loader's name for `addHook('onClose', fn)`, which Fastify exposes too. */
 function onClose(this: Context, fn: HookFn | DisposableResource): Context {
   return addHook.call(this, 'onClose', fn)
 }
 
-/**
- * A request hook reaches the routes of the context and of its descendants, including those created
- * before it was added (a plugin registered earlier): there it runs after their own.
- */
+/** A request hook reaches the context's routes and its descendants', those declared earlier too, after their own hooks. */
 function addRequestHook(context: Context, name: RequestHookName, fn: HookFn): void {
   context[kHooks][name].push(fn)
   for (const child of context[kChildren]) addRequestHook(child, name, fn)
 }
 
-/**
- * Whether a plugin of that name is here: one that built this context (the encapsulated plugin
- * that created it, or a `plugin()`-wrapped one registered into it, named as `pluginName` shows
- * them), or one with a metadata `name` registered in this context or its ancestors before it.
- * A child does not see the unnamed plugins that built its ancestors.
- */
+/** Whether a plugin of that name built this context, or was registered (with a metadata `name`) here or in an ancestor before it. */
 function hasPlugin(this: Context, name: string): boolean {
   return (this[kPluginNames] as string[]).includes(name) || (this[kRegisteredPlugins] as string[]).includes(name)
 }
@@ -87,10 +75,7 @@ function routerOptionsOf(settings: RouterSettings): { routerOptions?: Readonly<R
 
 const initialConfigs = new WeakMap<RootState, Readonly<Record<string, unknown>>>()
 
-/**
- * The factory options a plugin may read back through `initialConfig` (the subset Fastify
- * documents that warren has), as the application was created with them, frozen.
- */
+/** The factory options a plugin may read back, frozen. */
 function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
   let config = initialConfigs.get(root)
   if (config === undefined) {
@@ -116,9 +101,7 @@ function initialConfig(root: RootState): Readonly<Record<string, unknown>> {
       allowUnsafeRegex: options.allowUnsafeRegex,
       useSemicolonDelimiter: options.useSemicolonDelimiter,
       exposeHeadRoutes: options.exposeHeadRoutes,
-      // warren's own: the shape of its error bodies, which warren/openapi documents
       errorFormat: options.errorFormat,
-      // only when given, and as given
       ...routerOptionsOf(options.routerOptions),
       // only when asked for: a plugin tells an HTTP/2 or TLS server by their presence
       ...(options.http2 ? { http2: true } : {}),
@@ -149,11 +132,6 @@ function setValidatorCompiler(this: Context, compiler: ValidatorCompiler): Conte
   return this
 }
 
-/**
- * `setValidatorOptions({ customOptions?, plugins? })`: the default validator of this context and
- * its descendants uses these over the application's `validator` options — say `allErrors` and
- * ajv-errors for a few routes, without opening the whole application to `allErrors`.
- */
 function setValidatorOptions(this: Context, options: ValidatorOptions): Context {
   assertNotStarted(this, 'setValidatorOptions')
   if (options === null || typeof options !== 'object') throw new codes.SVC_ERR_INIT_OPTS_INVALID('setValidatorOptions', 'expected an object')
@@ -162,30 +140,22 @@ function setValidatorOptions(this: Context, options: ValidatorOptions): Context 
   }
   if (options.plugins !== undefined && !Array.isArray(options.plugins)) throw new codes.SVC_ERR_INIT_OPTS_INVALID('setValidatorOptions.plugins', 'expected an array')
   const compilers: SchemaCompilers = this[kSchemaCompilers]
-  // the options this context inherited stay under its own
   compilers.validatorOptions = compilers.validatorOptions === null ? options : extendValidatorOptions(compilers.validatorOptions, options)
   return this
 }
 
-/**
- * `withTypeProvider()`: Fastify's way of choosing a type provider. warren reads TypeBox natively,
- * so it returns the instance itself; code written for Fastify runs unchanged.
- */
+/** Returns the instance: warren reads TypeBox natively, so there is no type provider to choose. */
 function withTypeProvider(this: Context): Context {
   return this
 }
 
-/** `setSchemaController(controller)`: this context's schema storage and compiler builders (see `SchemaController`). */
 function setSchemaController(this: Context, controller: unknown): Context {
   assertNotStarted(this, 'setSchemaController')
   ;(this[kSchemaCompilers] as SchemaCompilers).setController(checkSchemaController(controller, 'setSchemaController'))
   return this
 }
 
-/**
- * The compiler this context's routes use, as `instance.validatorCompiler` reads: the one set with
- * `setValidatorCompiler`, or, once the application started, the default one if a route needed it.
- */
+/** The compiler a context's routes use: the one set, or once started the default one if a route needed it. */
 function compilerOf(instance: Context, kind: 'validatorCompiler'): ValidatorCompiler | undefined
 function compilerOf(instance: Context, kind: 'serializerCompiler'): SerializerCompiler | undefined
 function compilerOf(instance: Context, kind: 'validatorCompiler' | 'serializerCompiler'): ValidatorCompiler | SerializerCompiler | undefined {
@@ -217,7 +187,6 @@ function setReplySerializer(this: Context, serializer: (payload: unknown, status
 function setErrorHandler(this: Context, fn: ErrorHandlerFn): Context {
   assertNotStarted(this, 'setErrorHandler')
   if (typeof fn !== 'function') throw new codes.SVC_ERR_ERROR_HANDLER_NOT_FN()
-  // a context's own entry (a child's inherits its parent's); the root's default one has no parent
   const ownSet = Object.hasOwn(this, kErrorHandler) && this[kErrorHandler].parent !== null
   if (ownSet && !this[kRoot].options.allowErrorHandlerOverride) throw new codes.SVC_ERR_ERROR_HANDLER_ALREADY_SET()
   const entry: ErrorHandlerEntry = { fn, instance: this, parent: this[kErrorHandler] }
@@ -231,7 +200,6 @@ function addContentTypeParser(this: Context, type: string | string[] | RegExp, o
     parser = options
     options = {}
   }
-  // a missing parser is refused by the registry, with its own error
   for (const one of Array.isArray(type) ? type : [type]) this[kParsers].add(one, options ?? {}, parser as ParserFn)
   return this
 }
@@ -252,27 +220,18 @@ function removeAllContentTypeParsers(this: Context): Context {
   return this
 }
 
-/**
- * Members checked by name only: generic builders whose `this` and result types exist in the type layer
- * only (decorations, route tables, shared schemas), overload sets (a promise, or a callback), and
- * `addresses`, whose public type leaves out the Unix socket path it may list.
- */
+/** Members checked by name only: type-level generics, overload sets, and `addresses` (its public type omits a socket path). */
 type TypeLevelMembers =
   | 'decorate' | 'decorateRequest' | 'decorateReply' | 'route' | 'all' | 'addHttpMethod' | 'addSchema'
   | 'get' | 'head' | 'post' | 'put' | 'delete' | 'options' | 'patch' | 'trace' | 'query'
   | 'setErrorHandler' | 'setNotFoundHandler'
   | 'ready' | 'listen' | 'close' | 'inject' | 'addresses'
 
-/** The read-only properties of an instance, as getters (or a value) of the public types. */
 type InstanceProperties = { [K in keyof WarrenInstance]?: { get(this: Context): WarrenInstance[K] } | { value: WarrenInstance[K] } }
 
-/** The public instance type as the prototype must satisfy it. */
 type InstancePrototypeShape = Omit<Partial<WarrenInstance>, TypeLevelMembers> & { [K in TypeLevelMembers]?: Function }
 
-/**
- * The methods every instance (root and child contexts) shares. Contexts are objects whose
- * prototype chain runs through their parents' up to the root, which inherits from this.
- */
+/** The methods every context shares: each context's prototype chain runs through its parents' to this. */
 export const instancePrototype = {
   decorate,
   decorateRequest,
@@ -317,7 +276,6 @@ export const instancePrototype = {
   removeContentTypeParser,
   removeAllContentTypeParsers,
   getDefaultJsonParser: createJsonParser,
-  /** The built-in `text/plain` parser, to register for other media types: `addContentTypeParser('text/csv', { parseAs: 'string' }, app.defaultTextParser)`. */
   defaultTextParser: parseText,
   ready,
   listen,
@@ -332,63 +290,47 @@ export const instancePrototype = {
 } satisfies InstancePrototypeShape
 
 Object.defineProperties(instancePrototype, {
-  /** The Node.js HTTP server. */
   server: {
     get(this: Context) {
       return (this[kRoot] as RootState).httpServer
     },
   },
-  /** The methods routes may be declared for (see `addHttpMethod`). */
   supportedMethods: { get: supportedMethods },
-  /** The route prefix of this context. */
   prefix: {
     get(this: Context) {
       return this[kPrefix]
     },
   },
-  /** warren's version. */
   version: { value: VERSION },
-  /** The factory options the application was created with (Fastify's documented subset), frozen. */
   initialConfig: {
     get(this: Context) {
       return initialConfig(this[kRoot])
     },
   },
-  /** The origin the server listens on, e.g. `http://127.0.0.1:3000` (see {@link listeningOrigin}). */
   listeningOrigin: { get: listeningOrigin },
-  /**
-   * The router's entry point, `routing(req, res)`: what the server calls for each request (after
-   * `rewriteUrl`); for a server of your own that hands some requests to warren.
-   */
   routing: {
     get(this: Context) {
       return (this[kRoot] as RootState).httpHandler
     },
   },
-  /** The error handler of this context, callable as `instance.errorHandler(error, request, reply)`. */
   errorHandler: {
     get(this: Context) {
       // the request and reply a caller hands it are the runtime's own objects, which the public types describe
       return this[kErrorHandler].fn as unknown as WarrenInstance['errorHandler']
     },
   },
-  /** The request id generator of this context (`genReqId` option, `setGenReqId`). */
   genReqId: { get: genReqIdOf },
-  /** The child logger factory of this context, if one was set. */
   childLoggerFactory: { get: childLoggerFactoryOf },
-  /** The validator compiler of this context: the one set, or (once started) the default built for it; else undefined. */
   validatorCompiler: {
     get(this: Context) {
       return compilerOf(this, 'validatorCompiler')
     },
   },
-  /** The serializer compiler of this context: the one set, or (once started) the default built for it; else undefined. */
   serializerCompiler: {
     get(this: Context) {
       return compilerOf(this, 'serializerCompiler')
     },
   },
-  /** The names of the plugins that built this context. */
   pluginName: {
     get(this: Context) {
       return this[kPluginNames].join(' -> ')

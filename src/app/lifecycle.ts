@@ -1,7 +1,6 @@
 /**
  * @module app/lifecycle
- * The application's start: `ready()` (plugins loaded, routes built, onReady hooks), and
- * `inject()`, which readies it first. `listen()` is in app/listen, `close()` in app/close.
+ * The application's start: `ready()` (plugins loaded, routes built, onReady hooks) and `inject()`.
  */
 import type { Context } from '../model/context.js'
 import { codes, toError } from '../core/errors.js'
@@ -12,7 +11,7 @@ import type { InjectChain, InjectOptions, InjectResponse } from '../types/index.
 import { serveRequest } from '../serve/entry.js'
 import { runApplicationHook, treeHooks, type TreeHook } from './application-hooks.js'
 
-/** The root instance, whichever context `instance` is: start-up and shutdown concern the whole application. */
+/** The root instance: start-up and shutdown concern the whole application. */
 function rootOf(instance: Context): Context {
   return instance[kRoot].app
 }
@@ -27,26 +26,20 @@ function pluginTimeoutError(error: Error & { code?: string }, timeout: number): 
 }
 
 type AvvioDone = (error?: Error | null) => void
-/** A step of avvio's ready queue: `error` is the first failure so far (avvio passes `undefined` or `null` for none). */
 type ReadyStep = (error: Error | null | undefined, done: AvvioDone) => void
 
-/** Queues `step` on avvio's ready queue: it runs once every plugin is loaded, after the steps queued before it. */
+/** Queues `step` on avvio's ready queue, after every plugin and the steps queued before it. */
 function queueReadyStep(app: Context, step: ReadyStep): void {
   app[kAvvioReady](step)
 }
 
-/** The error an onReady hook failed with: avvio's time-out of its step becomes SVC_ERR_HOOK_TIMEOUT naming the hook. */
 function onReadyError(error: Error & { code?: string }, hook: TreeHook | undefined): Error {
   if (error.code !== 'AVV_ERR_READY_TIMEOUT') return error
   const name = hook?.hook.name ? ` "${hook.hook.name}"` : ''
   return Object.assign(new codes.SVC_ERR_HOOK_TIMEOUT('onReady', name), { cause: error })
 }
 
-/**
- * Queues the onReady hooks, each as its own step of avvio's ready queue (so each must finish
- * within `pluginTimeout`, as a plugin must), then a last step that settles start-up. Steps that
- * contexts queued with their own `ready()` while loading run before them.
- */
+/** Queues each onReady hook as its own step, so each gets `pluginTimeout` as a plugin does, then a step that settles start-up. */
 function queueOnReadyHooks(app: Context, resolve: (app: Context) => void, reject: (error: Error) => void): void {
   const root: RootState = app[kRoot]
   let failure: Error | null = null
@@ -75,7 +68,6 @@ function queueOnReadyHooks(app: Context, resolve: (app: Context) => void, reject
   })
 }
 
-/** Calls `done` once `work` (a value, or a promise) has settled, with its error if it failed or threw. */
 function continueAfter(work: () => unknown, done: AvvioDone): void {
   try {
     Promise.resolve(work()).then(() => done(), (error: unknown) => done(toError(error)))
@@ -99,11 +91,7 @@ function startUp(app: Context): Promise<Context> {
   })
 }
 
-/**
- * `ready()` of a plugin's context: once every plugin registered so far is loaded, and before the
- * onReady hooks (which the application's own `ready()` runs), calls back with that context (or
- * resolves with it). A loading error goes on to the application's `ready()` too.
- */
+/** `ready()` of a plugin's context: resolves once the plugins registered so far loaded, before the onReady hooks. */
 function contextReady(instance: Context, callback?: ReadyCallback): Promise<Context> | undefined {
   const app = rootOf(instance)
   if (callback !== undefined) {
@@ -122,12 +110,6 @@ function contextReady(instance: Context, callback?: ReadyCallback): Promise<Cont
   })
 }
 
-/**
- * `ready()`: loads every plugin, builds every route (compiling its schemas), runs the onReady
- * hooks. Resolves with the instance; rejects with the first plugin or hook error. Given a
- * callback, calls it instead (`callback(error, instance)`) and returns nothing. Called on a
- * plugin's context, it concerns the plugins only (see {@link contextReady}).
- */
 export function ready(this: Context, callback?: ReadyCallback): Promise<Context> | undefined {
   const root: RootState = this[kRoot]
   if (this !== root.app) return contextReady(this, callback)
@@ -146,17 +128,11 @@ function refuseClosed(callback?: (error: Error) => void): Promise<never> | undef
   return undefined
 }
 
-/**
- * `inject(options)`: a simulated request on the in-process pair (no socket), answered with
- * light-my-request's response object; readies the application first. Without options, returns a
- * chainable request builder. Once `close()` was called, fails with SVC_ERR_REOPENED_CLOSE_SERVER.
- */
 export function inject(this: Context, options?: InjectOptions | string, callback?: InjectCallback): InjectChain | Promise<never> | undefined {
   const app = rootOf(this)
   const root: RootState = app[kRoot]
-  // a closed application is closed to simulated requests too
   if (root.closePromise !== null && options !== undefined) return refuseClosed(callback)
-  // the in-process pair stands in for node's request and response, which the request path is typed with
+  // the in-process pair stands in for node's request and response
   const dispatch: InjectDispatch = (req, res) => serveRequest(root, req as never, res as never)
   if (root.booted) return injectInProcess(dispatch, options, callback)
   if (callback) {
@@ -169,7 +145,6 @@ export function inject(this: Context, options?: InjectOptions | string, callback
   return injectInProcess(dispatchWhenReady, options)
 }
 
-/** The plugin tree with load times, as text. */
 export function printPlugins(this: Context): string {
   return rootOf(this)[kAvvio].prettyPrint()
 }

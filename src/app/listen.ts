@@ -1,8 +1,7 @@
 /**
  * @module app/listen
- * `listen()`: its options checked, the server bound (a TCP port, or a Unix socket / Windows pipe
- * with `path`), an `AbortSignal` that closes the application, the "listening" log line and the
- * onListen hooks; and where the server is bound (`addresses()`, `listeningOrigin`).
+ * `listen()`: options checked, the server bound (a port, or a socket `path`), an abort `signal`,
+ * the "listening" log line and onListen hooks; where it is bound (`addresses()`, `listeningOrigin`).
  */
 import type { ListenOptions } from '../types/index.js'
 import type { Context } from '../model/context.js'
@@ -13,14 +12,12 @@ import { kAvvioOnClose, kRoot } from '../core/symbols.js'
 import type { RootState } from '../model/root-state.js'
 import { runTreeHooks } from './application-hooks.js'
 
-/** `listen()`'s options once checked: what `server.listen()` gets, and what warren itself uses. */
 interface ListenSettings {
   bind: NodeListenOptions
   signal: AbortSignal | undefined
   listenText: (address: string) => string
 }
 
-/** The options `server.listen()` takes that warren passes through, with the type each must have. */
 const nodeOptionTypes: Record<string, string> = {
   port: 'number or string', // a value of the right type that is no port is node's to refuse (ERR_SOCKET_BAD_PORT)
   backlog: 'number',
@@ -34,7 +31,7 @@ function invalid(name: string, reason: string): Error {
   return new codes.SVC_ERR_LISTEN_OPTIONS_INVALID(name, reason)
 }
 
-/** The address a TCP listen uses: `localhost` (the default, unless `path` is given) is 127.0.0.1. */
+/** `localhost`, the default unless `path` is given, is 127.0.0.1. */
 function hostOf(host: unknown, path: string | undefined): string | undefined {
   if (host === undefined || host === null) return path === undefined ? '127.0.0.1' : undefined
   if (typeof host !== 'string') throw invalid('host', `expected a string, got ${typeof host}`)
@@ -49,10 +46,7 @@ function signalOf(signal: unknown): AbortSignal | undefined {
   return signal as AbortSignal
 }
 
-/**
- * Checks `listen()`'s options: a wrong type, or a key warren does not know, throws
- * SVC_ERR_LISTEN_OPTIONS_INVALID at once (a programming error, not a runtime failure).
- */
+/** Checks `listen()`'s options at once: a wrong type or unknown key is a programming error. */
 export function listenSettings(options: unknown): ListenSettings {
   if (options === undefined || options === null) options = {}
   if (typeof options !== 'object') throw invalid('options', `expected an object, got ${typeof options}`)
@@ -80,11 +74,7 @@ export function listenSettings(options: unknown): ListenSettings {
   }
 }
 
-/**
- * The addresses a client reaches a server bound to `address` at: that address, or for the IPv4
- * wildcard (`0.0.0.0`, which is no address to connect to) each IPv4 address of the machine's
- * interfaces, the loopback ones first.
- */
+/** Where a client reaches `address`: itself, or for `0.0.0.0` (no address to connect to) each IPv4 interface, loopback first. */
 function reachableAt(address: AddressInfo): string[] {
   if (address.address !== '0.0.0.0') return [address.address]
   const ipv4 = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []).filter((entry) => entry.family === 'IPv4')
@@ -96,10 +86,6 @@ function formatAddress(host: string, port: number, https: boolean): string {
   return `${https ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`
 }
 
-/**
- * The origins a bound server answers on (`http://127.0.0.1:3000`; one per interface when bound
- * to `0.0.0.0`, the loopback first), or the path of its socket.
- */
 function originsOf(root: RootState): string[] {
   const address = root.httpServer.address() as AddressInfo | string
   if (typeof address === 'string') return [address]
@@ -107,10 +93,7 @@ function originsOf(root: RootState): string[] {
   return reachableAt(address).map((host) => formatAddress(host, address.port, https))
 }
 
-/**
- * Closes the application when `signal` aborts; the listener goes once the application closes.
- * Returns whether the signal had already aborted (the application is then closing already).
- */
+/** Closes the application when `signal` aborts; true when it had already aborted. */
 function closeOnAbort(app: Context, signal: AbortSignal): boolean {
   const onAbort = (): void => void app.close().catch((error: Error) => app.log.error({ err: error }, 'close() after the listen signal aborted failed'))
   if (signal.aborted) {
@@ -125,7 +108,7 @@ function closeOnAbort(app: Context, signal: AbortSignal): boolean {
   return false
 }
 
-/** Binds the HTTP server; `root.listening` is set while it binds, so a second `listen()` is refused at once. */
+/** `root.listening` is set while binding, so a second `listen()` is refused at once. */
 function bind(root: RootState, options: NodeListenOptions): Promise<void> {
   const server = root.httpServer
   root.listening = true
@@ -148,16 +131,11 @@ function bind(root: RootState, options: NodeListenOptions): Promise<void> {
   })
 }
 
-/** Throws when the application is listening or closed: a server is bound once. */
 function assertCanListen(root: RootState): void {
   if (root.closePromise !== null) throw new codes.SVC_ERR_REOPENED_CLOSE_SERVER()
   if (root.listening) throw new codes.SVC_ERR_REOPENED_SERVER()
 }
 
-/**
- * Readies the application, binds the server, logs its origins, runs the onListen hooks; resolves
- * with the first origin, or `undefined` when `signal` aborted first.
- */
 async function startListening(app: Context, settings: ListenSettings): Promise<string | undefined> {
   const root: RootState = app[kRoot]
   assertCanListen(root)
@@ -176,12 +154,7 @@ async function startListening(app: Context, settings: ListenSettings): Promise<s
 
 type ListenCallback = (error: Error | null, address?: string | null) => void
 
-/**
- * `listen({ port, host, path, backlog, signal, listenTextResolver, … }, [callback])`: starts serving;
- * resolves with the address (or calls `callback(null, address)`; on failure `callback(error, null)`).
- * With a `signal`, aborting it closes the application; already aborted, nothing listens and the
- * promise resolves with `undefined` (the callback is not called).
- */
+/** Starts serving; with an already aborted `signal` nothing listens, the promise resolves `undefined` and the callback is not called. */
 export function listen(this: Context, options?: ListenOptions | ListenCallback, callback?: ListenCallback): Promise<string | undefined> | undefined {
   if (typeof options === 'function') {
     callback = options
@@ -203,18 +176,13 @@ export function listen(this: Context, options?: ListenOptions | ListenCallback, 
   return undefined
 }
 
-/**
- * `listeningOrigin`: the origin the server listens on (`http://127.0.0.1:3000`; a loopback one
- * when bound to `0.0.0.0`), or the path of its Unix socket. Throws before `listen()` has
- * finished, as there is no origin yet.
- */
+/** The origin the server listens on (a loopback one for `0.0.0.0`) or its socket path; throws before `listen()` finished. */
 export function listeningOrigin(this: Context): string {
   const root: RootState = this[kRoot]
   if (!root.listening || root.httpServer.address() === null) throw new codes.SVC_ERR_INSTANCE_NOT_LISTENING()
   return originsOf(root)[0]
 }
 
-/** The addresses the server listens on: `AddressInfo`s, or the path of its Unix socket. */
 export function addresses(this: Context): Array<AddressInfo | string> {
   const root: RootState = this[kRoot]
   // a server never built is bound nowhere (reading it would build one)

@@ -1,7 +1,6 @@
 /**
  * @module app/not-found
- * Declaring not-found handlers: `setNotFoundHandler` (once per prefix) and the not-found route each
- * prefix's slot holds, registered in the not-found router the request path looks URLs up in.
+ * `setNotFoundHandler` (once per prefix) and the not-found route each prefix's slot holds.
  */
 import type { Context } from '../model/context.js'
 import type { RouteHandlerFn } from '../model/route-options.js'
@@ -14,10 +13,6 @@ import { RouteContext, type NotFoundSlot } from '../model/route-context.js'
 import type { ResolvedRouteOptions } from '../model/route-options.js'
 import type { RouteTable } from './route-table.js'
 
-/**
- * `setNotFoundHandler([options], handler)`: the handler for unmatched URLs under this context's
- * prefix, with this context's hooks (and `options.preValidation` / `options.preHandler`).
- */
 export function setNotFoundHandler(this: Context, options: Record<string, unknown> | RouteHandlerFn | null, handler?: RouteHandlerFn): Context {
   if (typeof options === 'function') {
     handler = options
@@ -25,17 +20,15 @@ export function setNotFoundHandler(this: Context, options: Record<string, unknow
   }
   const root: RootState = this[kRoot]
   root.assertNotStarted('setNotFoundHandler')
-  // the public type requires a handler; a caller from JavaScript without one gets a 500 per request
+  // a JavaScript caller without a handler gets a 500 per request
   registerNotFoundHandler(this, handler as RouteHandlerFn, options ?? {}, true)
   return this
 }
 
-/** Declares the not-found route of a context's prefix (the root's default one included). */
 export function registerNotFoundHandler(server: Context, handler: ResolvedRouteOptions['handler'], options: Record<string, unknown>, custom: boolean): void {
   const root: RootState = server[kRoot]
   const table: RouteTable = server[kRouteTable]
   const prefix: string = server[kPrefix]
-  // a prefix with a trailing slash (`/v1/`) covers the same URLs as without it
   const base = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix
   const existing = table.notFoundSlots.get(base)
   if (existing?.custom) throw new codes.SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET(prefix || '/')

@@ -1,7 +1,7 @@
 /**
  * @module app/openapi-contribution
- * What a plugin tells the OpenAPI document about its context (security scheme, requirement, extra
- * responses), stored under a well-known symbol so encapsulation scopes it; plain data, read by `warren/openapi`.
+ * What a plugin adds to the OpenAPI document for its context, kept under a well-known symbol so
+ * encapsulation scopes it; read by `warren/openapi`.
  */
 
 /** An OpenAPI 3.1 security scheme (`components.securitySchemes` entry). */
@@ -12,40 +12,32 @@ export type OpenApiSecurityScheme =
   | { type: 'openIdConnect'; openIdConnectUrl: string; description?: string }
   | { type: 'mutualTLS'; description?: string }
 
-/** One security requirement: scheme name to the scopes it needs (`[]` for schemes without scopes). */
+/** One security requirement: scheme name to the scopes it needs. */
 export type OpenApiSecurityRequirement = Record<string, string[]>
 
-/** An OpenAPI 3.1 response object. */
 export interface OpenApiResponse {
   description: string
   content?: Record<string, { schema?: unknown }>
   headers?: Record<string, unknown>
 }
 
-/** What a plugin adds to the operations of its context. */
 export interface OpenApiContribution {
-  /** Schemes added to `components.securitySchemes`, by name. */
   securitySchemes?: Record<string, OpenApiSecurityScheme>
-  /** Requirements every operation of the context carries (alternatives, as in OpenAPI's `security`). */
+  /** Requirements every operation of the context carries (alternatives). */
   security?: OpenApiSecurityRequirement[]
-  /** Responses every operation of the context may give, by status key (the route's own win). */
+  /** Responses every operation of the context may give, by status (the route's own win). */
   responses?: Record<string, OpenApiResponse>
-  /**
-   * Error statuses every operation of the context may answer through the error handler, with
-   * their description: documented with the application's error body (`errorFormat`). The route's own win.
-   */
+  /** Error statuses every operation may answer, with their description, documented with the error body (the route's own win). */
   errors?: Record<string, string>
 }
 
-/** The well-known key contributions live under on an instance (global, so copies of warren agree). */
+/** The key contributions live under (global, so copies of warren agree). */
 export const kOpenApiContributions: unique symbol = Symbol.for('warren.openapi.contributions')
 
 type Contributable = { decorate(name: symbol, value: unknown): unknown }
 
 /**
- * Declares, for the context `instance` is (the one a `plugin()`-wrapped plugin receives), what
- * its operations add to the OpenAPI document. Call it while the plugin loads, before `ready()`.
- *
+ * Declares what the operations of `instance`'s context add to the OpenAPI document; call it while the plugin loads.
  * @example
  * ```ts
  * const apiKey = plugin(async (instance) => {
@@ -64,7 +56,7 @@ export function contributeOpenApi(instance: object, contribution: OpenApiContrib
     holder[kOpenApiContributions]!.push(contribution)
     return
   }
-  // a new array for this context, so the parent's list is left as it was (copy on write)
+  // copy on write: the parent's list stays as it was
   holder.decorate(kOpenApiContributions, [...openApiContributionsOf(instance), contribution])
 }
 

@@ -36,22 +36,13 @@ import {
 
 export { FASTIFY_API_LEVEL } from '../core/version.js'
 
-/** A plugin function as the loader gets it, with the marks `plugin()` (or fastify-plugin) put on it. */
 interface PluginFn extends Function {
   [kSkipOverride]?: boolean
   [kPluginMeta]?: PluginMeta
   [kDisplayName]?: string
 }
 
-/**
- * The encapsulation-breaking wrapper: the plugin's decorators, hooks and routes are registered in
- * the context that registers it, not in a child. Plain plugins it registers still get their own
- * contexts. Called without arguments it returns itself, for the
- * typed curried form `plugin<{ db: Db }>()(fn)`.
- *
- * @example
- * const db = plugin(async (app) => app.decorate('db', connect()), { name: 'db' })
- */
+/** Marks `fn` as sharing its context; called without arguments it returns itself, for the curried typed form. */
 export function plugin(fn?: PluginFn, meta: PluginMeta = {}): PluginFn {
   if (fn === undefined) return plugin
   if (typeof fn !== 'function') throw new codes.SVC_ERR_PLUGIN_INVALID(typeof fn)
@@ -61,11 +52,7 @@ export function plugin(fn?: PluginFn, meta: PluginMeta = {}): PluginFn {
   return fn
 }
 
-/**
- * A plugin's name: its metadata name, its display name, its function name, else the first two
- * lines of its source (`function (app, opts, done) { -- // what it does`),
- * so a timeout or `printPlugins` still points at the right function.
- */
+/** A plugin's name: metadata, display or function name, else its source's first two lines, so a timeout still points at it. */
 function pluginName(fn: PluginFn): string {
   return fn[kPluginMeta]?.name ?? fn[kDisplayName] ?? (fn.name || sourceHead(fn))
 }
@@ -74,13 +61,7 @@ function sourceHead(fn: Function): string {
   return String(fn).split('\n').slice(0, 2).map((line) => line.trim()).join(' -- ')
 }
 
-/**
- * Checks a plugin's `fastify` range against the Fastify API level; an instance that presents a
- * version of its own (`Object.defineProperty(app, 'version', …)`, as Fastify's tests do to play
- * another release) is checked as that version. A pre-release counts as its release (`99.0.0-rc.1`
- * satisfies `99.x`), and also loads plugins written for the releases before it
- * (`^98.x`): plugin authors test against a release candidate before they update their range.
- */
+/** Checks a plugin's `fastify` range; a pre-release counts as its release and loads plugins for the ones before it, since authors test a release candidate before they widen their range. */
 function checkVersion(parent: Context, meta: PluginMeta, name: string): void {
   const range = meta.fastify
   if (typeof range !== 'string') return
@@ -94,7 +75,7 @@ function checkVersion(parent: Context, meta: PluginMeta, name: string): void {
   }
 }
 
-/** Throws when a decorator `meta.decorators` lists is missing where the plugin is registered (naming the plugin if it has a name). */
+/** Throws when a decorator `meta.decorators` lists is missing where the plugin is registered. */
 function checkDecorators(parent: Context, meta: PluginMeta): void {
   const required = meta.decorators
   if (!required) return
@@ -115,20 +96,14 @@ function checkDependencies(parent: Context, meta: PluginMeta, name: string): voi
   }
 }
 
-/**
- * A child's prefix: the parent's and its own joined by exactly one slash. A trailing slash is kept
- * (routes under `/v1/` do not answer `/v1`); `'/'` adds nothing.
- */
+/** The parent's prefix and the child's joined by one slash; a trailing slash is kept, `'/'` adds nothing. */
 function joinPrefix(parent: string, prefix: unknown): string {
   if (typeof prefix !== 'string' || prefix === '' || prefix === '/') return parent
   if (parent.endsWith('/')) return parent + (prefix.startsWith('/') ? prefix.slice(1) : prefix)
   return parent + (prefix.startsWith('/') ? prefix : '/' + prefix)
 }
 
-/**
- * avvio's override: called as each plugin starts loading. Checks the plugin's metadata, then
- * gives it its own child context — unless it is wrapped with {@link plugin}.
- */
+/** avvio's override: checks a plugin's metadata, then gives it a child context unless it is wrapped with {@link plugin}. */
 export function overrideContext(parent: Context, fn: PluginFn, opts: Record<string, unknown> = {}): Context {
   const meta: PluginMeta = fn[kPluginMeta] ?? {}
   const name = pluginName(fn)
@@ -144,7 +119,6 @@ export function overrideContext(parent: Context, fn: PluginFn, opts: Record<stri
   return createChildContext(parent, name, opts)
 }
 
-/** What a new context holds of its own from the start, besides what {@link initContext} derives. */
 export interface ContextOwn {
   parsers: ParserRegistry
   schemaCompilers: SchemaCompilers
@@ -152,11 +126,7 @@ export interface ContextOwn {
   pluginName: string
 }
 
-/**
- * Gives a new context (the root, whose parent is null, or a plugin's child) the state every
- * context carries: hook lists, request and reply classes (a child's derived from its parent's,
- * so decorators and hooks flow down, never up), parsers, schema settings, prefix and plugin records.
- */
+/** Gives a new context its state; a child's request and reply classes derive from its parent's, so decorators flow down, never up. */
 export function initContext(context: Context, parent: Context | null, own: ContextOwn): void {
   context[kChildren] = []
   context[kHooks] = deriveHooks(parent === null ? null : parent[kHooks])
@@ -182,7 +152,6 @@ function createChildContext(parent: Context, name: string, opts: Record<string, 
     child[kLogLevel] = opts.logLevel
     child.log = parent.log.child({}, { level: opts.logLevel })
   }
-  // inherited by the context's children; its routes' request loggers use them
   if (opts.logSerializers !== undefined) child[kLogSerializers] = mergeLogSerializers(parent[kLogSerializers] ?? null, opts.logSerializers)
   for (const hook of child[kHooks].onRegister) hook.call(child, child, opts)
   return child

@@ -7,24 +7,22 @@ import { hasContentMap, toFullSchema } from '../schema/normalize.js'
 import type { ValidatorOptions } from '../types/index.js'
 import type { RouteTable } from './route-table.js'
 
-/** The registry key of the function, on the root instance. `warren/client` spells the same key. */
+/** The key of the export on the root instance; `warren/client` spells the same key. */
 export const kResponseSchemas: unique symbol = Symbol.for('warren.client.response-schemas')
 
-/** Response schemas by route and status key, the shared schemas they may reference, the `validator` option. */
 export interface ResponseSchemaExport {
   routes: Record<string, Record<string, unknown>>
   references: unknown[]
   validator: ValidatorOptions
 }
 
-/** A response entry in its full form: a schema, or a `content` map of full schemas. */
 function fullEntry(entry: unknown): unknown {
   if (!hasContentMap(entry)) return toFullSchema(entry)
   const content = Object.fromEntries(Object.entries(entry.content).map(([mediaType, media]) => [mediaType, { ...media, schema: toFullSchema(media.schema) }]))
   return { ...entry, content }
 }
 
-/** Collects the response schemas of the routes in `table` (automatic HEAD routes left out). */
+/** The response schemas of the routes in `table`, automatic HEAD routes left out. */
 export function responseSchemasOf(table: RouteTable, validator: ValidatorOptions): ResponseSchemaExport {
   const routes: Record<string, Record<string, unknown>> = {}
   const references = new Map<string, unknown>()
@@ -42,7 +40,6 @@ export function responseSchemasOf(table: RouteTable, validator: ValidatorOptions
 
 declare module '../model/context.js' {
   interface InstanceState {
-    /** Set on the root only (see {@link kResponseSchemas}). */
     [kResponseSchemas]?: () => ResponseSchemaExport
   }
 }

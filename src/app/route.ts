@@ -1,8 +1,6 @@
 /**
  * @module app/route
- * Declaring routes: `route()` and the shorthands, their options normalised and shown to onRoute
- * hooks, one route context per method and URL in the router, prefix rules, automatic HEAD routes,
- * `hasRoute`, `findRoute` and `printRoutes`.
+ * Declaring routes (`route()`, the shorthands, automatic HEAD routes, prefix rules) and querying them (`hasRoute`, `findRoute`, `printRoutes`).
  */
 import type { Context } from '../model/context.js'
 import type { RouteHandlerFn } from '../model/route-options.js'
@@ -22,10 +20,7 @@ import type { RouteTable } from './route-table.js'
 
 const nodeMethods = new Set(METHODS)
 
-/**
- * The route's methods, upper-cased: each must be a method Node knows (else SVC_ERR_ROUTE_METHOD_INVALID)
- * that the application accepts (else SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED: see `addHttpMethod`).
- */
+/** The route's methods, upper-cased; each must be known to Node and accepted by the application. */
 function normalizeMethods(method: unknown, accepted: HttpMethods): string[] {
   const methods = Array.isArray(method) ? method : [method]
   return methods.map((m) => {
@@ -36,17 +31,13 @@ function normalizeMethods(method: unknown, accepted: HttpMethods): string[] {
   })
 }
 
-/** A route's `errorHandler` that is not a function: Fastify's code (the one for handlers) and wording. */
 function errorHandlerNotFunction(label: string, path: string): Error {
   const error = new codes.SVC_ERR_ROUTE_HANDLER_NOT_FN(label, path)
   error.message = `Error Handler for ${label}:${path} route, if defined, must be a function`
   return error
 }
 
-/**
- * A route's `logLevel` must be a level of the application's logger, when that logger says which
- * levels it has (pino's `levels.values`); with logging off there is nothing to check it against.
- */
+/** A route's `logLevel` must be a level of the logger, when the logger lists its levels. */
 function assertLogLevel(level: unknown, label: string, path: string, logger: object): void {
   if (level === undefined || level === null || level === '') return
   const known = (logger as { levels?: { values?: Record<string, number> } }).levels?.values
@@ -54,7 +45,7 @@ function assertLogLevel(level: unknown, label: string, path: string, logger: obj
   if (typeof level !== 'string' || !Object.hasOwn(known, level)) throw new codes.SVC_ERR_ROUTE_LOG_LEVEL_INVALID(label, path, String(level))
 }
 
-/** Route options as given: `route()` checks each field it reads before relying on the type stated here. */
+/** Route options as given: `route()` checks each field it reads. */
 export interface RouteInput {
   [key: string]: unknown
   method?: string | string[]
@@ -75,10 +66,8 @@ export interface RouteInput {
   childLoggerFactory?: unknown
 }
 
-/** Route options once `assertRouteOptions` passed: they have a handler. */
 type CheckedRouteInput = RouteInput & { handler: RouteHandlerFn }
 
-/** The options of a route that `route()` refuses before any onRoute hook sees them. */
 function assertRouteOptions(options: RouteInput, methods: string[], path: string, root: RootState): asserts options is CheckedRouteInput {
   const accepted = root.methods
   const label = methods.join(',')
@@ -104,14 +93,9 @@ function assertRouteOptions(options: RouteInput, methods: string[], path: string
   }
 }
 
-/** How a `'/'` route under a prefix answers: the prefix with and without a trailing slash (default), or one of them. */
 type PrefixTrailingSlash = 'both' | 'slash' | 'no-slash'
 
-/**
- * The URL a path declares under a prefix, and whether the router also needs that URL with a
- * trailing slash: `'/'` under `/v1` answers `/v1` and, unless `prefixTrailingSlash` says
- * otherwise, `/v1/` (a hidden twin; with `ignoreTrailingSlash` the router does that itself).
- */
+/** The URL a path declares under a prefix, and whether the router needs its trailing-slash twin too. */
 function urlFor(prefix: string, path: string, trailing: PrefixTrailingSlash, root: RootState): { url: string; slashTwin: boolean } {
   if (prefix === '') return { url: path, slashTwin: false }
   if (path === '/') {
@@ -131,14 +115,9 @@ function prefixTrailingSlash(value: unknown): PrefixTrailingSlash {
   throw new codes.SVC_ERR_ROUTE_PREFIX_TRAILING_SLASH_INVALID(String(value))
 }
 
-/**
- * `route(options)`: declares a route in this context. onRoute hooks see (and may change) the
- * options first; the route's compiled state is built when the application starts.
- */
 export function route(this: Context, options: RouteInput): Context {
   const root: RootState = this[kRoot]
   root.assertNotStarted('route')
-  // checked first: a wrong limit is reported even when the url is missing too
   if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit <= 0)) {
     throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit)
   }
@@ -146,72 +125,53 @@ export function route(this: Context, options: RouteInput): Context {
   if (typeof path !== 'string') throw new codes.SVC_ERR_INVALID_URL(String(path))
   assertValidRouteHooks(options)
   const prefix: string = this[kPrefix]
-  // under a prefix, '' is the prefix itself; at the root it names nothing
   if (path === '' && prefix === '') throw new codes.SVC_ERR_ROUTE_PATH_EMPTY()
   const methods = normalizeMethods(options.method, root.methods)
   assertRouteOptions(options, methods, path, root)
   const { url, slashTwin } = urlFor(prefix, path, prefixTrailingSlash(options.prefixTrailingSlash), root)
   const view = routeView(this, root, options, methods, url, path)
   const onRoute: Array<(this: Context, view: ResolvedRouteOptions) => void> = this[kHooks].onRoute
-  // the automatic HEAD route is built from the options as declared, not from what onRoute hooks
-  // made of the GET route's: they see it in turn, and change it as they changed the GET route
+  // HEAD is built from the options as declared: onRoute hooks then change it as they changed the GET route
   const head = automaticHead(this, onRoute.length > 0 ? { ...view } : view)
-  // onRoute hooks see each route once: the trailing-slash twin is the same route to them
   for (const hook of onRoute) hook.call(this, view)
-  // an onRoute hook may have set hooks of its own: they are checked as the declared ones were
   if (onRoute.length > 0) assertValidRouteHooks(view)
   for (const method of normalizeMethods(view.method, root.methods)) {
     const methodView = viewOfMethod(view, method)
     addRoute(this, root, methodView, view.url, head)
-    // the twin shows the route's own URL as `routeOptions.url`
     if (slashTwin) addRoute(this, root, methodView, view.url + '/', head)
   }
   return this
 }
 
-/**
- * The options of one method's route. A route declared with a list of methods keeps the list as
- * `request.routeOptions.method` (the route as declared), while its router entry and context are per method.
- */
+/** One method's options; `routeOptions.method` keeps a declared list as declared. */
 function viewOfMethod(view: ResolvedRouteOptions, method: string): ResolvedRouteOptions {
   const own = { ...view, method }
   if (Array.isArray(view.method)) (own as Record<symbol, unknown>)[kDeclaredMethod] = view.method
   return own
 }
 
-/**
- * The options of the HEAD route a GET route brings (made once, when first needed: the onRoute
- * hooks see it once, whether one or two URLs get it).
- */
+/** The automatic HEAD route's options, made once so onRoute hooks see it once. */
 function automaticHead(server: Context, declared: ResolvedRouteOptions): () => ResolvedRouteOptions {
   let head: ResolvedRouteOptions | undefined
   return () => {
     if (head === undefined) {
       head = { ...declared, method: 'HEAD', [kAutomaticHead]: true }
-      // onRoute hooks see the HEAD route too: it is a route the application answers
       for (const hook of server[kHooks].onRoute) hook.call(server, head)
     }
     return head
   }
 }
 
-/** Marks the options of a HEAD route warren added for a GET route (see {@link isAutomaticHeadRoute}). */
 const kAutomaticHead = Symbol('warren.automatic-head')
 
-/**
- * Whether route options an `onRoute` hook sees are those of the HEAD route warren adds beside a
- * GET route (`exposeHeadRoutes`), rather than a route the application declared: a documentation
- * plugin, say, lists the GET route only.
- */
+/** Whether options an `onRoute` hook sees are of the HEAD route warren added beside a GET route (a docs plugin skips it). */
 export function isAutomaticHeadRoute(routeOptions: object): boolean {
   return (routeOptions as { [kAutomaticHead]?: boolean })[kAutomaticHead] === true
 }
 
-/** A route's options as onRoute hooks and `request.routeOptions` show them. */
 function routeView(server: Context, root: RootState, options: CheckedRouteInput, methods: string[], url: string, path: string): ResolvedRouteOptions {
   return {
     ...options,
-    // a list stays a list (`['pOSt']` is `['POST']`): the view shows the route as declared
     method: Array.isArray(options.method) ? (methods as unknown as string) : methods[0],
     url,
     path: url,
@@ -222,7 +182,6 @@ function routeView(server: Context, root: RootState, options: CheckedRouteInput,
     [kOwnBodyLimit]: options.bodyLimit,
     attachValidation: options.attachValidation === true,
     logLevel: options.logLevel ?? server[kLogLevel],
-    // the route's own over its context's
     logSerializers: mergeLogSerializers(server[kLogSerializers] ?? null, options.logSerializers) ?? undefined,
     exposeHeadRoute: options.exposeHeadRoute ?? root.options.exposeHeadRoutes,
     prefixTrailingSlash: options.prefixTrailingSlash ?? 'both',
@@ -232,11 +191,7 @@ function routeView(server: Context, root: RootState, options: CheckedRouteInput,
   }
 }
 
-/**
- * Registers one method of a route at `routerPath` (its URL, or the trailing-slash twin of it). A
- * GET route brings its HEAD twin at once (unless `exposeHeadRoute` is off or a HEAD is declared),
- * so the router lists it beside its GET; a HEAD declared later replaces that automatic one.
- */
+/** Registers one method of a route at `routerPath`; a GET brings its HEAD twin, which a HEAD declared later replaces. */
 function addRoute(server: Context, root: RootState, view: ResolvedRouteOptions, routerPath: string, head: (() => ResolvedRouteOptions) | null, automatic = false): void {
   const method = view.method as FindMyWay.HTTPMethod
   const constraints = (view.constraints as Record<string, unknown> | undefined) ?? {}
@@ -255,11 +210,7 @@ function addRoute(server: Context, root: RootState, view: ResolvedRouteOptions, 
   }
 }
 
-/**
- * Adds a route context to the router. `findRoute` tells apart paths whose parameters are named
- * differently (`/:a`, `/:b`), the router does not: it refuses the second as the same route, which
- * is reported as any duplicate is.
- */
+/** Adds a route context to the router, which refuses `/:b` beside `/:a` as a duplicate. */
 function onRouter(root: RootState, method: FindMyWay.HTTPMethod, routerPath: string, constraints: Record<string, unknown>, context: RouteContext): void {
   try {
     root.router.on(method, routerPath, { constraints }, handleRequest, context)
@@ -269,24 +220,19 @@ function onRouter(root: RootState, method: FindMyWay.HTTPMethod, routerPath: str
   }
 }
 
-/** Takes an automatic HEAD route out of the router and the table. */
 function removeRoute(root: RootState, table: RouteTable, context: RouteContext, routerPath: string, constraints: Record<string, unknown>): void {
   root.router.off('HEAD', routerPath, constraints)
   table.routes.splice(table.routes.indexOf(context), 1)
   table.automaticHeads.delete(context)
 }
 
-/**
- * Declares a route from a shorthand's arguments: `(path, handler)`, `(path, options, handler)` or
- * `(path, { handler, ... })`.
- */
 function declare(server: Context, method: string | string[], path: string, options?: RouteInput | RouteHandlerFn, handler?: RouteHandlerFn): Context {
   if (typeof options === 'function') {
     handler = options
     options = {}
   }
   if (typeof handler === 'function') {
-    // a handler third: the second argument is the options, an object (`undefined` and `null` too are refused)
+    // the second argument is the options when a handler comes third (`undefined` and `null` are refused)
     if (Object.prototype.toString.call(options) !== '[object Object]') throw new codes.SVC_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), path)
     if (options?.handler !== undefined) throw new codes.SVC_ERR_ROUTE_DUPLICATED_HANDLER(String(method), path)
   }
@@ -294,20 +240,17 @@ function declare(server: Context, method: string | string[], path: string, optio
   return route.call(server, { ...opts, method, url: path, handler: handler ?? opts.handler })
 }
 
-/** Builds the shorthand of one method: `get(path, handler)`, `get(path, options, handler)` or `get(path, { handler, ... })`. */
 export function shorthand(method: string) {
   return function declareMethod(this: Context, path: string, options?: RouteInput | RouteHandlerFn, handler?: RouteHandlerFn): Context {
     return declare(this, method, path, options, handler)
   }
 }
 
-/** `all(path, ...)`: the route for every method the application accepts when it is declared. */
 export function all(this: Context, path: string, options?: RouteInput | RouteHandlerFn, handler?: RouteHandlerFn): Context {
   const root: RootState = this[kRoot]
   return declare(this, root.methods.list(), path, options, handler)
 }
 
-/** The method and URL of a query, or null when either is missing (no route can match then). */
 function queried(options: RouteQuery | undefined): { method: FindMyWay.HTTPMethod; url: string } | null {
   if (options === null || typeof options !== 'object') return null
   const { method, url } = options
@@ -315,16 +258,11 @@ function queried(options: RouteQuery | undefined): { method: FindMyWay.HTTPMetho
   return { method: method.toUpperCase() as FindMyWay.HTTPMethod, url }
 }
 
-/** Constraints as find-my-way compares them: an object, or none. */
 function queriedConstraints(options: RouteQuery): Record<string, unknown> | undefined {
   const constraints = options.constraints
   return constraints !== null && typeof constraints === 'object' && !Array.isArray(constraints) ? constraints : undefined
 }
 
-/**
- * `hasRoute({ method, url, constraints? })`: whether a route with that method, URL pattern (as
- * declared, `/users/:id`) and constraints is declared. A query without a method or URL is false.
- */
 export function hasRoute(this: Context, options: RouteQuery): boolean {
   const query = queried(options)
   if (query === null) return false
@@ -332,11 +270,7 @@ export function hasRoute(this: Context, options: RouteQuery): boolean {
   return root.router.hasRoute(query.method, query.url, queriedConstraints(options))
 }
 
-/**
- * `findRoute({ method, url, constraints? })`: the route a request for `url` would reach, as
- * `{ handler, params, searchParams }` — a copy, so changing it changes no route — or null.
- * The URL is matched as a request's is: `/users/:id` finds `/users/:id` with `params.id === ':id'`.
- */
+/** The route a request for `url` would reach, as a copy, or null; `/users/:id` matches itself with `params.id === ':id'`. */
 export function findRoute(this: Context, options: RouteQuery): FoundRoute | null {
   const query = queried(options)
   if (query === null) return null
@@ -347,12 +281,10 @@ export function findRoute(this: Context, options: RouteQuery): FoundRoute | null
   return { handler: route.handler, params: { ...found.params }, searchParams: { ...found.searchParams } }
 }
 
-/** `printRoutes(options?)`: the route tree, as text (find-my-way's pretty print). */
 export function printRoutes(this: Context, options?: PrintRoutesOptions): string {
   const root: RootState = this[kRoot]
   // a copy: the router writes into the options it is given
   const print: Record<string, unknown> = { ...options }
-  // includeHooks: the request hooks, before any meta keys asked for
   if (options?.includeHooks === true) {
     const asked = options.includeMeta
     print.includeMeta = Array.isArray(asked) ? [...requestHookNames, ...asked] : requestHookNames

@@ -1,11 +1,8 @@
 /**
  * @module client/errors
- * The errors a client call can fail with, each with a `code` to branch on: the network failed,
- * the answer was not what a JSON API sends, a path parameter was missing, or the answer did not
- * match its declared schema (`validate`), or that schema could not be compiled.
+ * The errors a client call can fail with, each with a `code` to branch on.
  */
 
-/** What went wrong with a call. */
 export type ClientErrorCode =
   | 'CLIENT_ERR_NETWORK'
   | 'CLIENT_ERR_INVALID_JSON'
@@ -16,11 +13,9 @@ export type ClientErrorCode =
 
 /** The error a client call rejects with (an HTTP error status is an answer, not an error: see `status`). */
 export class WarrenClientError extends Error {
-  /** What went wrong. */
   readonly code: ClientErrorCode
-  /** The status of the answer, when there was one. */
   readonly status: number | undefined
-  /** The body of the answer as text, when there was one and it could not be read as declared. */
+  /** The body as text, when there was one and it could not be read as declared. */
   readonly text: string | undefined
 
   constructor(code: ClientErrorCode, message: string, details: { status?: number; text?: string; cause?: unknown } = {}) {

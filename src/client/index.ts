@@ -13,7 +13,7 @@ import type { ValidatorOptions } from '../types/options.js'
 
 export { WarrenClientError }
 export type { ClientErrorCode } from './errors.js'
-/** The codes a warren server answers with, each with its status and meaning: switch on an error body's `code`. */
+/** The codes a warren server answers with, with status and meaning: switch on an error body's `code`. */
 export { errorCatalogue } from '../types/error-catalogue.js'
 export type { CatalogueCode, CodesWithStatus, ErrorCatalogue, ErrorCatalogueEntry } from '../types/error-catalogue.js'
 export type { FastifyErrorBody, ProblemDetails, ValidationProblemDetails, ValidationProblemItem } from '../types/error-format.js'
@@ -44,36 +44,23 @@ export type ClientHeaders = Record<string, string> | (() => Record<string, strin
 export interface ClientOptions {
   /** Where the server listens, e.g. `http://127.0.0.1:3000`. */
   baseUrl?: string
-  /** The fetch to use (default: the global `fetch`). */
   fetch?: FetchLike
-  /** An application to send requests to through `inject()`, without a socket (tests). */
+  /** An application to call through `inject()`, without a socket (tests). */
   app?: InjectTarget
   /** Headers sent with every call (a call's own headers win). */
   headers?: ClientHeaders
-  /**
-   * Checks every answer against its route's response schema with Ajv and ajv-formats, as the
-   * server validates: `true` reads the schemas from `app` (the one injected into), or a table of
-   * them by route (`{ 'GET /users/:id': { 200: User } }`), for a client over a socket. Bodiless
-   * answers (204, 205, 304, HEAD) are not checked.
-   */
+  /** Check every answer against its route's response schema with Ajv, as the server does: `true` reads them from `app`, or give a table by route. Bodiless answers are not checked. */
   validate?: true | ResponseSchemaTable
   /** Shared schemas `Type.Ref` in `validate` points at. */
   references?: unknown[]
-  /**
-   * The validator's settings, in the shape of the server's `validator` option: formats and
-   * keywords of the application's own (`customOptions: { formats, keywords }`) and Ajv plugins, on
-   * top of every ajv-formats format. Default: the application's own `validator` option when
-   * `validate: true` reads the schemas from `app`. Whatever they say, the client never coerces,
-   * fills in or removes anything in an answer.
-   */
+  /** The validator's settings, shaped as the server's `validator` option (default: the app's own); the client never changes an answer. */
   validator?: ValidatorOptions
 }
 
 /** What one call sends besides the method and path. */
 export interface CallOptions {
-  /** Values for the path's `:name` segments. */
   params?: Record<string, ParamValue>
-  /** The query: a key repeats for each item of an array. */
+  /** A key repeats for each item of an array. */
   query?: Record<string, ParamValue | readonly ParamValue[]>
   headers?: Record<string, string>
   /** Sent as JSON unless it is a string. */
@@ -81,10 +68,8 @@ export interface CallOptions {
   signal?: AbortSignal
 }
 
-/** One method of the client: `(path, options?)` resolves with the answer. */
 export type CallFn = (path: string, options?: CallOptions) => Promise<ClientResponse>
 
-/** The client: one function per HTTP method, and `request` for any method. */
 export interface WarrenClient {
   get: CallFn
   post: CallFn
@@ -93,7 +78,6 @@ export interface WarrenClient {
   delete: CallFn
   head: CallFn
   options: CallFn
-  /** A call with any method. */
   request(method: string, path: string, options?: CallOptions): Promise<ClientResponse>
 }
 
@@ -105,15 +89,12 @@ function transportFor(options: ClientOptions): Transport {
   return fetchTransport(options.baseUrl, fetchFn)
 }
 
-/** The client for app type `App`: typed from its route table, or untyped without a type argument. */
 export type ClientFor<App> = [App] extends [never] ? WarrenClient : TypedClient<App>
 
-/** The type of {@link client}: untyped, or typed by the server's type given as a type argument. */
 export interface ClientFactory {
   /**
-   * Builds a client (see the module comment). With the server's type as a type argument,
-   * `client<App>(options)`, its calls are typed from the routes `App` carries: paths, params,
-   * query, headers and body, and the answer as a union discriminated by `status`.
+   * Builds a client; `client<App>(options)` types its calls from the routes of the server's type,
+   * the answer a union discriminated by `status`.
    *
    * @example
    * ```ts
@@ -165,9 +146,5 @@ function createClient(options: ClientOptions): WarrenClient {
   }
 }
 
-/**
- * Builds a client: `client(options)` is untyped, `client<App>(options)` typed from the routes of
- * the server's type `App` (`export type App = typeof app`). The runtime is the same; the type layer
- * gives it its types here, at the boundary.
- */
+/** The runtime client, typed at this boundary by the type layer. */
 export const client = createClient as unknown as ClientFactory

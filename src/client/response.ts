@@ -1,7 +1,7 @@
 /**
  * @module client/response
- * Reading an answer: JSON bodies parsed, text bodies as strings, nothing for bodiless answers (204, 205, 304, HEAD);
- * anything else, or JSON that does not parse, is a `WarrenClientError`.
+ * Reading an answer: JSON parsed, text as strings, nothing for bodiless answers; anything else is
+  * a `WarrenClientError`.
  */
 import { WarrenClientError } from './errors.js'
 
@@ -12,7 +12,6 @@ export interface ClientResponse<Status extends number = number, Body = unknown> 
   headers: Headers
 }
 
-/** The minimal shape of a fetch `Response` the client reads. */
 export interface ResponseLike {
   status: number
   headers: Headers
@@ -24,7 +23,6 @@ function isJson(contentType: string): boolean {
   return essence === 'application/json' || essence.endsWith('+json')
 }
 
-/** Reads `response` into a {@link ClientResponse}. */
 export async function readResponse(response: ResponseLike, method: string): Promise<ClientResponse> {
   const { status, headers } = response
   const body = method === 'HEAD' || status === 204 || status === 205 || status === 304 ? '' : await response.text()

@@ -1,13 +1,10 @@
 /**
  * @module client/url
- * A route path and its parts made into a request URL: every parameter form the router accepts
- * (`:name`, several in a segment, `:name(regexp)`, an optional last `:name?`, the `*` wildcard,
- * `::` for a literal colon) filled with its encoded value, and the query serialised the way the
- * server parses it (node:querystring: a key repeated for each item of an array, `undefined` left out).
+ * A route path filled into a request URL (every parameter form the router accepts), the query
+  * serialised as the server parses it (a key repeated per array item, `undefined` left out).
  */
 import { WarrenClientError } from './errors.js'
 
-/** Values a query or path parameter may take. */
 export type ParamValue = string | number | boolean | bigint | Date | null | undefined
 
 function text(value: Exclude<ParamValue, undefined>): string {
@@ -15,10 +12,10 @@ function text(value: Exclude<ParamValue, undefined>): string {
   return value === null ? '' : String(value)
 }
 
-/** Where a parameter's name ends, as the router reads it: a regexp, a static part (`-`, `.`), the next segment. */
+/** Where a parameter's name ends, as the router reads it. */
 const NAME_END = new Set(['(', '-', '.', '/'])
 
-/** The index just past the regexp that opens at `start` (`(`), nested groups and `\` escapes followed as the router follows them. */
+/** The index past the regexp opening at `start`, groups and escapes followed as the router does. */
 function afterRegExp(path: string, start: number): number {
   let depth = 0
   for (let at = start; at < path.length; at++) {
@@ -29,7 +26,7 @@ function afterRegExp(path: string, start: number): number {
   return path.length
 }
 
-/** The wildcard's value: each segment encoded, its slashes kept (it stands for the rest of the path). */
+/** The wildcard's value: each segment encoded, its slashes kept. */
 function wildcard(value: Exclude<ParamValue, undefined>): string {
   return text(value).split('/').map(encodeURIComponent).join('/')
 }
@@ -38,10 +35,7 @@ function missing(name: string, path: string): never {
   throw new WarrenClientError('CLIENT_ERR_MISSING_PARAM', `Path parameter '${name}' of '${path}' is missing`)
 }
 
-/**
- * `path` with each parameter replaced by its encoded value from `params`. A missing parameter
- * throws, except an optional one (`/:id?`), which is left out with the slash before it.
- */
+/** A missing parameter throws, except an optional one (`/:id?`), left out with the slash before it. */
 export function fillPath(path: string, params: Record<string, ParamValue> | undefined): string {
   let url = ''
   for (let at = 0; at < path.length; ) {
@@ -72,7 +66,6 @@ export function fillPath(path: string, params: Record<string, ParamValue> | unde
   return url
 }
 
-/** The query string (without `?`) for `query`, or `''`. Arrays repeat their key. */
 export function queryString(query: Record<string, ParamValue | readonly ParamValue[]> | undefined): string {
   if (query === undefined) return ''
   const pairs: string[] = []
@@ -85,7 +78,6 @@ export function queryString(query: Record<string, ParamValue | readonly ParamVal
   return pairs.join('&')
 }
 
-/** `path` filled with `params`, with the query appended. */
 export function buildUrl(path: string, params: Record<string, ParamValue> | undefined, query: Record<string, ParamValue | readonly ParamValue[]> | undefined): string {
   const search = queryString(query)
   const filled = fillPath(path, params)

@@ -1,8 +1,7 @@
 /**
  * @module content-type/media-type-key
- * The canonical spelling of a `content-type` value that parsers are registered and found under:
- * the essence, then its parameters in their order, names lower-cased and values quoted
- * (`application/json; charset="utf-8"`), so that `Application/JSON ; Charset=utf-8` reads the same.
+ * The canonical spelling of a `content-type` value parsers are registered and found under, so
+ * `Application/JSON ; Charset=utf-8` reads as `application/json; charset="utf-8"`.
  */
 import { essenceOf } from '../core/media-type.js'
 
@@ -15,10 +14,7 @@ function unquote(value: string): string {
   return trimmed.slice(1, -1).replace(/\\(.)/g, '$1')
 }
 
-/**
- * The parameters of a `content-type` value, canonically spelled (`; charset="utf-8"`), or `''`
- * without any. A malformed pair (no `=`) is left out, as it names nothing a parser could ask for.
- */
+/** The parameters canonically spelled, or `''`; a pair without `=` names nothing, so it is left out. */
 export function parametersOf(contentType: string): string {
   const semicolon = contentType.indexOf(';')
   if (semicolon === -1) return ''
@@ -29,7 +25,6 @@ export function parametersOf(contentType: string): string {
   return parameters
 }
 
-/** The canonical spelling of a `content-type` value: its essence followed by {@link parametersOf}. */
 export function mediaTypeKey(contentType: string): string {
   return essenceOf(contentType) + parametersOf(contentType)
 }

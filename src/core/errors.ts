@@ -1,19 +1,13 @@
 /**
  * @module core/errors
- * The one catalogue of `SVC_ERR_*` codes (Fastify's `FST_ERR_*` names where the same error
- * exists), the `WarrenError` class they share, `createError` for an application's own coded
- * errors, and `toError` for values thrown that are not errors.
+ * The catalogue of `SVC_ERR_*` codes, the `WarrenError` class they share, `createError` for an
+ * application's own coded errors, and `toError`.
  */
 import { format } from 'node:util'
 
-/**
- * Base class of every error warren creates itself. `code` is one of the `SVC_ERR_*` codes of
- * {@link codes}; `statusCode` is the HTTP status the default error handler answers with.
- */
+/** Base class of every error warren creates; `statusCode` is what the default error handler answers with. */
 export class WarrenError extends Error {
-  /** The `SVC_ERR_*` code. */
   code: string
-  /** The HTTP status this error maps to. */
   statusCode: number
 
   constructor(code: string, message: string, statusCode: number, options?: ErrorOptions) {
@@ -30,10 +24,9 @@ export class WarrenError extends Error {
   }
 }
 
-/** Marks the coded errors that extend `TypeError` rather than {@link WarrenError}. */
 const kTypeErrorCode = Symbol('warren.type-error-code')
 
-/** A coded `TypeError` (a wrong argument, as Fastify classes them), still `instanceof WarrenError`. */
+/** A coded `TypeError` for a wrong argument, still `instanceof WarrenError`. */
 class WarrenTypeError extends TypeError {
   readonly [kTypeErrorCode] = true
   code: string
@@ -51,14 +44,11 @@ class WarrenTypeError extends TypeError {
 export interface WarrenErrorClass {
   new (...args: unknown[]): WarrenError
   (...args: unknown[]): WarrenError
-  /** The code every instance carries. */
   readonly code: string
-  /** The status every instance carries. */
   readonly statusCode: number
 }
 
 function defineError(code: string, template: string, statusCode = 500, base: typeof WarrenError | typeof WarrenTypeError = WarrenError): WarrenErrorClass {
-  // both bases take (code, message, statusCode); a WarrenTypeError passes `instanceof WarrenError`
   const Coded = class extends (base as typeof WarrenError) {
     static readonly code = code
     static readonly statusCode = statusCode
@@ -67,15 +57,11 @@ function defineError(code: string, template: string, statusCode = 500, base: typ
     }
   }
   Object.defineProperty(Coded, 'name', { value: code })
-  // callable without `new` too: plugins written for Fastify call its error constructors that way
-  // (the proxy adds the call signature the class type lacks)
+  // callable without `new` too: existing plugins call error constructors that way
   return new Proxy(Coded, { apply: (Target, _this, args: unknown[]) => new Target(...args) }) as unknown as WarrenErrorClass
 }
 
-/**
- * The catalogue of warren's error codes. The names mirror Fastify's (`FST_ERR_X` is `SVC_ERR_X`)
- * wherever the same error exists, so the Fastify documentation can be used to look them up.
- */
+/** warren's error codes; `SVC_ERR_X` is `FST_ERR_X` wherever the same error exists, so Fastify's documentation applies. */
 export const codes = {
   // factory and instance
   SVC_ERR_INIT_OPTS_INVALID: defineError('SVC_ERR_INIT_OPTS_INVALID', "Invalid initialization option '%s': %s"),
@@ -213,10 +199,8 @@ export const codes = {
 } as const
 
 /**
- * Defines a coded error of your own: a class whose instances carry `code` and `statusCode` (the
- * status the default error handler answers with) and a message built from `message`, a template
- * whose `%s` the constructor's arguments fill. Callable with or without `new`; every instance is
- * `instanceof WarrenError`.
+ * Defines a coded error of your own, callable with or without `new`: instances carry `code`,
+ * `statusCode` (the default error handler's answer) and `message` with `%s` filled by the arguments.
  *
  * @example
  * ```ts
@@ -233,14 +217,9 @@ export function createError(code: string, message: string, statusCode = 500): Wa
   return defineError(code, message, statusCode)
 }
 
-/** Name of one `SVC_ERR_*` code. */
 export type ErrorCode = keyof typeof codes
 
-/**
- * Turns a non-Error value into an Error where one is required (a failed start-up hook, a schema
- * error formatter). The request path does not use it: there a thrown value reaches the error
- * handlers as it was thrown.
- */
+/** Turns a non-Error value into an Error where one is required; not on the request path, where a thrown value reaches error handlers as thrown. */
 export function toError(value: unknown): Error {
   if (value instanceof Error) return value
   if (value !== null && typeof value === 'object' && typeof (value as Error).message === 'string') {

@@ -5,7 +5,6 @@
  */
 import type * as Http2 from 'node:http2'
 
-/** node:http2 (Node's own module cache answers after the first call). */
 export function http2Module(): typeof Http2 {
   return process.getBuiltinModule('node:http2')
 }

@@ -1,8 +1,7 @@
 /**
  * @module core/is-thenable
- * The promise test used wherever user code may return a promise.
+ * The promise test used wherever user code may return a promise (or a promise-like).
  */
-/** Whether a value returned by user code (a hook, handler, parser or validator) is a Promise or promise-like. */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function'
 }

@@ -29,7 +29,6 @@ const silentLogger: Logger = {
 
 const loggerMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'child']
 
-/** The logger methods `value` lacks (all of them for a value that is not an object). */
 function missingLoggerMethods(value: unknown): string[] {
   if (value === null || typeof value !== 'object') return loggerMethods
   return loggerMethods.filter((method) => typeof (value as Record<string, unknown>)[method] !== 'function')
@@ -39,10 +38,7 @@ function isLoggerInstance(value: object): value is Logger {
   return missingLoggerMethods(value).length === 0
 }
 
-/**
- * Refuses an object that has some logger methods but not all (`SVC_ERR_LOG_INVALID_LOGGER`,
- * naming the missing ones): half a logger is a mistake, not pino options.
- */
+/** Refuses an object with some logger methods but not all: half a logger is a mistake, not pino options. */
 function assertNotPartialLogger(value: unknown): void {
   const missing = missingLoggerMethods(value)
   if (missing.length > 0 && missing.length < loggerMethods.length) throw new codes.SVC_ERR_LOG_INVALID_LOGGER(missing.join(','))
@@ -55,7 +51,6 @@ const defaultSerializers: Record<'req' | 'res' | 'err', Serializer> = {
   req: (request) => ({
     method: request.method,
     url: request.url,
-    // the version a versioned route was asked for (`constraints: { version }`), if any
     version: request.headers?.['accept-version'],
     host: request.host,
     remoteAddress: request.ip,
@@ -65,10 +60,7 @@ const defaultSerializers: Record<'req' | 'res' | 'err', Serializer> = {
   err: pino.stdSerializers.err,
 }
 
-/**
- * Builds the server logger from the `logger` option (false: off, true or pino options)
- * or the `loggerInstance` option (a logger, as Fastify 5 takes it); not both.
- */
+/** Builds the server logger from `logger` (false, true or pino options) or `loggerInstance`; not both. */
 export function createLogger(option: unknown, instance?: unknown): { logger: Logger; enabled: boolean } {
   if (instance !== undefined && instance !== null) {
     if (option !== undefined && option !== false && option !== null) throw new codes.SVC_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED()
@@ -91,7 +83,6 @@ export function createLogger(option: unknown, instance?: unknown): { logger: Log
 /** Where `logger: { stream }` or `logger: { file }` writes (a stream wins); null: stdout. */
 function destinationOf(stream: unknown, file: unknown): NodeJS.WritableStream | null {
   if (isDestination(stream)) return stream
-  // pino's file destination (sonic-boom), which creates the file
   if (typeof file === 'string' && file !== '') return pino.destination(file) as unknown as NodeJS.WritableStream
   return null
 }
@@ -103,7 +94,6 @@ function withDefaultSerializers(logger: Logger): Logger {
   return logger.child({}, { serializers: { ...defaultSerializers, ...own } })
 }
 
-/** `logger: { stream }` names the destination, as pino's second argument. */
 function isDestination(stream: unknown): stream is NodeJS.WritableStream {
   return stream !== null && typeof stream === 'object' && typeof (stream as NodeJS.WritableStream).write === 'function'
 }
@@ -117,11 +107,7 @@ export interface ChildLoggerOptions {
   serializers?: LogSerializers
 }
 
-/**
- * The serializers of a context or a route: its own `logSerializers` (a `register` or route
- * option) over those it inherits; null when neither has any. Throws
- * `SVC_ERR_LOG_SERIALIZERS_INVALID` for anything but an object of functions.
- */
+/** A context's or route's own `logSerializers` over those it inherits; null when neither has any. */
 export function mergeLogSerializers(inherited: LogSerializers | null, own: unknown): LogSerializers | null {
   if (own === undefined || own === null) return inherited
   if (typeof own !== 'object' || Array.isArray(own)) throw new codes.SVC_ERR_LOG_SERIALIZERS_INVALID(`got ${Array.isArray(own) ? 'an array' : typeof own}`)
@@ -131,10 +117,7 @@ export function mergeLogSerializers(inherited: LogSerializers | null, own: unkno
   return { ...inherited, ...(own as LogSerializers) }
 }
 
-/**
- * A route's child logger options, built once when the route is resolved; null when it sets
- * neither (an absent level inherits, where an undefined one would make pino reset it).
- */
+/** A route's child logger options; null when it sets neither (an undefined level would make pino reset it). */
 export function childLoggerOptions(level: string | undefined, serializers: LogSerializers | null | undefined): ChildLoggerOptions | null {
   if (!level && !serializers) return null
   const options: ChildLoggerOptions = {}
@@ -149,11 +132,7 @@ export function requestLogger(logger: Logger, enabled: boolean, label: string, i
   return options === null ? logger.child({ [label]: id }) : logger.child({ [label]: id }, options as Record<string, unknown>)
 }
 
-/**
- * The request's logger from a user's child logger factory, called with `this` the route's
- * instance. The options hold a `level` and `serializers` only when the route has them. Throws
- * `SVC_ERR_LOG_INVALID_LOGGER` when the factory returns something that is not a logger (a programming error, found on the first request).
- */
+/** The request's logger from a user's child logger factory, called with `this` the route's instance. */
 export function factoryLogger(
   factory: ChildLoggerFactory,
   instance: unknown,

@@ -1,7 +1,6 @@
 /**
  * @module core/media-type
- * Media types: the essence of a `content-type` value, its syntax check, and the content types
- * warren declares for the payloads it writes.
+ * The essence of a `content-type` value, its syntax check, and the content types warren declares.
  */
 /** The essence of a media type (RFC 9110): `type/subtype`, lower-case, without parameters or spaces. */
 export function essenceOf(contentType: unknown): string {
@@ -14,14 +13,10 @@ export function essenceOf(contentType: unknown): string {
 // RFC 9110 token characters, on both sides of the slash
 const ESSENCE_SYNTAX = /^[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+$/
 
-/** Whether an essence (see {@link essenceOf}) is a well-formed `type/subtype`. */
 export function isValidEssence(essence: string): boolean {
   return ESSENCE_SYNTAX.test(essence)
 }
 
-/** The content type of JSON warren serializes itself. */
 export const JSON_TYPE = 'application/json; charset=utf-8'
-/** The content type of a string payload sent without one. */
 export const TEXT_TYPE = 'text/plain; charset=utf-8'
-/** The content type of a binary payload sent without one. */
 export const BINARY_TYPE = 'application/octet-stream'

@@ -6,10 +6,9 @@
 import { executionAsyncResource } from 'node:async_hooks'
 
 let taken = false
-/** The entry held (read by nothing: it only has to stay reachable). */
+// read by nothing: it only has to stay reachable
 const held: object[] = []
 
-/** Takes and keeps one `nextTick` queue entry, once per process (on the next tick). */
 export function keepTickShapeAlive(): void {
   if (taken) return
   taken = true

@@ -1,10 +1,8 @@
 /**
  * @module core/version
- * warren's own version, and the Fastify API level it implements (what a Fastify plugin's
- * `fastify` semver range, in its `fastify-plugin` metadata, is checked against).
+ * warren's own version, and the Fastify API level a plugin's `fastify` range is checked against.
  */
 
-/** warren's own version (`app.version`). */
 export const VERSION = '0.1.0'
 
 /** The Fastify API level warren implements. */

@@ -4,13 +4,12 @@
  */
 import { requestHookNames, type HookName } from './names.js'
 
-/** A hook function, as stored (its arguments depend on the hook). */
 export type HookFn = (...args: any[]) => unknown
 
-/** The hook lists of one context. onClose hooks are not stored here: avvio runs them. */
+/** onClose hooks are not stored here: avvio runs them. */
 export type HookStore = Record<Exclude<HookName, 'onClose'>, HookFn[]>
 
-/** A child context's hooks: request hooks, onRoute and onRegister are inherited; start/stop hooks belong to their context. */
+/** Request hooks, onRoute and onRegister are inherited; start/stop hooks belong to their context. */
 export function deriveHooks(parent: HookStore | null): HookStore {
   const store = {} as HookStore
   for (const name of requestHookNames) store[name] = parent ? parent[name].slice() : []

@@ -1,23 +1,19 @@
 /**
  * @module in-process/client-error
- * Requests a socket's HTTP parser would refuse before routing (a header that is no HTTP token or
- * holds a control character, a content-length that is no number or is given twice differently):
- * an in-process entry refuses them the same way, with the answer the application's client error
- * handling writes on a socket, read back as status, headers and body.
+ * Requests a socket's HTTP parser would refuse before routing, refused the same way in-process with
+ * the answer the application's client error handling writes, read back.
  */
 import type { RootState } from '../model/root-state.js'
 import { answerClientError, defaultClientErrorAnswer } from '../serve/client-error.js'
 import { hasInvalidHeaderChar, isHttpToken } from './headers.js'
 import type { InProcessHeaders } from './request.js'
 
-/** A response as a status, its headers and its body. */
 export interface PlainAnswer {
   statusCode: number
   headers: Record<string, string>
   body: string
 }
 
-/** What a socket's parser says of these headers: the error it refuses them with, or null when it takes them. */
 export function refusedHeaders(headers: InProcessHeaders): (Error & { code: string }) | null {
   for (const name of Object.keys(headers)) {
     const value = headers[name]
@@ -28,10 +24,7 @@ export function refusedHeaders(headers: InProcessHeaders): (Error & { code: stri
   return refusedFraming(headers)
 }
 
-/**
- * What a socket's parser says of the body's framing: a content-length that is no number, or is
- * given twice with different values, is refused (the length of the body would be ambiguous).
- */
+/** A content-length that is no number or given twice differently is refused: the body's length would be ambiguous. */
 export function refusedFraming(headers: InProcessHeaders): (Error & { code: string }) | null {
   const length = headers['content-length']
   // one length, all digits: the usual case, decided without splitting
@@ -45,11 +38,7 @@ function parseError(code: string, message: string): Error & { code: string } {
   return Object.assign(new Error(`Parse Error: ${message}`), { code })
 }
 
-/**
- * The answer the application gives a request its socket's parser refused: its `clientErrorHandler`
- * (or warren's) writes it on a stand-in socket, and it is read back from there. A handler that
- * writes nothing leaves a plain 400.
- */
+/** The client error handler's answer, written on a stand-in socket and read back; a plain 400 when it writes nothing. */
 export function clientErrorAnswer(root: RootState, error: Error & { code?: string }): PlainAnswer {
   let written = ''
   const socket = {
@@ -81,7 +70,6 @@ function ownAnswer(root: RootState, error: Error & { code?: string }): PlainAnsw
   return { statusCode: answer.status, headers, body: typeof body === 'string' ? body : Buffer.from(body).toString('latin1') }
 }
 
-/** An HTTP/1.1 response written as text, read back; null when it is not one. */
 function parseAnswer(text: string): PlainAnswer | null {
   const end = text.indexOf('\r\n\r\n')
   const status = /^HTTP\/1\.[01] (\d{3})/.exec(text)

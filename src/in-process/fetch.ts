@@ -1,10 +1,7 @@
 /**
  * @module in-process/fetch
- * A web `Request` served by the application, answered with a web `Response`: the request enters
- * the pipeline as an in-process pair (serve/entry), and the response is built from what the pair
- * received — at once from a body ended in one piece, or as a stream from the first byte written
- * (with back pressure; a consumer that cancels the body ends the response as a client that goes
- * away would). The request's `signal` aborting does the same.
+ * A web `Request` served as an in-process pair and answered with a web `Response`, built at once
+ * from a whole body or streamed with back pressure; a cancelled body or aborted signal ends it.
  */
 import { setImmediate } from 'node:timers'
 import { codes } from '../core/errors.js'
@@ -16,17 +13,14 @@ import { responseHeaders } from './headers.js'
 import { DeferredBody, InProcessRequest, type BodySource, type InProcessHeaders } from './request.js'
 import { InProcessResponse, type ResponseDelivery } from './response.js'
 
-/** What a runtime passes along with a web Request (`request.raw.platform` for a fetch). */
 export interface FetchPlatform {
-  /** The web Request being served. */
   request: Request
-  /** The second argument of the call: Cloudflare's bindings (`env`), Bun's `Server`, Deno's `ServeHandlerInfo`. */
+  /** Cloudflare's bindings (`env`), Bun's `Server`, Deno's `ServeHandlerInfo`. */
   env: unknown
-  /** The third: Cloudflare's `ExecutionContext` (`waitUntil`, `passThroughOnException`). */
+  /** Cloudflare's `ExecutionContext`. */
   ctx: unknown
 }
 
-/** The path and query of an absolute URL (`http://host/a?b` gives `/a?b`), without parsing the rest. */
 export function pathOf(url: string): string {
   const scheme = url.indexOf('://')
   if (scheme === -1) return url.startsWith('/') ? url : '/' + url
@@ -45,7 +39,6 @@ function hostOf(url: string): string {
   return url.slice(start, end)
 }
 
-/** The request headers as Node has them: lower-case names, repeated ones joined (cookies with `; `). */
 function headersOf(request: Request): InProcessHeaders {
   const headers: InProcessHeaders = {}
   for (const [name, value] of request.headers) {
@@ -63,11 +56,7 @@ interface BunServer { requestIP(request: Request): { address: string } | null }
 interface DenoInfo { remoteAddr?: { hostname?: string } }
 interface WorkersContext { passThroughOnException?: unknown }
 
-/**
- * The client's address as the runtime tells it: Bun's `server.requestIP()`, Deno's
- * `info.remoteAddr`, or on Cloudflare Workers the `cf-connecting-ip` header Cloudflare's edge sets
- * (and overwrites, so a client cannot forge it) — read only when the call has Workers' context.
- */
+/** The client's address from Bun's `requestIP()`, Deno's `remoteAddr`, or Workers' `cf-connecting-ip` (set by the edge, unforgeable). */
 function remoteAddressOf(request: Request, env: unknown, ctx: unknown): string | undefined {
   if (env !== null && typeof env === 'object') {
     if (typeof (env as BunServer).requestIP === 'function') return (env as BunServer).requestIP(request)?.address ?? undefined
@@ -80,20 +69,14 @@ function remoteAddressOf(request: Request, env: unknown, ctx: unknown): string |
   return undefined
 }
 
-/** A body nobody read: the runtime stops receiving it. */
 function discardBody(request: Request): void {
   if (!request.bodyUsed) request.body?.cancel().catch(() => {})
 }
 
-/** The longest declared body read in one call; a longer one streams, so that a parser reading it as a stream gets it as it arrives. */
+/** The longest declared body read in one call; a longer one streams, so a stream parser gets it as it arrives. */
 const wholeBodyMax = 64 * 1024
 
-/**
- * The body to read: the Request's stream, nothing, or — once consumed — an error for its reader.
- * A short body of declared length is read in one call (no stream, no reader): the runtime's
- * framing holds a received body to that length, and the pipeline refuses a length past
- * `bodyLimit` before reading anything.
- */
+/** A short body of declared length is read in one call: the runtime's framing holds it to that length, and `bodyLimit` is checked first. */
 function bodyOf(request: Request, headers: InProcessHeaders): BodySource {
   if (request.bodyUsed) return new codes.SVC_ERR_REQ_BODY_CONSUMED()
   const declared = headers['content-length']
@@ -102,21 +85,17 @@ function bodyOf(request: Request, headers: InProcessHeaders): BodySource {
   }
   const body = request.body
   if (body === null) return null
-  // a body of unknown length, as a chunked message has: the pipeline then knows there is one to read
   if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['transfer-encoding'] = 'chunked'
   return body
 }
 
-/** Bytes queued in a streamed Response before a writer is asked to wait. */
 const streamHighWaterMark = 64 * 1024
 const byteSize = (chunk: Uint8Array): number => chunk.byteLength
 
-/** Statuses a Response may not have a body with. */
 function isNullBodyStatus(status: number): boolean {
   return status === 101 || status === 103 || status === 204 || status === 205 || status === 304
 }
 
-/** Builds the web Response of an in-process response; see the module comment. */
 class FetchDelivery implements ResponseDelivery {
   readonly streams = true
   readonly #root: RootState
@@ -172,7 +151,7 @@ class FetchDelivery implements ResponseDelivery {
       this.#controller?.error(error ?? new Error('The response was destroyed before its end'))
       return
     }
-    // destroyed before anything was sent: the call fails, as a socket would be reset
+    // destroyed before anything was sent: the call fails, as a reset socket would
     if (this.#controller === null) this.#reject(error ?? new Error('The response was destroyed before it was sent'))
   }
 
@@ -185,7 +164,6 @@ class FetchDelivery implements ResponseDelivery {
         headers: responseHeaders(res.outgoingHeaders),
       }))
     } catch (error) {
-      // a status a Response cannot have (1xx, 600 and above): the client gets a 500 and the log says why
       const failure = status < 200 || status > 599 ? new codes.SVC_ERR_FETCH_RESPONSE_STATUS(status) : (error as Error)
       this.#root.logger.error({ err: failure }, 'the response could not be built as a web Response')
       this.#resolve(lastResortResponse(this.#root, failure, res.req.url))
@@ -193,7 +171,6 @@ class FetchDelivery implements ResponseDelivery {
   }
 }
 
-/** The 500 of a response that could not be built, in the application's `errorFormat`. */
 function lastResortResponse(root: RootState, failure: Error, url: string | undefined): Response {
   const options = root.options
   const site = { status: 500, url, exposeServerErrors: options.exposeServerErrors, serverFault: true, request: null, reply: null, log: root.logger }
@@ -201,7 +178,6 @@ function lastResortResponse(root: RootState, failure: Error, url: string | undef
   return new Response(answerBytes(answer), { status: answer.status, headers: { 'content-type': answer.contentType } })
 }
 
-/** Serves a web Request; `env` and `ctx` are what the runtime passed after it (see {@link FetchPlatform}). */
 export function serveFetch(root: RootState, request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
   const headers = headersOf(request)
   const refused = refusedFraming(headers)
@@ -227,12 +203,7 @@ function plainResponse(answer: PlainAnswer): Response {
   return new Response(answer.body, { status: answer.statusCode, headers: answer.headers })
 }
 
-/**
- * The client going away (the runtime aborts the Request's signal) ends the response as a closed
- * socket would. Most responses end in the turn of the event loop that started them: the signal
- * is read and listened to only by a response still open after it (an abort before then is seen
- * at that moment), which spares the others making and unsubscribing a listener.
- */
+/** The client going away ends the response; only a response still open after its first turn listens, sparing the rest a listener. */
 function followClientSignal(request: Request, res: InProcessResponse): void {
   setImmediate(listenToClient, request, res)
 }

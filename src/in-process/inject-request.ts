@@ -1,9 +1,7 @@
 /**
  * @module in-process/inject-request
- * `inject()`'s options turned into an in-process request: the URL resolved against
- * `http://localhost` (its query merged with `query`), headers in lower case with the defaults a
- * test client sends (`user-agent`, `host`), cookies added, and the payload as bytes — an object
- * as JSON, `FormData` as multipart — with its `content-length`. Wrong options throw at the call.
+ * `inject()`'s options turned into an in-process request (URL, headers with a test client's
+ * defaults, cookies, the payload as bytes); wrong options throw at the call.
  */
 import { METHODS } from 'node:http'
 import { Readable } from 'node:stream'
@@ -13,11 +11,10 @@ import type { BodySource, InProcessHeaders, InProcessRequestInit } from './reque
 const baseUrl = 'http://localhost'
 const knownMethods = new Set(METHODS)
 
-/** What an injection needs besides the request itself. */
 export interface PreparedInjection {
   init: InProcessRequestInit
   simulate: NonNullable<InjectOptions['simulate']> | null
-  /** A stream without `_readableState` (a pre-streams2 one): read whole before the request is dispatched. */
+  /** A pre-streams2 stream (no `_readableState`), read whole before dispatch. */
   legacyStream: NodeJS.ReadableStream | null
 }
 
@@ -30,7 +27,6 @@ function checkUrl(url: unknown, name: string): void {
   if (url === null || typeof url !== 'object' || typeof (url as InjectUrl).pathname !== 'string') throw invalid(`${name} must be a string or an object with a string pathname`)
 }
 
-/** Checks the options as inject() documents them; `validate: false` skips this. */
 export function checkInjectOptions(options: InjectOptions): void {
   if (options === null || typeof options !== 'object') throw invalid('expected an object or a URL string')
   const hasUrl = options.url !== undefined
@@ -68,10 +64,7 @@ function mergeQuery(url: URL, query: InjectQuery | undefined): void {
   }
 }
 
-/**
- * The URL of an injection: a path, a full URL or its parts, resolved against `http://localhost`;
- * then `query` merged in (as an object, over the parts' own `query` object).
- */
+/** The URL resolved against `http://localhost`, then `query` merged in. */
 function resolveUrl(given: string | InjectUrl, query: InjectQuery | undefined): URL {
   const url = typeof given === 'string'
     ? new URL(given.startsWith('//') ? baseUrl + given : given, baseUrl)
@@ -81,7 +74,6 @@ function resolveUrl(given: string | InjectUrl, query: InjectQuery | undefined): 
   return url
 }
 
-/** The `host` a client puts for a URL: its host, with the scheme's default port when it names none. */
 function hostHeaderOf(url: URL): string {
   return url.port !== '' ? url.host : `${url.hostname}:${url.protocol === 'https:' ? 443 : 80}`
 }
@@ -92,7 +84,6 @@ function requestHeaders(given: InjectOptions['headers']): InProcessHeaders {
     const key = name.toLowerCase()
     const value = (given as Record<string, unknown>)[name]
     if (value === undefined) {
-      // these two may be left out on purpose: the key stays, so no default replaces it
       if (key === 'user-agent' || key === 'content-type') {
         headers[key] = undefined
         continue
@@ -123,11 +114,9 @@ function isStream(payload: unknown): payload is NodeJS.ReadableStream {
   return typeof (payload as { resume?: unknown } | null)?.resume === 'function'
 }
 
-/** The body and the headers it implies (its type for JSON and multipart, its length when known). */
 function bodyOf(payload: InjectPayload | null, headers: InProcessHeaders): { body: BodySource; legacyStream: NodeJS.ReadableStream | null } {
   if (payload === null) return { body: null, legacyStream: null }
   if (isFormData(payload)) {
-    // the runtime's own multipart encoder: its boundary comes with the content type
     const encoded = new Response(payload)
     headers['content-type'] = encoded.headers.get('content-type') as string
     headers['transfer-encoding'] = 'chunked'
@@ -147,7 +136,6 @@ function bodyOf(payload: InjectPayload | null, headers: InProcessHeaders): { bod
   return { body: bytes, legacyStream: null }
 }
 
-/** The request an injection sends (see the module comment). */
 export function prepareInjection(options: InjectOptions): PreparedInjection {
   const url = resolveUrl((options.url ?? options.path) as string | InjectUrl, options.query)
   const headers = requestHeaders(options.headers)
@@ -170,7 +158,6 @@ export function prepareInjection(options: InjectOptions): PreparedInjection {
   }
 }
 
-/** A pre-streams2 stream read whole: its bytes become the body, with their length. */
 export function readLegacyStream(prepared: PreparedInjection, then: () => void): void {
   const stream = prepared.legacyStream as NodeJS.ReadableStream
   const chunks: Buffer[] = []
@@ -186,11 +173,7 @@ export function readLegacyStream(prepared: PreparedInjection, then: () => void):
   stream.resume()
 }
 
-/**
- * The body of a request that misbehaves as `simulate` asks, given a moment later (as a socket's
- * would be): in two pieces (`split`), followed by an error or an early close of `request`, or
- * never ended (`end: false`).
- */
+/** A body that misbehaves as `simulate` asks, a moment later as a socket's would: split, failing, closed early or never ended. */
 export function simulatedBody(body: BodySource, simulate: NonNullable<InjectOptions['simulate']>, request: () => NodeJS.EventEmitter): Readable {
   const bytes = typeof body === 'string' || body instanceof Uint8Array ? Buffer.from(body) : null
   let given = false

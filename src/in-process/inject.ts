@@ -1,9 +1,7 @@
 /**
  * @module in-process/inject
- * `inject()` on the in-process pair: a request built from the options (in-process/inject-request)
- * is dispatched, and its response is read back as light-my-request's response object — status,
- * headers as a client would receive them, trailers, the payload as bytes, text and JSON, a stream,
- * the cookies set — with its callback, promise and chainable forms.
+ * `inject()` on the in-process pair, its response read back as light-my-request's response object,
+ * in callback, promise and chainable forms.
  */
 import { addAbortSignal, Readable } from 'node:stream'
 import type { InjectChain, InjectCookie, InjectOptions, InjectResponse } from '../types/inject.js'
@@ -12,7 +10,6 @@ import { parseSetCookies } from './set-cookie.js'
 import { InProcessRequest } from './request.js'
 import { InProcessResponse, type OutgoingHeaders, type ResponseDelivery } from './response.js'
 
-/** Serves one in-process request: the application's entry (serve/entry), readied first when needed. */
 export type InjectDispatch = (req: InProcessRequest, res: InProcessResponse) => void
 
 type Settle = (error: Error | null, response?: InjectResponse) => void
@@ -21,7 +18,7 @@ function destroyedEarly(): Error {
   return Object.assign(new Error('response destroyed before completion'), { code: 'LIGHT_ECONNRESET' })
 }
 
-/** Whether Node would have framed this response's body itself (it then adds the header a client sees). */
+/** The framing header Node would have added, as a client sees it. */
 function framing(res: InProcessResponse, headers: OutgoingHeaders, length: number): Record<string, string> {
   const status = res.statusCode
   const bodiless = res.req.method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200)
@@ -30,10 +27,7 @@ function framing(res: InProcessResponse, headers: OutgoingHeaders, length: numbe
   return res.headBeforeEnd || length < 0 ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(length) }
 }
 
-/**
- * The headers a client receives: those set, as text, plus what Node's server adds itself — a
- * `date`, `connection: keep-alive`, and the body's framing. `length` is the body's, or -1 when it streams.
- */
+/** The headers a client receives: those set, plus Node's `date`, `connection` and framing (`length` -1 when streamed). */
 function receivedHeaders(res: InProcessResponse, length: number): Record<string, string | string[]> {
   const set = res.outgoingHeaders
   const headers: Record<string, string | string[]> = {}
@@ -46,7 +40,6 @@ function receivedHeaders(res: InProcessResponse, length: number): Record<string,
   return Object.assign(headers, framing(res, set, length))
 }
 
-/** light-my-request's response object. */
 class InjectedResponse implements InjectResponse {
   raw: InjectResponse['raw']
   statusCode: number
@@ -86,7 +79,6 @@ class InjectedResponse implements InjectResponse {
   }
 }
 
-/** Reads an in-process response into an {@link InjectedResponse}: whole, or as a stream with `payloadAsStream`. */
 class InjectDelivery implements ResponseDelivery {
   readonly streams: boolean
   readonly #settle: Settle
@@ -101,7 +93,6 @@ class InjectDelivery implements ResponseDelivery {
   whole(res: InProcessResponse, body: Buffer | string | null): void {
     const bytes = body === null ? Buffer.alloc(0) : typeof body === 'string' ? Buffer.from(body) : body
     if (!this.streams) return this.#resolve(new InjectedResponse(res, bytes, null))
-    // with payloadAsStream, a body ended in one piece streams too
     this.open(res)
     if (bytes.length > 0) this.chunk(bytes)
     this.end()
@@ -138,19 +129,16 @@ class InjectDelivery implements ResponseDelivery {
   #resolve(response: InjectResponse): void {
     if (this.#settled) return
     this.#settled = true
-    // after the 'finish' listeners (onResponse hooks) the end is about to run
     process.nextTick(this.#settle, null, response)
   }
 }
 
-/** A request whose prototype chain includes `Request`'s (the `Request` option), built once per class. */
 const mixedPrototypes = new WeakMap<object, object>()
 
 function mixedPrototype(requestClass: { prototype: object }): object {
   let prototype = mixedPrototypes.get(requestClass)
   if (prototype === undefined) {
     prototype = Object.create(requestClass.prototype) as object
-    // the in-process request's own behaviour, down to EventEmitter's, on top of the user's class
     for (let source: object | null = InProcessRequest.prototype; source !== null && source !== Object.prototype; source = Object.getPrototypeOf(source) as object | null) {
       for (const key of Reflect.ownKeys(source)) {
         if (key !== 'constructor' && !Object.hasOwn(prototype, key)) Object.defineProperty(prototype, key, Object.getOwnPropertyDescriptor(source, key) as PropertyDescriptor)
@@ -162,7 +150,6 @@ function mixedPrototype(requestClass: { prototype: object }): object {
 }
 
 function buildRequest(prepared: PreparedInjection, options: InjectOptions): InProcessRequest {
-  // a simulated body acts on the request it is the body of, which exists only once built with it
   const built: { request?: InProcessRequest } = {}
   if (prepared.simulate !== null) prepared.init.body = simulatedBody(prepared.init.body, prepared.simulate, () => built.request as InProcessRequest)
   const req = (built.request = new InProcessRequest(prepared.init))
@@ -180,7 +167,6 @@ function run(dispatch: InjectDispatch, options: InjectOptions, settle: Settle): 
   const send = (): void => {
     const req = buildRequest(prepared, options)
     const res = new InProcessResponse(req, new InjectDelivery(options.payloadAsStream === true, settle))
-    // a request destroyed (aborted through its signal, failed) takes its response with it
     let failed = false
     req.once('error', (error: Error) => {
       failed = true
@@ -199,7 +185,6 @@ function normalized(options: InjectOptions | string): InjectOptions {
   return typeof options === 'string' ? { url: options } : options
 }
 
-/** Sends one injection; with a callback, calls it instead of returning a promise. */
 export function injectOnce(dispatch: InjectDispatch, given: InjectOptions | string, callback?: (error: Error | undefined, response?: InjectResponse) => void): Promise<InjectResponse> | undefined {
   const options = normalized(given)
   if (options.validate !== false) checkInjectOptions(options)
@@ -210,7 +195,7 @@ export function injectOnce(dispatch: InjectDispatch, given: InjectOptions | stri
   return new Promise((resolve, reject) => run(dispatch, options, (error, response) => (error === null ? resolve(response as InjectResponse) : reject(error))))
 }
 
-/** The promise of an injection; options it refuses reject it rather than throw at whoever sends it. */
+/** Options it refuses reject the promise rather than throw at the caller. */
 function settledInjection(dispatch: InjectDispatch, options: InjectOptions): Promise<InjectResponse> {
   try {
     return injectOnce(dispatch, options) as Promise<InjectResponse>
@@ -221,7 +206,6 @@ function settledInjection(dispatch: InjectDispatch, options: InjectOptions): Pro
 
 const chainedTwice = 'The dispatch function has already been invoked'
 
-/** `inject()` without options or callback: see {@link InjectChain}. */
 class Chain {
   readonly #dispatch: InjectDispatch
   readonly #options: InjectOptions & Record<string, unknown>
@@ -233,13 +217,13 @@ class Chain {
     this.#options = { ...normalized(options ?? {}) }
     if (this.#options.autoStart !== false) {
       process.nextTick(() => {
-        // a failure reaches whoever awaits the chain; one nobody awaits is no unhandled rejection
+        // one nobody awaits is no unhandled rejection
         if (!this.#invoked) this.promise().catch(() => {})
       })
     }
   }
 
-  /** Sets an option (`url` and `method` for a method's shortcut); refused once the request was sent. */
+  /** Sets an option; refused once the request was sent. */
   set(values: Record<string, unknown>): this {
     if (this.#invoked) throw new Error(chainedTwice)
     Object.assign(this.#options, values)
@@ -254,7 +238,6 @@ class Chain {
     return this.#promise
   }
 
-  /** The injection's promise: sent now if it was not yet. */
   promise(): Promise<InjectResponse> {
     if (this.#promise === null) {
       if (this.#invoked) throw new Error(chainedTwice)
@@ -287,10 +270,7 @@ for (const method of ['then', 'catch', 'finally'] as const) {
   })
 }
 
-/**
- * `inject(dispatch, options?, callback?)`: with a callback, sends and calls it; with options,
- * a chain that sends on the next tick (or at `then()`/`end()`); without, a chain to build first.
- */
+/** With a callback, sends now; with options, a chain that sends on the next tick; without, a chain to build first. */
 export function inject(dispatch: InjectDispatch, options?: InjectOptions | string, callback?: (error: Error | undefined, response?: InjectResponse) => void): InjectChain | undefined {
   if (callback !== undefined) return void injectOnce(dispatch, options as InjectOptions | string, callback)
   return new Chain(dispatch, options) as unknown as InjectChain

@@ -1,22 +1,17 @@
 /**
  * @module in-process/lambda-event
- * AWS Lambda's HTTP events read as in-process requests, and responses written back in the
- * event's own format: API Gateway REST API (1.0), HTTP API and function URLs (2.0), and ALB.
- * Headers and query strings in their single- and multi-value forms, cookies both ways, base64
- * bodies both ways (a response body is sent as base64 unless its content type is text), and the
- * client's address from the event.
+ * AWS Lambda's HTTP events (API Gateway 1.0 and 2.0, function URLs, ALB) read as in-process
+ * requests, and responses written back in the event's own format.
  */
 import type { AlbEvent, ApiGatewayV1Event, ApiGatewayV2Event, LambdaHttpResult } from '../types/lambda.js'
 import type { OutgoingValue } from './headers.js'
 import type { InProcessHeaders, InProcessRequestInit } from './request.js'
 
-/** The format an event came in, which its result must be written in. */
 export type EventFormat = 'v1' | 'v2' | 'alb'
 
-/** An event read as a request, with what its result needs to know. */
 export interface LambdaRequest {
   format: EventFormat
-  /** The event named its headers in the multi-value form (the result must then use it too). */
+  /** The event used the multi-value form, so the result must too. */
   multiValue: boolean
   init: InProcessRequestInit
 }
@@ -25,7 +20,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 
-/** The format of an event, or null when it is none warren serves. */
 export function formatOf(event: unknown): EventFormat | null {
   if (!isRecord(event) || !isRecord(event.requestContext)) return null
   const context = event.requestContext
@@ -34,7 +28,6 @@ export function formatOf(event: unknown): EventFormat | null {
   return isRecord(context.elb) ? 'alb' : 'v1'
 }
 
-/** Headers by lower-case name, values joined as Node joins repeated ones (cookies with `; `). */
 function headersOf(single: Record<string, string | undefined> | null | undefined, multi: Record<string, string[] | undefined> | null | undefined): InProcessHeaders {
   const headers: InProcessHeaders = {}
   const add = (name: string, value: string): void => {
@@ -50,10 +43,7 @@ function headersOf(single: Record<string, string | undefined> | null | undefined
   return headers
 }
 
-/**
- * A query string from an event's parameters. API Gateway decodes them (they are encoded again);
- * ALB passes them as the client sent them (kept as they are).
- */
+/** API Gateway decodes parameters (encoded again here); ALB passes them as sent (kept). */
 function queryOf(single: Record<string, string | undefined> | null | undefined, multi: Record<string, string[] | undefined> | null | undefined, encoded: boolean): string {
   const encode = encoded ? (text: string): string => text : encodeURIComponent
   const pairs: string[] = []
@@ -70,7 +60,7 @@ function bodyOf(body: string | null | undefined, base64: boolean | undefined): B
   return Buffer.from(body, base64 === true ? 'base64' : 'utf8')
 }
 
-/** The last address of an `x-forwarded-for` chain: the one the load balancer itself added, the client it saw. */
+/** The last `x-forwarded-for` address: the one the load balancer added, the client it saw. */
 function lastForwarded(headers: InProcessHeaders): string | undefined {
   const chain = headers['x-forwarded-for']
   if (typeof chain !== 'string' || chain === '') return undefined
@@ -78,7 +68,6 @@ function lastForwarded(headers: InProcessHeaders): string | undefined {
 }
 
 function withLength(headers: InProcessHeaders, body: Buffer | null): void {
-  // the event holds the whole body: its length is known even when the event's headers do not say it
   if (body !== null && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['content-length'] = String(body.length)
 }
 
@@ -110,7 +99,6 @@ function fromV1OrAlb(event: ApiGatewayV1Event | AlbEvent, format: 'v1' | 'alb'):
   }
 }
 
-/** An event as a request; null when it is none of the formats warren serves. */
 export function requestOfEvent(event: unknown): LambdaRequest | null {
   const format = formatOf(event)
   if (format === null) return null
@@ -119,7 +107,7 @@ export function requestOfEvent(event: unknown): LambdaRequest | null {
 
 const textTypes = /^(text\/|application\/(json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql|ld\+json|problem\+json|problem\+xml|x-ndjson|yaml|x-yaml|toml|sql)\b|[^;]*\+(json|xml|yaml)\b|image\/svg\+xml)/i
 
-/** Whether a response body goes out as text: its type is text-like and it is not content-encoded (gzip is bytes). */
+/** Text when its type is text-like and not content-encoded (gzip is bytes); else base64. */
 export function isTextBody(contentType: string | undefined, contentEncoding: string | undefined): boolean {
   if (contentEncoding !== undefined && contentEncoding !== '' && contentEncoding !== 'identity') return false
   return contentType === undefined || textTypes.test(contentType)
@@ -129,7 +117,6 @@ function listOf(value: OutgoingValue): string[] {
   return Array.isArray(value) ? value.map(String) : [String(value)]
 }
 
-/** The result of a response in the event's format: see the module comment. */
 export function resultOf(request: LambdaRequest, statusCode: number, statusMessage: string, headers: Record<string, OutgoingValue | undefined>, body: Buffer): LambdaHttpResult {
   const type = headers['content-type']
   const encoding = headers['content-encoding']
@@ -147,7 +134,7 @@ export function resultOf(request: LambdaRequest, statusCode: number, statusMessa
     const value = headers[name]
     if (value === undefined) continue
     if (name === 'set-cookie' && request.format === 'v2') result.cookies = listOf(value)
-    // a list in a single-value header: one value a client reads as several (`set-cookie` keeps the last, which is all one header can hold)
+    // a list in a single-value header: `set-cookie` keeps the last, which is all one header can hold
     else single[name] = name === 'set-cookie' ? listOf(value).at(-1) as string : listOf(value).join(', ')
   }
   result.headers = single

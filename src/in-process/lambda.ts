@@ -1,9 +1,7 @@
 /**
  * @module in-process/lambda
- * An AWS Lambda HTTP event served by the application (in-process/lambda-event reads it): its
- * response returned as one result in the event's format, or streamed through Lambda's response
- * streaming. An event of no format warren serves is answered 500 and logged once; a request a
- * socket's parser would refuse is refused the same way.
+ * An AWS Lambda HTTP event served by the application, its response returned whole or streamed; an
+ * event of no known format is answered 500 and logged once.
  */
 import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
@@ -14,19 +12,17 @@ import { requestOfEvent, resultOf, type LambdaRequest } from './lambda-event.js'
 import { InProcessRequest } from './request.js'
 import { InProcessResponse, type ResponseDelivery } from './response.js'
 
-/** What `request.raw.platform` holds for a request from a Lambda event. */
 export interface LambdaPlatform {
   event: unknown
   context: LambdaContext | undefined
 }
 
-/** Describes an event for the log, without its body or headers (which may hold secrets). */
+/** Describes an event for the log, without body or headers (they may hold secrets). */
 function describe(event: unknown): string {
   if (typeof event !== 'object' || event === null) return `got ${event === null ? 'null' : typeof event}`
   return `got an object with the keys ${Object.keys(event).slice(0, 12).join(', ') || '(none)'}`
 }
 
-/** The request of an event, or an answer when there is none to serve (unsupported event, refused headers). */
 function readEvent(root: RootState, event: unknown): LambdaRequest | { statusCode: number; headers: Record<string, string>; body: string } {
   const request = requestOfEvent(event)
   if (request === null) {
@@ -48,7 +44,6 @@ function pairOf(request: LambdaRequest, event: unknown, context: LambdaContext |
   return new InProcessResponse(req, delivery)
 }
 
-/** A response read whole, then returned as one result. */
 class BufferedDelivery implements ResponseDelivery {
   readonly streams = false
   constructor(
@@ -71,12 +66,11 @@ class BufferedDelivery implements ResponseDelivery {
   end(): void {}
 
   abort(error: Error | undefined): void {
-    // the invocation fails: API Gateway answers 502, as a reset connection would be
+    // the invocation fails: API Gateway answers 502, as for a reset connection
     this.reject(error ?? new Error('The response was destroyed before its end'))
   }
 }
 
-/** Serves an event and resolves with its result in the event's format. */
 export function serveLambdaEvent(root: RootState, event: unknown, context?: LambdaContext): Promise<LambdaHttpResult> {
   const read = readEvent(root, event)
   if (!isRequest(read)) return Promise.resolve({ ...read, isBase64Encoded: false })
@@ -86,7 +80,6 @@ export function serveLambdaEvent(root: RootState, event: unknown, context?: Lamb
   })
 }
 
-/** Lambda's `awslambda.HttpResponseStream` (a global of its Node.js runtime): a stream with a status, headers and cookies first. */
 interface HttpResponseStreamFactory {
   from(stream: LambdaResponseStream, prelude: { statusCode: number; headers?: Record<string, string>; cookies?: string[] }): LambdaResponseStream
 }
@@ -97,7 +90,6 @@ function httpResponseStream(): HttpResponseStreamFactory {
   return factory
 }
 
-/** A response streamed to Lambda's response stream as it is written, its head first. */
 class StreamedDelivery implements ResponseDelivery {
   readonly streams = true
   #out: LambdaResponseStream | null = null
@@ -116,7 +108,7 @@ class StreamedDelivery implements ResponseDelivery {
   }
 
   open(res: InProcessResponse): void {
-    // the head in the 2.0 format (what function URLs and streaming integrations read), its body left out
+    // the head in the 2.0 format (what function URLs and streaming integrations read)
     const head = resultOf({ ...this.request, format: 'v2', multiValue: false }, res.statusCode, res.statusMessage, res.outgoingHeaders, Buffer.alloc(0))
     const out = (this.#out = httpResponseStream().from(this.target, { statusCode: head.statusCode, headers: head.headers, cookies: head.cookies }))
     out.on('drain', () => res.resumeWriting())
@@ -138,7 +130,6 @@ class StreamedDelivery implements ResponseDelivery {
   }
 }
 
-/** Serves an event, streaming its response to `responseStream`; resolves once the response ended. */
 export function streamLambdaEvent(root: RootState, event: unknown, responseStream: LambdaResponseStream, context?: LambdaContext): Promise<void> {
   const read = readEvent(root, event)
   if (!isRequest(read)) {

@@ -1,20 +1,14 @@
 /**
  * @module in-process/request
- * The request half of the in-process pair: what `request.raw` is for a request that did not come
- * from a socket (`app.fetch`, `inject()`, a Lambda event). A `Readable` with the fields of Node's
- * `IncomingMessage`; its body is read from its source — bytes, a web stream, a Node stream —
- * only when someone reads it, so a route without a body never touches it.
+ * The request half of the in-process pair (`request.raw` for `app.fetch`, `inject()`, Lambda): an
+ * `IncomingMessage` stand-in whose body is read from its source only when someone reads it.
  */
 import { Readable } from 'node:stream'
 import { InProcessSocket } from './socket.js'
 
-/** Request headers, names in lower case (as Node's `IncomingMessage` has them). */
 export type InProcessHeaders = Record<string, string | string[] | undefined>
 
-/**
- * A body read whole in one call when someone reads it (a web Request's `arrayBuffer()`), without a
- * stream; `discard` tells the source that nobody will.
- */
+/** A body read whole in one call when read (a web Request's `arrayBuffer()`); `discard` when nobody will. */
 export class DeferredBody {
   readonly read: () => Promise<ArrayBuffer>
   readonly discard: () => void
@@ -25,26 +19,20 @@ export class DeferredBody {
   }
 }
 
-/** Where a body comes from: bytes, text, a web or Node stream, a deferred read, an error to fail its reader with, or nothing. */
 export type BodySource = string | Uint8Array | ReadableStream<Uint8Array> | NodeJS.ReadableStream | DeferredBody | Error | null
 
-/** What an entry knows of a request. */
 export interface InProcessRequestInit {
   method: string
-  /** Path and query string, as a request line has them. */
   url: string
   headers: InProcessHeaders
   body: BodySource
-  /** The client's address, when the runtime or the event names it. */
   remoteAddress?: string | undefined
-  /** The request arrived over TLS. */
   encrypted?: boolean
 }
 
-// `autoDestroy: false`, as Node's IncomingMessage: a body read to its end is not a destroyed request
+// as Node's IncomingMessage: a body read to its end is not a destroyed request
 const readableOptions = { autoDestroy: false }
 
-/** A request served in-process: an `IncomingMessage` stand-in whose body streams from its source on demand. */
 export class InProcessRequest extends Readable {
   method: string
   url: string
@@ -57,7 +45,6 @@ export class InProcessRequest extends Readable {
   readonly upgrade = false
   trailers: Record<string, string> = {}
   rawTrailers: string[] = []
-  /** What the runtime passed along with the request (see in-process/platform), or null. */
   platform: unknown = null
   #body: BodySource
   #socket: InProcessSocket | null = null
@@ -76,17 +63,15 @@ export class InProcessRequest extends Readable {
     this.#encrypted = init.encrypted === true
   }
 
-  /** The connection stand-in (made when first read: most requests never look). */
+  /** Made when first read: most requests never look. */
   get socket(): InProcessSocket {
     return (this.#socket ??= new InProcessSocket(this.#remoteAddress, this.#encrypted))
   }
 
-  /** Node's deprecated name of {@link socket}. */
   get connection(): InProcessSocket {
     return this.socket
   }
 
-  /** The headers as a flat list of names and values, as a request line and its headers had them. */
   get rawHeaders(): string[] {
     const raw: string[] = []
     for (const name of Object.keys(this.headers)) {
@@ -120,7 +105,6 @@ export class InProcessRequest extends Readable {
     this.push(null)
   }
 
-  /** The whole body in one piece, read once. */
   #readDeferred(body: DeferredBody): void {
     if (this.#reading) return
     this.#reading = true
@@ -139,7 +123,7 @@ export class InProcessRequest extends Readable {
     )
   }
 
-  /** One chunk of a web stream per `_read`: the stream is pulled as fast as the body's reader reads. */
+  /** One chunk per `_read`: the stream is pulled as fast as the reader reads. */
   #readWeb(stream: ReadableStream<Uint8Array>): void {
     if (this.#reading) return
     this.#reading = true
@@ -149,7 +133,6 @@ export class InProcessRequest extends Readable {
         this.#reading = false
         if (this.destroyed) return
         if (chunk.done) return this.#end()
-        // a chunk that is no bytes (a string from a hand-made stream) is taken as text
         const value = chunk.value instanceof Uint8Array ? chunk.value : Buffer.from(String(chunk.value))
         if (this.push(value)) this.#readWeb(stream)
       },
@@ -161,7 +144,6 @@ export class InProcessRequest extends Readable {
     )
   }
 
-  /** A Node stream is listened to once, paused while this request's buffer is full. */
   #readNode(stream: NodeJS.ReadableStream): void {
     if (this.#reading) return void stream.resume()
     this.#reading = true

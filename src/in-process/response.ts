@@ -1,33 +1,22 @@
 /**
  * @module in-process/response
- * The response half of the in-process pair: what `reply.raw` is for a request served in-process.
- * It has the methods and events of Node's `ServerResponse` that the request path and Fastify
- * plugins use (headers, `writeHead`, `write`, `end`, trailers, `finish` and `close`, back
- * pressure through `drain`), and hands what is written to a {@link ResponseDelivery}: a body ended
- * in one call arrives whole (a web `Response` is built from it directly), a body written in
- * pieces streams as it is written, or is kept for the end, as the delivery asks.
+ * The response half of the in-process pair: a `ServerResponse` stand-in (headers, writes, trailers,
+ * events, `drain`) handing what is written to a {@link ResponseDelivery}, whole or streamed.
  */
 import { EventEmitter } from 'node:events'
 import { STATUS_CODES } from 'node:http'
 import { checkedHeader, checkHeaderValue, type OutgoingValue } from './headers.js'
 import type { InProcessRequest } from './request.js'
 
-/** Response headers by lower-case name. */
 export type OutgoingHeaders = Record<string, OutgoingValue | undefined>
 
-/** Where an in-process response goes: a web Response, an inject() result, a Lambda result. */
 export interface ResponseDelivery {
-  /** Written pieces go out as they are written (a stream), rather than kept for the end. */
+  /** Pieces go out as written rather than kept for the end. */
   readonly streams: boolean
-  /** The response ended with nothing streamed: its whole body, or null for none. */
   whole(res: InProcessResponse, body: Buffer | string | null): void
-  /** The head is final and the body streams from now on (only when {@link streams}). */
   open(res: InProcessResponse): void
-  /** A piece of a streamed body; false asks the writer to wait for `drain`. */
   chunk(piece: Uint8Array): boolean
-  /** The streamed body ended. */
   end(res: InProcessResponse): void
-  /** The response was destroyed before its end (the client went away, a stream failed). */
   abort(error: Error | undefined): void
 }
 
@@ -35,12 +24,11 @@ function headersSentError(action: string): Error {
   return Object.assign(new Error(`Cannot ${action} headers after they are sent to the client`), { code: 'ERR_HTTP_HEADERS_SENT' })
 }
 
-/** Statuses and methods whose responses carry no body: what is written for them is dropped, as Node does. */
+/** Bodies of these statuses and methods are dropped, as Node does. */
 function allowsBody(statusCode: number, method: string): boolean {
   return method !== 'HEAD' && statusCode !== 204 && statusCode !== 304 && !(statusCode >= 100 && statusCode < 200)
 }
 
-/** A written chunk as a Buffer: itself, a view of its bytes, or its text encoded. */
 function toBuffer(chunk: unknown, encoding: string | undefined): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
@@ -49,13 +37,11 @@ function toBuffer(chunk: unknown, encoding: string | undefined): Buffer {
 
 type Callback = (error?: Error | null) => void
 
-/** Node's optional `(chunk, encoding, callback)` arguments: the callback wherever it is. */
 function callbackOf(encoding: unknown, callback: unknown): Callback | undefined {
   if (typeof encoding === 'function') return encoding as Callback
   return typeof callback === 'function' ? (callback as Callback) : undefined
 }
 
-/** A `ServerResponse` stand-in whose bytes go to a {@link ResponseDelivery} instead of a socket. */
 export class InProcessResponse extends EventEmitter {
   statusCode = 200
   statusMessage = ''
@@ -65,12 +51,8 @@ export class InProcessResponse extends EventEmitter {
   destroyed = false
   sendDate = false
   readonly req: InProcessRequest
-  /** Trailers added with `addTrailers`, by lower-case name; null when none were. */
   trailers: Record<string, string> | null = null
-  /**
-   * The head was fixed before the end (by `writeHead`, a `write` or `flushHeaders`), before the
-   * body's length was known: Node sends such a body, when no length was set, chunked.
-   */
+  /** The head was fixed before the body's length was known: Node then sends the body chunked. */
   headBeforeEnd = false
   #headers: OutgoingHeaders = {}
   readonly #delivery: ResponseDelivery
@@ -112,7 +94,6 @@ export class InProcessResponse extends EventEmitter {
     return 0
   }
 
-  /* ---------- headers ---------- */
 
   setHeader(name: string, value: OutgoingValue): this {
     if (this.headersSent) throw headersSentError('set')
@@ -120,7 +101,7 @@ export class InProcessResponse extends EventEmitter {
     return this
   }
 
-  /** Sets several headers (Node 18.15+'s `setHeaders`), from a plain object, a `Map` or a web `Headers`. */
+  /** Sets several headers from a plain object, a `Map` or a web `Headers`. */
   setHeaders(headers: Iterable<[string, OutgoingValue]> | Record<string, OutgoingValue>): this {
     const entries = typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function' ? [...(headers as Iterable<[string, OutgoingValue]>)] : Object.entries(headers)
     for (const [name, value] of entries) this.setHeader(name, value)
@@ -156,15 +137,11 @@ export class InProcessResponse extends EventEmitter {
     this.#headers[name.toLowerCase()] = undefined
   }
 
-  /** The headers the response was (or will be) sent with. */
   get outgoingHeaders(): OutgoingHeaders {
     return this.#headers
   }
 
-  /**
-   * Sets the status and adds `headers` to those set (as Node does, both checked). The head is
-   * final from here on; it goes out with the first byte of the body, or at its end.
-   */
+  /** Sets the status and adds `headers`, both checked as Node does; the head is final from here on. */
   writeHead(statusCode: number, reason?: string | OutgoingHeaders | Array<string | string[]>, headers?: OutgoingHeaders | Array<string | string[]>): this {
     if (this.headersSent) throw headersSentError('write')
     const code = Math.trunc(Number(statusCode))
@@ -182,7 +159,7 @@ export class InProcessResponse extends EventEmitter {
     return this
   }
 
-  /** The head is final: the status message defaults to the status's phrase, as Node's is. */
+  /** The status message defaults to the status's phrase, as Node's does. */
   #fixHead(): void {
     if (this.headersSent) return
     this.headersSent = true
@@ -191,14 +168,12 @@ export class InProcessResponse extends EventEmitter {
 
   #addHeaders(headers: OutgoingHeaders | Array<string | string[]>): void {
     if (Array.isArray(headers)) {
-      // `[name, value, name, value]` or `[[name, value], …]`, as Node takes them
       const pairs = Array.isArray(headers[0]) ? (headers as string[][]) : chunkPairs(headers as string[])
       for (const [name, value] of pairs) this.appendHeader(name, value)
       return
     }
     for (const name of Object.keys(headers)) {
       const value = headers[name]
-      // the request path's own header objects hold no undefined values; a plugin's may
       if (value !== undefined) this.#headers[checkedHeader(name, value)] = value
     }
   }
@@ -223,7 +198,7 @@ export class InProcessResponse extends EventEmitter {
     if (callback !== undefined) process.nextTick(callback)
   }
 
-  /** 103 Early Hints have no place in a single web Response: the hints are dropped, the callback called. */
+  /** 103 Early Hints have no place in a single web Response: dropped, the callback called. */
   writeEarlyHints(_hints: Record<string, unknown>, callback?: () => void): void {
     if (callback !== undefined) process.nextTick(callback)
   }
@@ -237,7 +212,6 @@ export class InProcessResponse extends EventEmitter {
 
   uncork(): void {}
 
-  /* ---------- body ---------- */
 
   write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
     const done = callbackOf(encoding, callback)
@@ -273,10 +247,7 @@ export class InProcessResponse extends EventEmitter {
     return this
   }
 
-  /**
-   * Ends the response where it stands: a delivery not yet ended learns that it was cut, and
-   * `close` follows (with `writableEnded` false, as when a client goes away from a socket).
-   */
+  /** Ends the response where it stands; `close` follows with `writableEnded` false, as when a client goes away. */
   destroy(error?: Error): this {
     if (this.destroyed) return this
     this.destroyed = true
@@ -285,21 +256,19 @@ export class InProcessResponse extends EventEmitter {
     return this
   }
 
-  /** `close` once, on the next tick, after the end or the destruction (whichever comes first). */
   #close(): void {
     if (this.#closing) return
     this.#closing = true
     process.nextTick(closeExchange, this)
   }
 
-  /** The delivery took the pieces written so far: a writer waiting for `drain` may go on. */
   resumeWriting(): void {
     if (!this.#needDrain) return
     this.#needDrain = false
     this.emit('drain')
   }
 
-  /** Takes a written chunk: streamed, or kept for the end (always, for the chunk `end()` is called with before anything streamed). */
+  /** Streams a written chunk, or keeps it for the end (always the one `end()` gets before anything streamed). */
   #take(chunk: unknown, encoding: string | undefined, ending: boolean): boolean {
     if (!allowsBody(this.statusCode, this.req.method)) return true
     if (this.#delivery.streams && (this.#streaming || !ending)) {
@@ -319,7 +288,7 @@ export class InProcessResponse extends EventEmitter {
     this.#delivery.open(this)
   }
 
-  /** What was written, as one string or one buffer (no copy for a body written in one piece). */
+  /** No copy for a body written in one piece. */
   #wholeBody(): Buffer | string | null {
     const chunks = this.#chunks
     this.#chunks = null
@@ -335,7 +304,7 @@ function chunkPairs(flat: string[]): string[][] {
   return pairs
 }
 
-/** After the response's end or destruction: `close` on the response, and the request closed with it (a body nobody read stops). */
+/** `close` on the response, and the request closed with it (a body nobody read stops). */
 function closeExchange(res: InProcessResponse): void {
   res.req.destroy()
   res.emit('close')

@@ -1,13 +1,10 @@
 /**
  * @module in-process/set-cookie
- * The cookies a response sets, read from its `set-cookie` values as `inject()` reports them: each
- * an object with its name, its value (URL-decoded), and its attributes — `expires` as a Date,
- * `maxAge` as a number, `secure`, `httpOnly` and `partitioned` as flags, `sameSite` and any other
- * attribute as text under its lower-case name.
+ * The cookies a response sets, parsed from `set-cookie` as `inject()` reports them.
  */
 import type { InjectCookie } from '../types/inject.js'
 
-/** Names that would reach an object's prototype if used as keys: such a cookie or attribute is skipped. */
+/** Such a cookie or attribute is skipped: its key would reach an object's prototype. */
 function isUnsafeKey(key: string): boolean {
   return key in {}
 }
@@ -37,7 +34,6 @@ function applyAttribute(cookie: InjectCookie, key: string, value: string): void 
   }
 }
 
-/** One `set-cookie` value as a cookie, or null when its name is unsafe. */
 function parseOne(header: string): InjectCookie | null {
   const [pair, ...attributes] = header.split(';').filter((part) => part.trim() !== '')
   if (pair === undefined) return null
@@ -56,7 +52,6 @@ function parseOne(header: string): InjectCookie | null {
   return cookie
 }
 
-/** The cookies of a response's `set-cookie` header (one value or a list of them). */
 export function parseSetCookies(header: string | string[] | undefined): InjectCookie[] {
   if (header === undefined) return []
   const values = Array.isArray(header) ? header : [header]

@@ -56,7 +56,7 @@ export interface InstanceState {
   [kAvvioOnClose]: (fn: (instance: unknown, done: (error?: Error) => void) => void) => void
   [kAvvioClose]: () => Promise<void>
   log: Logger
-  /** avvio's form of `after`: a step of the plugin queue, which passes the error on through `done`. */
+  /** avvio's form of `after`, passing the error on through `done`. */
   after(step: (error: Error | null, done: (error?: Error | null) => void) => void): Context
 }
 
@@ -65,7 +65,6 @@ export type Context = WarrenInstance & InstanceState
 
 declare module './root-state.js' {
   interface RootState {
-    /** The root instance (set by the factory once it is built). */
     app: Context
   }
 }

@@ -1,31 +1,27 @@
 /**
  * @module model/http-methods
- * The HTTP methods an application accepts routes for, and which of them carry a request body.
- * One registry per application: `addHttpMethod` adds to it from any context, route declaration
- * checks against it, and body parsing asks it whether a method's request has a body to read.
+ * The HTTP methods an application accepts routes for, and which of them carry a body: one registry
+ * per application, read by route declaration and body parsing.
  */
 
-/** The methods every application accepts: body-less ones, then those with a body. */
 const defaultBodyless = ['GET', 'HEAD', 'TRACE']
 // QUERY: RFC 10008, a safe method whose query travels in the body
 const defaultWithBody = ['DELETE', 'OPTIONS', 'PATCH', 'PUT', 'POST', 'QUERY']
 
-/** The accepted methods, upper-case; each is either body-less or with a body, never both. */
 export class HttpMethods {
   readonly #bodyless = new Set(defaultBodyless)
   readonly #withBody = new Set(defaultWithBody)
 
-  /** Whether routes may be declared for `method` (upper-case). */
   has(method: string): boolean {
     return this.#bodyless.has(method) || this.#withBody.has(method)
   }
 
-  /** Whether a request with this method has a body to parse (false for a method not accepted). */
+  /** Whether a request with this method has a body to parse. */
   hasBody(method: string): boolean {
     return this.#withBody.has(method)
   }
 
-  /** Accepts `method`, with or without a body; an accepted method changes sides. */
+  /** Accepts `method`; an accepted method changes sides. */
   set(method: string, hasBody: boolean): void {
     if (hasBody) {
       this.#bodyless.delete(method)
@@ -36,7 +32,7 @@ export class HttpMethods {
     }
   }
 
-  /** Every accepted method: the body-less ones first, each group in the order it was accepted. */
+  /** Body-less methods first, each group in the order accepted. */
   list(): string[] {
     return [...this.#bodyless, ...this.#withBody]
   }

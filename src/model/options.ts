@@ -1,7 +1,6 @@
 /**
  * @module model/options
- * The factory options: checked (a wrong type throws `SVC_ERR_INIT_OPTS_INVALID` naming the
- * option) and completed with their defaults.
+ * The factory options, checked and completed with their defaults.
  */
 import type { IncomingMessage, ServerOptions as HttpServerOptions } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
@@ -15,7 +14,6 @@ import { compileTrustProxy, isTrustProxyOption, type TrustProxy, type TrustProxy
 
 export type { WarrenOptions }
 
-/** The factory options after validation, with defaults filled. */
 export interface NormalizedOptions {
   logger: unknown
   loggerInstance: unknown
@@ -36,47 +34,36 @@ export interface NormalizedOptions {
   querystringParser: ((query: string) => Record<string, unknown>) | undefined
   allowUnsafeRegex: boolean
   useSemicolonDelimiter: boolean
-  /** Custom constraint strategies of the router, by name. */
   constraints: Record<string, unknown> | undefined
-  /** The router's settings: `routerOptions` over the top-level router options (model/router-options). */
+  /** `routerOptions` over the top-level router options. */
   routerOptions: RouterSettings
-  /** Replaces each request's URL before it is routed (`this` is the root instance). */
+  /** Called with the root instance as `this`. */
   rewriteUrl: ((this: unknown, req: IncomingMessage) => string) | undefined
-  /** Answers what the router refuses (a bad URL, a parameter too long, a failing async constraint) instead of warren. */
   frameworkErrors: FrameworkErrorsHandler | undefined
   exposeHeadRoutes: boolean
-  /** Whether a hop is a trusted proxy; null: forwarded headers are ignored. */
+  /** Null: forwarded headers are ignored. */
   trustProxy: TrustProxy | null
-  /** `true`, or a function of the request saying whether that request is not logged. */
   disableRequestLogging: boolean | ((request: Request) => boolean)
   onProtoPoisoning: ProtoAction
   onConstructorPoisoning: ProtoAction
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   validator: ValidatorOptions
-  /** Options of the default serializer (fast-json-stringify). */
   serializerOpts: SerializerOptions
   schemaCache: SchemaCacheOption
-  /** The module `warren compile --esm` wrote; null: schemas are compiled. */
   precompiledSchemas: PrecompiledSchemas | null
-  /** The application's schema controller; null: warren's store and compilers. */
   schemaController: SchemaController | null
   https: HttpsServerOptions | null
-  /** Options given to `http.createServer` (or `http2.createServer`). */
   http: HttpServerOptions | null
   http2: boolean
   http2SessionTimeout: number
-  /** Builds the server instead of warren: `serverFactory(handler, options)`. */
   serverFactory: ServerFactory | undefined
   maxRequestsPerSocket: number
-  /** Milliseconds a request may take from arrival to its reply before a 503 (0: no limit). */
+  /** Milliseconds from arrival to reply before a 503 (0: no limit). */
   handlerTimeout: number
   childLoggerFactory: ChildLoggerFactory | undefined
   clientErrorHandler: ClientErrorHandler | undefined
-  /** 5xx answers carry the error's own message (else the status phrase; the message is logged). */
   exposeServerErrors: boolean
-  /** The shape of the error bodies warren writes: `'fastify'`, `'problem'` or a function. */
   errorFormat: ErrorFormat
-  /** Whether `setErrorHandler` may replace the handler a context already set. */
   allowErrorHandlerOverride: boolean
 }
 
@@ -91,10 +78,7 @@ const isPoisoningAction: Check = (value) => value === 'error' || value === 'remo
 const isObject: Check = (value) => value !== null && typeof value === 'object' && !Array.isArray(value)
 const isErrorFormat: Check = (value) => value === 'fastify' || value === 'problem' || isFunction(value)
 
-/**
- * A schema error formatter (factory option or `setSchemaErrorFormatter`) runs inside validation,
- * which cannot wait: it must be a synchronous function. Fastify's code and wording otherwise.
- */
+/** A schema error formatter runs inside validation, which cannot wait: it must be synchronous. */
 export function checkSchemaErrorFormatter(value: unknown): SchemaErrorFormatter {
   if (isSyncFunction(value)) return value as SchemaErrorFormatter
   throw new codes.SVC_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof value === 'function' ? value.constructor.name : typeof value)
@@ -107,7 +91,6 @@ function option<T>(options: Record<string, unknown>, name: string, check: Check,
   return value as T
 }
 
-/** `precompiledSchemas`: the module `warren compile --esm` wrote, or nothing. */
 function precompiledSchemasOption(value: unknown): PrecompiledSchemas | null {
   if (value === undefined || value === null) return null
   const problem = precompiledModuleProblem(value)
@@ -115,7 +98,6 @@ function precompiledSchemasOption(value: unknown): PrecompiledSchemas | null {
   return value as PrecompiledSchemas
 }
 
-/** Validates the factory options; a wrong type throws `SVC_ERR_INIT_OPTS_INVALID` naming the option. */
 export function normalizeOptions(input: unknown): NormalizedOptions {
   if (input === undefined || input === null) input = {}
   if (!isObject(input)) throw new codes.SVC_ERR_OPTIONS_NOT_OBJ()
@@ -130,7 +112,6 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
   const router = resolveRouterOptions(o)
   const normalized: NormalizedOptions = {
     logger: option(o, 'logger', (v) => isBoolean(v) || isObject(v), 'a boolean, pino options or a logger', false),
-    // checked by createLogger (core/logger), which knows what a logger is
     loggerInstance: o.loggerInstance,
     bodyLimit: option(o, 'bodyLimit', isNonNegativeInteger, 'a non-negative integer', 1024 * 1024),
     genReqId: option(o, 'genReqId', isFunction, 'a function', undefined),
@@ -183,10 +164,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
   return normalized
 }
 
-/**
- * `serializerOpts`: an object of fast-json-stringify options. Its `schema` (the shared schemas) and
- * `mode` (which must give a function) are warren's to set, so they are refused.
- */
+/** fast-json-stringify options; `schema` and `mode` are warren's to set, so they are refused. */
 function serializerOptions(o: Record<string, unknown>): SerializerOptions {
   const value = option<SerializerOptions>(o, 'serializerOpts', isObject, 'an object', {})
   for (const key of ['schema', 'mode']) {
@@ -195,7 +173,6 @@ function serializerOptions(o: Record<string, unknown>): SerializerOptions {
   return value
 }
 
-/** `true` names the conventional `request-id` header; `''` and `false` turn the header off. */
 function requestIdHeader(value: string | boolean): string | false {
   if (value === true) return 'request-id'
   return value === '' ? false : value
@@ -206,16 +183,12 @@ function httpsOption(value: HttpsServerOptions | boolean | null): HttpsServerOpt
   return value === false ? null : value
 }
 
-/** Options warren does not have, with what to use instead. */
 const replacedOptions: Record<string, string> = {
   ajv: "warren has no 'ajv' option: configure its Ajv with 'validator: { customOptions, plugins }'",
   fastifyErrorBodies: "removed: error bodies are Fastify's by default; 'errorFormat' chooses another shape ('problem' or a function)",
 }
 
-/**
- * Every option given must be one warren knows: a misspelt or foreign option would otherwise be
- * ignored in silence and surface later as a puzzle (Fastify's `ajv` option most of all).
- */
+/** A misspelt or foreign option would be ignored in silence and surface later as a puzzle, so it is refused. */
 function refuseUnknown(given: Record<string, unknown>, known: NormalizedOptions): void {
   for (const key of Object.keys(given)) {
     // an option spelt out as undefined is an option not given
@@ -225,10 +198,7 @@ function refuseUnknown(given: Record<string, unknown>, known: NormalizedOptions)
   }
 }
 
-/**
- * Checks a schema controller (the factory option, or `setSchemaController`'s argument): an
- * object whose `bucket`, if given, is a function, and whose `compilersFactory` builders are.
- */
+/** A schema controller: an object whose `bucket` and `compilersFactory` builders, if given, are functions. */
 export function checkSchemaController(value: unknown, name: string): SchemaController {
   if (value === null || typeof value !== 'object') throw new codes.SVC_ERR_INIT_OPTS_INVALID(name, `expected an object, got ${value === null ? "null" : typeof value}`)
   const controller = value as SchemaController

@@ -1,7 +1,6 @@
 /**
  * @module model/request
- * The request object as data: the `Request` class (fields and read-only getters, no behaviour),
- * and the per-context request classes that carry request decorators.
+ * The request object as data (fields and getters, no behaviour), and the per-context request classes.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
@@ -12,23 +11,18 @@ import type { Logger } from '../core/logger.js'
 import type { HTTPPart, RequestRouteOptions, ValidationFunction, WarrenRequest } from '../types/index.js'
 import { forwardingChain, type TrustProxy } from './trust-proxy.js'
 
-/** A request decorator whose value is copied onto every request of its context. */
 export interface DecoratorProp {
   key: string | symbol
   value: unknown
 }
 
-/** Constructor of the request objects of one context (decorators live on its prototype and props). */
 export interface RequestClass {
   new (id: string, params: Record<string, string>, raw: IncomingMessage, query: Record<string, unknown>, log: Logger, route: Request[typeof kRoute]): Request
   prototype: Request
   props: DecoratorProp[]
 }
 
-/**
- * The request a handler and the hooks receive; its members are documented on the public
- * `WarrenRequest` (src/types/request.ts). `[kRoute]`, the route context serving it, is declared in model/route-context.
- */
+/** The request a handler and hooks receive; its members are documented on `WarrenRequest`. */
 export class Request {
   declare id: string
   declare params: WarrenRequest['params']
@@ -111,7 +105,6 @@ export class Request {
   }
 
   getDecorator<T = unknown>(name: string | symbol): T {
-    // the caller states the decorator's type: decorators are typed per context, not on the runtime class
     return readDecorator(this, name, 'request') as T
   }
 
@@ -119,7 +112,6 @@ export class Request {
     writeDecorator(this, name, value, 'request')
   }
 
-  /* ---------- validation on demand ---------- */
 
   getValidationFunction(httpPartOrSchema: HTTPPart | 'query' | object): ValidationFunction | undefined {
     const schemas = this[kRoute].schemasOnDemand
@@ -152,7 +144,7 @@ export class Request {
   }
 }
 
-/** Aborts `controller` when `res` closes before its response was ended: the client went away first. */
+/** Aborts `controller` when `res` closes before its response ended: the client went away. */
 function abortOnDisconnect(controller: AbortController, res: ServerResponse | null): void {
   if (res === null || res.writableEnded) return
   if (res.destroyed) return controller.abort()
@@ -161,8 +153,7 @@ function abortOnDisconnect(controller: AbortController, res: ServerResponse | nu
   })
 }
 
-/** The last entry of a comma-separated header value (`a, b` gives `b`). */
-/** Whether `x-forwarded-host` and `x-forwarded-proto` may be read: the socket's peer is a trusted proxy. */
+/** `x-forwarded-host` and `x-forwarded-proto` are read only from a trusted proxy. */
 function peerIsTrustedProxy(raw: IncomingMessage, trust: TrustProxy | null): boolean {
   const peer = raw.socket?.remoteAddress
   return trust !== null && typeof peer === 'string' && trust(peer, 0)
@@ -173,12 +164,10 @@ function lastEntry(value: string): string {
   return comma === -1 ? value : value.slice(comma + 1).trim()
 }
 
-/** Gives a new request or reply its context's value decorators (each its own copy of the value). */
 export function assignDecoratorProps(target: object, props: DecoratorProp[]): void {
   for (let i = 0; i < props.length; i++) (target as Record<string | symbol, unknown>)[props[i].key] = props[i].value
 }
 
-/** Derives the request class of a new context: the parent's decorators, copied, plus room for its own. */
 export function deriveRequestClass(parent: RequestClass | null): RequestClass {
   const props = parent ? parent.props.slice() : []
   // every field set here, in this order, so all requests share one shape

@@ -1,8 +1,7 @@
 /**
  * @module model/router-options
- * The router's settings: the `routerOptions` factory option merged over the router options
- * still accepted at the top level (`routerOptions` wins), each checked, and the find-my-way
- * configuration built from them. The user's object is never changed, so it can be reused.
+ * The router's settings: `routerOptions` over the top-level router options, checked, and the
+ * find-my-way configuration built from them (the user's object is never changed).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type FindMyWay from 'find-my-way'
@@ -12,7 +11,6 @@ import { requestHookNames } from '../hooks/names.js'
 type RawHandler = (req: IncomingMessage, res: ServerResponse) => void
 type PathHandler = (path: string, req: IncomingMessage, res: ServerResponse) => void
 
-/** The router's settings once checked: what find-my-way is built with, before warren's own handlers. */
 export interface RouterSettings {
   ignoreTrailingSlash: boolean
   ignoreDuplicateSlashes: boolean
@@ -20,12 +18,12 @@ export interface RouterSettings {
   maxParamLength: number
   allowUnsafeRegex: boolean
   useSemicolonDelimiter: boolean
-  /** Build a lookup function per method tree at start-up (find-my-way's `compile()`). */
+  /** Build a lookup function per method tree at start-up. */
   compile: boolean
   querystringParser?: (query: string) => Record<string, unknown>
   buildPrettyMeta?: (route: unknown) => Record<string, unknown>
   constraints?: Record<string, unknown>
-  /** A user's handlers replace warren's: no route matched, a URL that cannot be decoded, a parameter too long. */
+  /** A user's handlers replace warren's for what the router cannot route. */
   defaultRoute?: RawHandler
   onBadUrl?: PathHandler
   onMaxParamLength?: PathHandler
@@ -37,7 +35,6 @@ const isFunction: Check = (value) => typeof value === 'function'
 const isNonNegativeInteger: Check = (value) => Number.isInteger(value) && (value as number) >= 0
 const isObject: Check = (value) => value !== null && typeof value === 'object' && !Array.isArray(value)
 
-/** Every key `routerOptions` accepts: its type check, and whether the top level accepts it too. */
 const keys: Record<keyof RouterSettings, { check: Check; expected: string; topLevel: boolean }> = {
   ignoreTrailingSlash: { check: isBoolean, expected: 'a boolean', topLevel: true },
   ignoreDuplicateSlashes: { check: isBoolean, expected: 'a boolean', topLevel: true },
@@ -45,7 +42,7 @@ const keys: Record<keyof RouterSettings, { check: Check; expected: string; topLe
   maxParamLength: { check: isNonNegativeInteger, expected: 'a non-negative integer', topLevel: true },
   allowUnsafeRegex: { check: isBoolean, expected: 'a boolean', topLevel: true },
   useSemicolonDelimiter: { check: isBoolean, expected: 'a boolean', topLevel: true },
-  // checked apart: its error is Fastify's SVC_ERR_QSP_NOT_FN
+  // checked apart, with its own error code
   querystringParser: { check: isFunction, expected: 'a function', topLevel: true },
   compile: { check: isBoolean, expected: 'a boolean', topLevel: false },
   buildPrettyMeta: { check: isFunction, expected: 'a function', topLevel: false },
@@ -65,23 +62,16 @@ const defaults = {
   compile: false,
 }
 
-/** The `routerOptions` each application was given, as given (frozen copies): what `initialConfig` shows. */
 const givenOptions = new WeakMap<RouterSettings, Readonly<Record<string, unknown>>>()
 
-/** The `routerOptions` the application was created with (a frozen copy), or undefined when it was given none. */
 export function givenRouterOptions(settings: RouterSettings): Readonly<Record<string, unknown>> | undefined {
   return givenOptions.get(settings)
 }
 
-/** The router keys the factory accepts at the top level (`routerOptions` is the place for all of them). */
+/** Router keys the top level still accepts (`routerOptions` is the place for all of them). */
 export const topLevelRouterKeys = (Object.keys(keys) as Array<keyof RouterSettings>).filter((key) => keys[key].topLevel)
 
-/**
- * Reads the router settings from the factory options: `routerOptions.x`, else the top-level `x`
- * (for the keys the top level accepts), else the default. A wrong type throws
- * `SVC_ERR_INIT_OPTS_INVALID` naming the key; a `querystringParser` that is not a function throws
- * `SVC_ERR_QSP_NOT_FN`; a key find-my-way does not know is refused, as unknown factory options are.
- */
+/** `routerOptions.x`, else the top-level `x`, else the default; a key find-my-way does not know is refused. */
 export function resolveRouterOptions(options: Record<string, unknown>): RouterSettings {
   const given = options.routerOptions ?? {}
   if (!isObject(given)) throw new codes.SVC_ERR_INIT_OPTS_INVALID('routerOptions', 'expected an object')
@@ -107,14 +97,12 @@ export function resolveRouterOptions(options: Record<string, unknown>): RouterSe
   return resolved
 }
 
-/** warren's answers to what the router cannot route; the user's `routerOptions` handlers win over them. */
 export interface RouterHandlers {
   defaultRoute: RawHandler
   onBadUrl: PathHandler
   onMaxParamLength: PathHandler
 }
 
-/** The find-my-way configuration of the application's router. */
 export function routerConfig(settings: RouterSettings, handlers: RouterHandlers): FindMyWay.Config<FindMyWay.HTTPVersion.V1> {
   const { compile: _compile, ...config } = settings
   return {
@@ -126,19 +114,14 @@ export function routerConfig(settings: RouterSettings, handlers: RouterHandlers)
   } as FindMyWay.Config<FindMyWay.HTTPVersion.V1>
 }
 
-/** What a route context (the router's store) shows to `printRoutes`. */
 interface RouteMetaSource {
   errorHandler: { fn: unknown }
   routeOptions: { logLevel?: string }
   hooks: Record<string, unknown[] | null>
 }
 
-/**
- * What `printRoutes({ includeMeta })` shows of a route by default: its error handler, log level
- * and request hooks (`includeHooks` selects the hooks). Never the route context itself.
- */
+/** What `printRoutes({ includeMeta })` shows by default: error handler, log level and request hooks, never the route context. */
 function routeMeta(route: { store?: unknown }): Record<string, unknown> {
-  // the router's stores are route contexts (model/route-context), read here by their shape
   const context = route.store as RouteMetaSource | null | undefined
   if (context === null || context === undefined) return {}
   const meta: Record<string, unknown> = {

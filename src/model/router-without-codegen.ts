@@ -1,9 +1,7 @@
 /**
  * @module model/router-without-codegen
- * The router where code generation is refused (a Worker with `disallow_eval_during_startup`, Node
- * with `--disallow-code-generation-from-strings`): find-my-way builds a route's prefix matchers,
- * parameter objects and constraint matchers with `new Function`. There, the same functions are
- * built as closures instead: same answers, no generated code. Nothing changes where code generation works.
+ * Where code generation is refused (a Worker, `--disallow-code-generation-from-strings`), the
+ * functions find-my-way builds with `new Function` are built as closures: same answers, no code.
  */
 // the declaration of find-my-way's internal file must reach every program that includes this one
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
@@ -12,7 +10,6 @@ import HandlerStorage from 'find-my-way/lib/handler-storage.js'
 
 let allowed: boolean | undefined
 
-/** Whether this context lets code be generated from strings (asked once). */
 export function codeGenerationAllowed(): boolean {
   if (allowed === undefined) {
     try {
@@ -24,13 +21,9 @@ export function codeGenerationAllowed(): boolean {
   return allowed
 }
 
-/** A route's parameter values arrive by position: the first four as arguments, the rest in an array. */
 type CreateParams = (param0: string, param1: string, param2: string, param3: string, extraParams: string[]) => Record<string, string>
 
-/**
- * A route's parameter object: its prototype is an empty object without one, so a parameter named
- * `__proto__` or `constructor` is only a value (the shape find-my-way gives it).
- */
+/** A prototype-less parameter object, so `__proto__` or `constructor` is only a value. */
 const ParamsObject = function ParamsObject() {} as unknown as new () => Record<string, string>
 ParamsObject.prototype = Object.create(null) as object
 
@@ -44,7 +37,6 @@ function paramsObjectBuilder(names: readonly string[]): CreateParams {
   }
 }
 
-/** A constraint strategy as find-my-way keeps it. */
 interface Strategy {
   name: string
   isCustom?: boolean
@@ -52,7 +44,6 @@ interface Strategy {
   deriveConstraint(req: unknown, ctx: unknown): unknown
 }
 
-/** find-my-way's handler storage, as far as its matcher building reads it. */
 interface Storage {
   handlers: unknown[]
   constraints: string[]
@@ -69,12 +60,7 @@ interface Constrainer {
   deriveSyncConstraints(req: unknown, ctx: unknown): Record<string, unknown> | undefined
 }
 
-/**
- * The handler of a node that matches a request's derived constraints, as find-my-way decides it:
- * every handler is a candidate (one bit each); each constraint removes the handlers it rules out
- * (a handler without that constraint stays unless the strategy must match when derived); a derived
- * must-match constraint no handler here uses rules them all out; the last candidate wins.
- */
+/** The handler matching a request's derived constraints, decided as find-my-way does (docs/architecture.md). */
 function buildConstraintMatcher(this: Storage, constrainer: Constrainer): void {
   const stores: NonNullable<Storage['constrainedHandlerStores']> = {}
   this.constrainedHandlerStores = stores
@@ -102,7 +88,6 @@ function buildConstraintMatcher(this: Storage, constrainer: Constrainer): void {
   }
 }
 
-/** The constraints of a request, derived by each strategy routes use (the built-in ones read their header). */
 function buildConstraintDeriver(this: Constrainer): void {
   if (this.strategiesInUse.size === 0) return
   const strategies = [...this.strategiesInUse].map((key) => this.strategies[key] as Strategy)
@@ -117,7 +102,7 @@ function buildConstraintDeriver(this: Constrainer): void {
   }
 }
 
-/** `path.charCodeAt(i + 1) === 97 && …`: the prefix matcher find-my-way generates, read back as offsets and codes. */
+/** Reads back the prefix matcher find-my-way generates (`path.charCodeAt(i + 1) === 97 && …`) as offsets and codes. */
 function prefixMatcher(parameters: string[], body: string): ((path: string, i: number) => boolean) | null {
   if (parameters.join() !== 'path,i') return null
   const expression = /^'use strict'\nreturn (.+)$/s.exec(body)?.[1]
@@ -134,11 +119,7 @@ function prefixMatcher(parameters: string[], body: string): ((path: string, i: n
   }
 }
 
-/**
- * What `Function` is while the router inserts routes: the prefix matchers find-my-way generates
- * (in a node's constructor, out of reach otherwise) become closures; any other code is refused as
- * the platform refuses it.
- */
+/** `Function` while routes are inserted: generated prefix matchers become closures, any other code is refused as the platform would. */
 function functionWithoutCodegen(original: FunctionConstructor): FunctionConstructor {
   const stand = function Function(...args: string[]): unknown {
     const body = args.pop() ?? ''
@@ -150,7 +131,7 @@ function functionWithoutCodegen(original: FunctionConstructor): FunctionConstruc
 
 let patched = false
 
-/** Builds find-my-way's parameter objects and constraint matchers as closures, for every router of the process (done once). */
+/** Builds parameter objects and constraint matchers as closures, for every router of the process (once). */
 function patchMatcherBuilders(constrainer: Constrainer): void {
   if (patched) return
   patched = true
@@ -161,13 +142,9 @@ function patchMatcherBuilders(constrainer: Constrainer): void {
   Object.assign(Object.getPrototypeOf(constrainer) as object, { _buildDeriveConstraints: buildConstraintDeriver })
 }
 
-/** The router methods that insert routes (`off` rebuilds the tree). */
 const inserting = ['on', 'off'] as const
 
-/**
- * Makes `router` work where code generation is refused; does nothing where it is allowed. Call it
- * on a new router, before any route is added.
- */
+/** Makes a new `router` work where code generation is refused; call it before adding routes. */
 export function withoutCodeGeneration<R extends object>(router: R): R {
   if (codeGenerationAllowed()) return router
   const target = router as R & { constrainer: Constrainer } & Record<(typeof inserting)[number], (...args: unknown[]) => unknown>

@@ -1,18 +1,13 @@
 /**
  * @module model/trailers
  * What `reply.trailer()` records: the trailer functions by lower-cased name, checked when added.
- * Writing them (after the payload) is `serve/trailers`'.
  */
 import { codes } from '../core/errors.js'
 import { kReplyTrailers } from '../core/symbols.js'
 
-/** Computes a trailer's value once the payload is written: through `done`, or the promise it returns. */
 export type TrailerFn = (reply: object, payload: unknown, done: (error: Error | null, value?: string) => void) => unknown
 
-/**
- * Headers a trailer must not carry (RFC 9110 section 6.5.1: framing, routing, authentication,
- * content and control data), and the `Trailer` header itself.
- */
+/** Headers a trailer must not carry (RFC 9110 §6.5.1), and `Trailer` itself. */
 const FORBIDDEN = new Set([
   'transfer-encoding', 'content-length', 'host', 'cache-control', 'max-forwards', 'te',
   'authorization', 'set-cookie', 'content-encoding', 'content-type', 'content-range', 'trailer',
@@ -20,7 +15,6 @@ const FORBIDDEN = new Set([
 
 interface WithTrailers { [kReplyTrailers]: Map<string, TrailerFn> | null }
 
-/** Records a trailer; a forbidden name or a value that is not a function throws. */
 export function addTrailer(reply: WithTrailers, name: string, fn: TrailerFn): void {
   const key = typeof name === 'string' ? name.toLowerCase() : ''
   if (key === '' || FORBIDDEN.has(key)) throw new codes.SVC_ERR_BAD_TRAILER_NAME(name)

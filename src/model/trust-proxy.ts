@@ -1,25 +1,19 @@
 /**
  * @module model/trust-proxy
- * The `trustProxy` factory option, turned once into the question the request asks of each
- * address in its forwarding chain: "is this hop a proxy I trust?" (`@fastify/proxy-addr` walks
- * the chain and compiles address lists and CIDR ranges).
+ * `trustProxy`, turned once into the question asked of each hop of the forwarding chain: "is this a
+ * proxy I trust?"
  */
 import proxyAddr from '@fastify/proxy-addr'
 
 /** Whether the address `hop` steps from the server (0: the socket's peer) is a trusted proxy. */
 export type TrustProxy = (address: string, hop: number) => boolean
 
-/** The forms `trustProxy` accepts. */
 export type TrustProxyOption = boolean | number | string | readonly string[] | TrustProxy
 
 const trustAll: TrustProxy = () => true
 const trustNone: TrustProxy = () => false
 
-/**
- * The trust function for an option value, or null when forwarded headers are ignored (`false`).
- * A number (a hop count) trusts no address: it cannot tell whether the socket's peer is a proxy,
- * so honouring it would let any client forge its address (as Fastify 5.12 does, for that reason).
- */
+/** The trust function, or null (`false`); a hop count trusts no address, since it cannot tell whether the peer is a proxy and would let clients forge theirs. */
 export function compileTrustProxy(option: TrustProxyOption): TrustProxy | null {
   if (option === false) return null
   if (option === true) return trustAll
@@ -29,7 +23,6 @@ export function compileTrustProxy(option: TrustProxyOption): TrustProxy | null {
   return proxyAddr.compile(list)
 }
 
-/** True when `value` is one of the forms `trustProxy` accepts. */
 export function isTrustProxyOption(value: unknown): value is TrustProxyOption {
   if (typeof value === 'boolean' || typeof value === 'string' || typeof value === 'function') return true
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0

@@ -35,15 +35,11 @@ function pluginFunction(plugin: AjvPluginLike): AjvPlugin<any> {
   return typeof plugin === 'function' ? plugin : plugin.default
 }
 
-/** The functions of the user's plugins (an entry is a plugin, or `[plugin, options]`). */
 function pluginFunctions(plugins: ValidatorOptions['plugins']): AjvPlugin<any>[] {
   return (plugins ?? []).map((entry) => pluginFunction(Array.isArray(entry) ? entry[0] : entry))
 }
 
-/**
- * Applies one validator plugin; a plugin that refuses the configuration (ajv-errors without
- * `allErrors: true`, say) fails start-up with a coded error that names it.
- */
+/** Applies one validator plugin; one that refuses the configuration fails start-up naming it. */
 function applyPlugin(ajv: Ajv, entry: NonNullable<ValidatorOptions['plugins']>[number]): void {
   const [plugin, pluginOptions] = Array.isArray(entry) ? entry : [entry, undefined]
   const fn = pluginFunction(plugin)
@@ -56,21 +52,16 @@ function applyPlugin(ajv: Ajv, entry: NonNullable<ValidatorOptions['plugins']>[n
   }
 }
 
-/**
- * True when the user's plugins include ajv-formats: theirs is applied with their options and
- * the default one is skipped (a second one would redefine its keywords). It is recognised by
- * identity, or by its function's name when another copy of the package is installed.
- */
+/** Whether the user's plugins include ajv-formats (by identity or function name): a second copy would redefine its keywords. */
 function listsFormatsPlugin(plugins: ValidatorOptions['plugins']): boolean {
   return pluginFunctions(plugins).some((fn) => fn === addFormats || (typeof fn === 'function' && fn.name === addFormats.name))
 }
 
-/** The copy of Ajv the user's plugins were written for (see schema/ajv-copy). */
 function copyFor(options: ValidatorOptions): AjvCopy {
   return ajvCopyFor(pluginFunctions(options.plugins))
 }
 
-/** `withSource`: keep the generated code (Ajv's `code.source`), which standalone output needs. */
+/** `withSource` keeps Ajv's `code.source`, which standalone output needs. */
 function buildAjv(options: ValidatorOptions, withSource: boolean, copy: AjvCopy = copyFor(options)): Ajv {
   // Ajv 8 always reports JSON pointers; the option of older versions is accepted and dropped.
   const { jsonPointers: _dropped, ...customOptions } = options.customOptions ?? {}
@@ -85,7 +76,6 @@ function buildAjv(options: ValidatorOptions, withSource: boolean, copy: AjvCopy 
 }
 
 let booleanSchemaAjv: Ajv | undefined
-/** An Ajv for boolean schemas, which need no shared schemas, options or formats. */
 function inMemoryAjv(): Ajv {
   return (booleanSchemaAjv ??= new Ajv())
 }
@@ -95,29 +85,19 @@ function compileOne(ajv: Ajv, schema: object | boolean): ValidateFunction {
   return ajv.compile(schema) as ValidateFunction
 }
 
-/**
- * Standalone code loads formats from ajv-formats' table at run time: a format of another origin
- * (a user's function) would be missing there, so an Ajv that has one is never cached.
- */
+/** Standalone code loads formats from ajv-formats' table, so an Ajv with a user's format function is never cached. */
 function formatsAreStandalone(ajv: Ajv): boolean {
   const table = fullFormats as Record<string, unknown>
   // `true` (a format accepted without checking) generates no code at all
   return Object.entries(ajv.formats).every(([name, format]) => format === true || format instanceof RegExp || format === table[name])
 }
 
-/**
- * The default validator compiler for one set of shared schemas: Ajv 8 with ajv-formats, the
- * validator baseline, the user's overrides and plugins. Each schema object compiles once.
- * With a store of generated code (the compile cache, a precompiled module), a schema's validator
- * is loaded from its entry when there is one, and compiled then kept as Ajv standalone code
- * otherwise (Ajv itself is built on the first miss).
- */
+/** The default validator compiler for one set of shared schemas; with a store, validators are loaded from it or compiled into it. */
 export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: SchemaCodeStore | null = null): ValidatorCompiler {
   const compiled = new WeakMap<object, ValidateFunction>()
   const compile = cache === null ? inMemory(shared, options) : cached(shared, options, cache)
   return ({ schema, httpPart, method, url }) => {
-    // a boolean schema (`false`: reject every request) is not an object: compiled each time, cheaply,
-    // and taken from the store only where nothing may be compiled
+    // a boolean schema is compiled each time (cheap), and taken from the store only where nothing may be compiled
     if (typeof schema === 'boolean') return markedAjv(cache?.portable === true ? compile(schema, schemaName(httpPart, method, url)) : compileOne(inMemoryAjv(), schema))
     let validate = compiled.get(schema)
     if (validate === undefined) {
@@ -128,12 +108,11 @@ export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: 
   }
 }
 
-/** How an error names the schema of a part (`the body schema of POST /items`). */
 function schemaName(httpPart: string | undefined, method: string | string[] | undefined, url: string | undefined): string {
   return `the ${httpPart ?? 'on-demand'} schema of ${String(method)} ${url}`
 }
 
-/** Marks a validator as Ajv's, so validation hands it the request to write a coerced root value into. */
+/** Marks a validator as Ajv's, so validation hands it the data context to write a coerced root into. */
 function markedAjv(validate: ValidateFunction): ValidateFunction {
   ;(validate as { [kAjvValidator]?: true })[kAjvValidator] = true
   return validate
@@ -144,7 +123,6 @@ function withShared(ajv: Ajv, shared: Record<string, SharedSchema>): Ajv {
   return ajv
 }
 
-/** Compiles a schema; `where` names it for a store's error. */
 type CompileOne = (schema: object | boolean, where: string) => ValidateFunction
 
 function inMemory(shared: Record<string, SharedSchema>, options: ValidatorOptions): CompileOne {
@@ -152,11 +130,7 @@ function inMemory(shared: Record<string, SharedSchema>, options: ValidatorOption
   return (schema) => compileOne(ajv, schema)
 }
 
-/**
- * A miss compiles with Ajv as without the cache, keeping the generated source (`code.source`)
- * only when the entry can be written; the standalone module is assembled from that source after
- * start-up, when the entry is written.
- */
+/** A miss compiles as without the cache, keeping Ajv's source only when the entry can be written. */
 function cached(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: SchemaCodeStore): CompileOne {
   const contextKey = validatorContextKey(shared, options, cache.portable)
   const byKey = new Map<string, ValidateFunction>()
@@ -181,24 +155,14 @@ function cached(shared: Record<string, SharedSchema>, options: ValidatorOptions,
   }
 }
 
-/**
- * Ajv builds a validator's code by concatenation: the `validateCode` it keeps with
- * `code.source` is a rope of thousands of small string pieces (about 37 KB per validator of a
- * 3-property schema, against 6 KB as one flat string). Kept until the entry is written, 1000 of
- * them made a cold start's garbage collector copy some 40 MB more and cost about 10 % of its
- * CPU. Reading one character has V8 flatten the string in place, while it is still young.
- */
+/** Flattens Ajv's kept source now, while young: as a rope it costs the cold start's GC (docs/architecture.md). */
 function flattenSource(validate: ValidateFunction): ValidateFunction {
   const source = (validate as { source?: { validateCode?: unknown } }).source
   if (typeof source?.validateCode === 'string') source.validateCode.charCodeAt(0)
   return validate
 }
 
-/**
- * The deferred standalone code of a validator; null when a keyword cannot be written as
- * standalone code (the schema stays uncached). The source Ajv kept for this (route-level,
- * never referenced) function is dropped then rather than held for the process's life.
- */
+/** The deferred standalone code of a validator; null when a keyword has none (the source is dropped then). */
 function standaloneOf(ajv: Ajv, validate: ValidateFunction): () => string | null {
   return () => {
     try {

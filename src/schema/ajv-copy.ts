@@ -12,22 +12,17 @@ import { codes } from '../core/errors.js'
 
 type AddFormats = (ajv: Ajv) => unknown
 
-/** The Ajv class to build the validator with, and how to give it the formats of ajv-formats. */
 export interface AjvCopy {
   Ajv: typeof Ajv
   addFormats: AddFormats
-  /** True for warren's own copy: only its code can be written as standalone modules for the compile cache. */
+  /** True for warren's own copy: only its code can be written as standalone modules. */
   own: boolean
 }
 
-/** `require` relative to this module (made on first use: see core/module-require). */
 const requireHere = lazyRequire(import.meta.url)
 const ownCopy: AjvCopy = { Ajv, addFormats: formatsModule.default, own: true }
 
-/**
- * The file of the CommonJS module that exports `fn` (as its value or its `default`), from
- * Node's module cache; undefined for a function defined elsewhere (an ES module, the app's code).
- */
+/** The CommonJS module file that exports `fn`, from Node's module cache; undefined for an ES module or the app's code. */
 function moduleFileOf(fn: unknown): string | undefined {
   for (const loaded of Object.values(requireHere().cache)) {
     const exported = loaded?.exports as { default?: unknown } | null | undefined
@@ -36,13 +31,9 @@ function moduleFileOf(fn: unknown): string | undefined {
   return undefined
 }
 
-/** Each plugin's copy of ajv (its resolved entry file, or null), looked up once per plugin function. */
 const ajvFileByPlugin = new WeakMap<Function, string | null>()
 
-/**
- * The entry file of the copy of Ajv 8 the plugin's package resolves; undefined when it resolves
- * none, or another major version (an Ajv 6 hoisted for other tools is not one warren can use).
- */
+/** The Ajv 8 entry file the plugin's package resolves; undefined for none or another major version. */
 function ajvFileOf(fn: Function): string | undefined {
   let ajvFile = ajvFileByPlugin.get(fn)
   if (ajvFile === undefined) {
@@ -59,7 +50,6 @@ function isAjv8(ajvFile: string): boolean {
   return manifest !== undefined && /^8\./.test(String((requireHere()(manifest) as { version?: unknown }).version))
 }
 
-/** Where `name` resolves from `file`'s folder; undefined when it does not. */
 function resolveFrom(file: string, name: string): string | undefined {
   try {
     return createRequire(file).resolve(name)
@@ -68,11 +58,7 @@ function resolveFrom(file: string, name: string): string | undefined {
   }
 }
 
-/**
- * The copy's formats: its own ajv-formats when one is installed beside it (with the
- * `formatMaximum`-style keywords), else warren's format table added one format at a time,
- * which needs no code-generation classes.
- */
+/** The copy's formats: its own ajv-formats when installed beside it, else warren's table added format by format. */
 function formatsFor(ajvFile: string): AddFormats {
   const formatsFile = resolveFrom(ajvFile, 'ajv-formats')
   if (formatsFile !== undefined && resolveFrom(formatsFile, 'ajv') === ajvFile) {
@@ -96,11 +82,7 @@ function copyAt(ajvFile: string): AjvCopy {
   return copy
 }
 
-/**
- * The copy of Ajv the given plugin functions were written for: warren's own unless the plugins'
- * package resolves `ajv` to another installed copy. Plugins written for different copies cannot
- * share one Ajv: SVC_ERR_INIT_OPTS_INVALID names them.
- */
+/** The Ajv copy the plugins were written for; plugins written for different copies cannot share one Ajv. */
 export function ajvCopyFor(plugins: readonly unknown[]): AjvCopy {
   if (plugins.length === 0) return ownCopy
   const byCopy = new Map<string, string>()

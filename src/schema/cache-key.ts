@@ -1,9 +1,6 @@
 /**
- * Keys of the schema compile cache: a digest of everything that changes the code Ajv or
- * fast-json-stringify generates for a schema — the schema itself, the shared schemas it may
- * reference, the library versions, warren's version, the validator options and plugins.
- *
- * @module
+ * @module schema/cache-key
+ * Keys of the schema compile cache: a digest of everything that changes the generated code.
  */
 import { hash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -13,7 +10,6 @@ import { fileURLToPath } from 'node:url'
 import type { AjvPluginLike, SerializerOptions, ValidatorOptions } from '../types/options.js'
 import type { SharedSchema } from './store.js'
 
-/** `require` relative to this module (made on first use: see core/module-require). */
 const requireHere = lazyRequire(import.meta.url)
 
 /** The SHA-256 of a text, in hex (one-shot: about half the cost of a Hash object for a short text). */
@@ -21,12 +17,7 @@ export function digest(text: string): string {
   return hash('sha256', text, 'hex')
 }
 
-/**
- * A canonical text for a JSON-like value: object keys sorted, functions by name and source
- * text (or, `portable`, only as functions: a bundler rewrites both), regular expressions by their
- * source and flags. Symbol keys (TypeBox's markers) are left out: neither Ajv nor
- * fast-json-stringify reads them.
- */
+/** Canonical text for a JSON-like value; symbol keys (TypeBox's markers) are left out, as the compilers never read them. */
 export function stableStringify(value: unknown, portable = false): string {
   if (value === null || value === undefined) return 'null'
   switch (typeof value) {
@@ -46,7 +37,6 @@ function packageVersion(name: string): string {
   return (requireHere()(`${name}/package.json`) as { version: string }).version
 }
 
-/** warren's own version, from the nearest package.json named `warren` above this module. */
 function warrenVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.url))
   for (;;) {
@@ -62,7 +52,6 @@ function warrenVersion(): string {
   }
 }
 
-/** The versions that shape generated code: warren, Ajv, ajv-formats, fast-json-stringify and Node's module ABI. */
 export function keyedVersions(): Record<string, string> {
   return {
     warren: warrenVersion(),
@@ -75,50 +64,35 @@ export function keyedVersions(): Record<string, string> {
 
 let versions: string | undefined
 
-/** {@link keyedVersions} as text, read once per process. */
 function libraryVersions(): string {
   versions ??= stableStringify(keyedVersions())
   return versions
 }
 
-/**
- * A plugin has no stable identity across processes: it is keyed by its function's name and
- * source text, with its options. Two plugins with the same source but different closures
- * (captured variables) key alike — a documented limit. `portable`: by its options only.
- */
+/** A plugin is keyed by its name, source and options (`portable`: options only); closures over different values key alike. */
 function pluginText(entry: AjvPluginLike | [AjvPluginLike, unknown], portable: boolean): string {
   const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined]
   const fn = typeof plugin === 'function' ? plugin : plugin.default
   return stableStringify({ plugin: fn, options }, portable)
 }
 
-/**
- * What every key of one kind shares: on disk, the library versions; `portable` (a precompiled
- * module, which a bundled Worker checks without package files to read), nothing.
- */
+/** What every key shares: the library versions on disk, nothing when `portable` (a bundled Worker has no package files). */
 function versionsPart(portable: boolean): string {
   return portable ? 'portable' : libraryVersions()
 }
 
-/**
- * The part of every validator key shared by one Ajv instance: versions, options, plugins, shared
- * schemas. `portable`: the keys of a precompiled schemas module (see {@link stableStringify}).
- */
+/** The part of every validator key shared by one Ajv instance. */
 export function validatorContextKey(shared: Record<string, SharedSchema>, options: ValidatorOptions, portable = false): string {
   const plugins = (options.plugins ?? []).map((plugin) => pluginText(plugin, portable))
   return digest(`ajv\n${versionsPart(portable)}\n${stableStringify(options.customOptions ?? {}, portable)}\n${plugins.join('\n')}\n${stableStringify(shared, portable)}`)
 }
 
-/** The part of every serializer key shared by one fast-json-stringify context: versions, options and shared schemas. */
+/** The part of every serializer key shared by one fast-json-stringify context. */
 export function serializerContextKey(shared: Record<string, SharedSchema>, options: SerializerOptions = {}, portable = false): string {
   return digest(`fjs\n${versionsPart(portable)}\n${stableStringify(options, portable)}\n${stableStringify(shared, portable)}`)
 }
 
-/**
- * The key of one schema's entry: the context key and the schema's JSON text. Not the sorted form: a
- * schema is JSON (functions have no place in it), and the order of its properties is the order
- * of the checks in the generated code, so a reordered schema is rightly another entry.
- */
+/** One schema's key; its JSON text is not sorted, since property order is check order in the generated code. */
 export function entryKey(contextKey: string, schemaJson: string): string {
   return digest(`${contextKey}\n${schemaJson}`)
 }

@@ -1,14 +1,7 @@
 /**
- * The schema compile cache of one application: looks entries up by key, loads the valid ones,
- * and writes new ones (see `cache-entry.ts` for the files). Entries are written by this
- * process only, in the background once the routes are compiled (the first time start-up yields
- * to the event loop: during onReady hooks that wait for I/O, or after `ready()`), in slices, so
- * that requests are not kept waiting; an entry's code may be generated only then, so that a cold
- * start pays no more than a start without the cache. `settled()` waits for them. A
- * corrupt entry is recompiled and rewritten with one warning; a directory that cannot be
- * written leaves the application compiling in memory, with one warning.
- *
- * @module
+ * @module schema/compile-cache
+ * One application's schema compile cache: looks entries up, loads the valid ones, and writes new
+ * ones in the background after start-up, in slices (docs/architecture.md).
  */
 import { accessSync, constants, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,23 +9,17 @@ import type vm from 'node:vm'
 import { codeCacheFile, codeOfEntry, compileEntry, dataOfCodeCache, entryText, runEntry, writeAtomically } from './cache-entry.js'
 import { generated, type EntryCode, type SchemaCodeStore } from './code-store.js'
 
-/** Counters a cache exposes: what start-up loaded, compiled and wrote. */
 export interface CompileCacheStats {
-  /** The directory entries are read from and written to. */
   dir: string
-  /** Entries loaded from disk instead of compiled. */
   hits: number
-  /** Schemas compiled because no valid entry existed. */
   misses: number
-  /** Entries written. */
   writes: number
-  /** Entries found corrupt (hash mismatch, code that fails to load or exports no function) and recompiled. */
+  /** Entries found corrupt and recompiled. */
   corrupt: number
-  /** False once the directory proved unwritable (at the first miss, or when a write failed): the rest of the run compiles in memory only. */
+  /** False once the directory proved unwritable: the rest of the run compiles in memory only. */
   writable: boolean
 }
 
-/** A write waiting for the end of start-up: the entry's code, whether its `.cjs` is already on disk, and its compiled script when there is one. */
 interface QueuedWrite {
   key: string
   code: EntryCode
@@ -40,21 +27,19 @@ interface QueuedWrite {
   script: vm.Script | null
 }
 
-/** Entries generated and written per turn of the event loop: requests are served between two slices. */
+/** Entries written per event-loop turn: requests are served between two slices. */
 const writeSlice = 50
 
-/** One application's view of a cache directory. */
 export class CompileCache implements SchemaCodeStore {
-  /** Entries are keyed by the exact library versions and plugin sources of this installation. */
   readonly portable = false
   readonly stats: CompileCacheStats
   #dirReady = false
   #warnedCorrupt = false
-  /** File names present when the first entry was looked up: a miss then costs no failed read. */
+  /** File names present at the first lookup: a miss then costs no failed read. */
   #present: Set<string> | undefined
   readonly #pending = new Set<Promise<void>>()
   #queue: QueuedWrite[] = []
-  /** Keys of entries written without V8 code cache (their code was never compiled as a script here); their code is not kept in memory. */
+  /** Entries written without V8 code cache; their code is not kept in memory. */
   #withoutCodeCache: string[] = []
 
   constructor(dir: string) {
@@ -78,7 +63,6 @@ export class CompileCache implements SchemaCodeStore {
     }
   }
 
-  /** The function an entry exports, or undefined when there is no valid entry (a miss). */
   load(key: string): unknown {
     if (!this.#has(`${key}.cjs`)) return this.#miss()
     const file = this.#path(key, '.cjs')
@@ -99,7 +83,6 @@ export class CompileCache implements SchemaCodeStore {
     }
   }
 
-  /** The entry's V8 code cache, when it has a valid one. */
   #codeCache(key: string): Buffer | undefined {
     if (!this.#has(`${key}.v8`)) return undefined
     return dataOfCodeCache(readFileSync(this.#path(key, '.v8'))) ?? undefined
@@ -110,24 +93,17 @@ export class CompileCache implements SchemaCodeStore {
     return undefined
   }
 
-  /**
-   * Queues the code of a miss (whose function was built otherwise) for writing; given as a
-   * function, the code is generated only when it is written, after start-up.
-   */
+  /** Queues a miss's code for writing; a function is called only when the entry is written. */
   store(key: string, code: EntryCode): void {
     this.#enqueue({ key, code, onDisk: false, script: null })
   }
 
-  /**
-   * True while entries can be written: creates the directory when missing and checks that it is
-   * writable (warning once when not). A compiler skips what only writing needs (Ajv's kept
-   * source) when it is false.
-   */
+  /** True while entries can be written (warning once when not); a compiler then skips keeping Ajv's source. */
   canWrite(): boolean {
     return this.stats.writable && this.#ensureDir()
   }
 
-  /** Writes wait for a later turn of the event loop: the routes being compiled now come first, and `ready()` does not wait for them. */
+  /** Writes wait for a later event-loop turn, so `ready()` does not wait for them. */
   #enqueue(write: QueuedWrite): void {
     if (!this.stats.writable || !this.#ensureDir()) return
     if (this.#queue.length === 0) this.#pending.add(new Promise<void>((resolve) => setImmediate(() => resolve(this.#flush()))))
@@ -147,12 +123,7 @@ export class CompileCache implements SchemaCodeStore {
     return this.#dirReady
   }
 
-  /**
-   * Writes the queue a slice at a time, yielding to the event loop between slices, one file
-   * after another: creating files is kernel work (about 1 ms each on the benchmark machine),
-   * and libuv's four threads creating them side by side in one directory spent half as much
-   * CPU again as one thread doing it alone.
-   */
+  /** Writes the queue a slice at a time, one file after another: parallel creates in one directory cost more CPU. */
   async #flush(): Promise<void> {
     while (this.#queue.length > 0) {
       for (const write of this.#queue.splice(0, writeSlice)) await this.#write(write)
@@ -170,8 +141,7 @@ export class CompileCache implements SchemaCodeStore {
         await writeAtomically(this.#path(key, '.cjs'), entryText(code))
         this.stats.writes++
       }
-      // compiling a script only for its code cache would cost a cold start as much as a warm
-      // one saves: the next start that loads the entry writes it, or `writeCodeCaches()` now
+      // compiling a script only for its code cache would cost a cold start what a warm one saves
       if (script === null) this.#withoutCodeCache.push(key)
       else await writeAtomically(this.#path(key, '.v8'), codeCacheFile(script.createCachedData()))
     } catch (error) {
@@ -179,7 +149,6 @@ export class CompileCache implements SchemaCodeStore {
     }
   }
 
-  /** Resolves when every entry queued so far is on disk (or has failed). */
   async settled(): Promise<void> {
     while (this.#pending.size > 0) {
       const pending = [...this.#pending]
@@ -188,10 +157,7 @@ export class CompileCache implements SchemaCodeStore {
     }
   }
 
-  /**
-   * Compiles the entries written so far without a V8 code cache and writes theirs (what
-   * `warren compile` does, so that the first start of a deployment already skips parsing).
-   */
+  /** Writes the V8 code cache of entries written without one (`warren compile`). */
   async writeCodeCaches(): Promise<void> {
     await this.settled()
     const keys = this.#withoutCodeCache

@@ -13,7 +13,6 @@ import { defaultSchemaErrorFormatter, type SchemaErrorFormatter } from './error-
 import { BucketStore, SchemaStore, type SharedSchema, type SharedSchemaStore } from './store.js'
 import type { SchemaController, SerializerCompiler, SerializerOptions, ValidatorCompiler } from '../types/index.js'
 
-/** The compiler built for the store that owns `store`'s schemas, built on first use. */
 function cachedFor<T>(cache: WeakMap<SharedSchemaStore, T>, store: SharedSchemaStore, build: (shared: Record<string, SharedSchema>) => T): T {
   const owner = store.owner
   let compiler = cache.get(owner)
@@ -24,21 +23,13 @@ function cachedFor<T>(cache: WeakMap<SharedSchemaStore, T>, store: SharedSchemaS
   return compiler
 }
 
-/**
- * The application-wide default compilers, one Ajv and one fast-json-stringify builder per
- * distinct set of shared schemas (contexts that add no schema share their ancestor's). The
- * store of generated code — the schema compile cache, or a precompiled schemas module — when the
- * application has one, lives here: custom compilers never see it.
- */
+/** The application's default compilers, one Ajv and one fast-json-stringify builder per set of shared schemas; its code store is never shown to custom compilers. */
 export class DefaultCompilers {
   readonly #validatorOptions: ValidatorOptions
   readonly #validators = new WeakMap<SharedSchemaStore, ValidatorCompiler>()
-  /** Validators of contexts with options of their own (`setValidatorOptions`), by those options. */
   readonly #contextValidators = new WeakMap<ValidatorOptions, WeakMap<SharedSchemaStore, ValidatorCompiler>>()
   readonly #serializers = new WeakMap<SharedSchemaStore, SerializerCompiler>()
-  /** The application's `serializerOpts`, for fast-json-stringify. */
   readonly serializerOptions: SerializerOptions
-  /** The application's store of generated code: its precompiled module, else its compile cache; null when it has neither. */
   #cache: SchemaCodeStore | null
 
   constructor(validatorOptions: ValidatorOptions, schemaCache: SchemaCacheOption = false, serializerOptions: SerializerOptions = {}, precompiled: PrecompiledSchemasModule | null = null) {
@@ -52,18 +43,11 @@ export class DefaultCompilers {
     return this.#cache
   }
 
-  /**
-   * Sends every schema compiled from now on to `store` instead (`warren compile --esm` records an
-   * application's schemas this way, before its start-up compiles them).
-   */
+  /** Sends every schema compiled from now on to `store` (`warren compile --esm`). */
   useStore(store: SchemaCodeStore): void {
     this.#cache = store
   }
 
-  /**
-   * The default validator compiler of a context's shared schemas (Ajv), with the application's
-   * validator options, or with `contextOptions` added to them (see {@link extendValidatorOptions}).
-   */
   validatorFor(store: SharedSchemaStore, contextOptions: ValidatorOptions | null = null): ValidatorCompiler {
     if (contextOptions === null) return cachedFor(this.#validators, store, (shared) => buildAjvCompiler(shared, this.#validatorOptions, this.cache))
     let byStore = this.#contextValidators.get(contextOptions)
@@ -75,32 +59,27 @@ export class DefaultCompilers {
     return cachedFor(byStore, store, (shared) => buildAjvCompiler(shared, options, this.cache))
   }
 
-  /** The application's validator options (what a controller's `buildValidator` receives). */
   get validatorOptions(): ValidatorOptions {
     return this.#validatorOptions
   }
 
-  /** The default serializer compiler of a context's shared schemas (fast-json-stringify). */
   serializerFor(store: SharedSchemaStore): SerializerCompiler {
     return cachedFor(this.#serializers, store, (shared) => buildFjsCompiler(shared, this.cache, this.serializerOptions))
   }
 
-  /** What {@link validatorFor} gives, if a route already had it built; never builds one. */
+  /** What {@link validatorFor} gives if already built; never builds one. */
   builtValidatorFor(store: SharedSchemaStore, contextOptions: ValidatorOptions | null = null): ValidatorCompiler | undefined {
     const cache = contextOptions === null ? this.#validators : this.#contextValidators.get(contextOptions)
     return cache?.get(store.owner)
   }
 
-  /** What {@link serializerFor} gives, if a route already had it built; never builds one. */
+  /** What {@link serializerFor} gives if already built; never builds one. */
   builtSerializerFor(store: SharedSchemaStore): SerializerCompiler | undefined {
     return this.#serializers.get(store.owner)
   }
 }
 
-/**
- * A context's validator options over the application's: its `customOptions` override the
- * application's key by key, its `plugins` are applied after the application's.
- */
+/** A context's validator options over the application's: `customOptions` key by key, `plugins` after. */
 export function extendValidatorOptions(app: ValidatorOptions, context: ValidatorOptions): ValidatorOptions {
   return {
     customOptions: { ...app.customOptions, ...context.customOptions },
@@ -108,7 +87,6 @@ export function extendValidatorOptions(app: ValidatorOptions, context: Validator
   }
 }
 
-/** Compilers a controller's factories built, per factory and store: built once per context that owns schemas. */
 const builtByFactory = new WeakMap<Function, WeakMap<SharedSchemaStore, unknown>>()
 
 function builtBy<T>(factory: Function, store: SharedSchemaStore, build: (shared: Record<string, SharedSchema>) => T): T {
@@ -120,10 +98,7 @@ function builtBy<T>(factory: Function, store: SharedSchemaStore, build: (shared:
   return cachedFor(byStore as WeakMap<SharedSchemaStore, T>, store, build)
 }
 
-/**
- * A child's controller: its own settings over its parent's, factory by factory (a child that
- * gives only `buildValidator` keeps its parent's `buildSerializer`).
- */
+/** A child's controller over its parent's, factory by factory. */
 export function mergeSchemaController(parent: SchemaController | null, own: SchemaController): SchemaController {
   return {
     bucket: own.bucket ?? parent?.bucket,
@@ -131,27 +106,20 @@ export function mergeSchemaController(parent: SchemaController | null, own: Sche
   }
 }
 
-/** A context's store: a bucket of its own when the controller has a bucket factory, else warren's, over its parent's. */
 export function storeFor(controller: SchemaController | null, parent: SharedSchemaStore | null): SharedSchemaStore {
   if (controller?.bucket) return new BucketStore(controller.bucket(parent?.list()))
   return new SchemaStore(parent instanceof SchemaStore ? parent : null)
 }
 
-/** The default reply serializer: JSON, whatever the status (a custom one also gets the status code). */
 export const jsonReplySerializer = (payload: unknown): string => JSON.stringify(payload)
 
-/**
- * The schema settings of one context: its shared-schema store, custom compilers, error
- * formatter and default reply serializer. A child inherits them and may replace its own.
- */
+/** The schema settings of one context, inherited by its children, which may replace their own. */
 export class SchemaCompilers {
   store: SharedSchemaStore
   readonly defaults: DefaultCompilers
-  /** The `schemaController` in force here (`setSchemaController`, else inherited); null: warren's defaults. */
   controller: SchemaController | null
   customValidatorCompiler: ValidatorCompiler | null
   customSerializerCompiler: SerializerCompiler | null
-  /** Validator options of this context (and its descendants) over the application's; null: the application's. */
   validatorOptions: ValidatorOptions | null
   schemaErrorFormatter: SchemaErrorFormatter
   replySerializer: (payload: unknown, statusCode: number) => string
@@ -167,7 +135,6 @@ export class SchemaCompilers {
     this.replySerializer = parent ? parent.replySerializer : jsonReplySerializer
   }
 
-  /** The validator compiler routes of this context use. */
   get validatorCompiler(): ValidatorCompiler {
     if (this.customValidatorCompiler !== null) return this.customValidatorCompiler
     const build = this.controller?.compilersFactory?.buildValidator
@@ -175,17 +142,14 @@ export class SchemaCompilers {
     return this.defaults.validatorFor(this.store, this.validatorOptions)
   }
 
-  /** Whether this context's routes validate with warren's own compiler (Ajv), not one the application set or built. */
   get validatesWithDefault(): boolean {
     return this.customValidatorCompiler === null && this.controller?.compilersFactory?.buildValidator === undefined
   }
 
-  /** Whether this context's routes serialize with warren's own compiler (fast-json-stringify). */
   get serializesWithDefault(): boolean {
     return this.customSerializerCompiler === null && this.controller?.compilersFactory?.buildSerializer === undefined
   }
 
-  /** The serializer compiler routes of this context use. */
   get serializerCompiler(): SerializerCompiler {
     if (this.customSerializerCompiler !== null) return this.customSerializerCompiler
     const build = this.controller?.compilersFactory?.buildSerializer
@@ -193,11 +157,7 @@ export class SchemaCompilers {
     return this.defaults.serializerFor(this.store)
   }
 
-  /**
-   * The compiler of `kind` as `instance.validatorCompiler` reports it: the one set here, else the
-   * one built for this context's routes if one was (a default is built only for a route that
-   * needs it, so an application without schemas builds no Ajv); undefined otherwise. Never builds one.
-   */
+  /** The compiler set here, else the one built for this context's routes; never builds one (no schema, no Ajv). */
   builtCompiler(kind: 'validatorCompiler' | 'serializerCompiler'): ValidatorCompiler | SerializerCompiler | undefined {
     const validator = kind === 'validatorCompiler'
     const custom = validator ? this.customValidatorCompiler : this.customSerializerCompiler
@@ -207,7 +167,6 @@ export class SchemaCompilers {
     return validator ? this.defaults.builtValidatorFor(this.store, this.validatorOptions) : this.defaults.builtSerializerFor(this.store)
   }
 
-  /** `setSchemaController`: this context's controller over its parent's; a new bucket starts from the schemas visible here. */
   setController(own: SchemaController): void {
     this.controller = mergeSchemaController(this.controller, own)
     if (own.bucket) this.store = new BucketStore(own.bucket(this.store.list()))

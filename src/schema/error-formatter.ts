@@ -6,10 +6,7 @@ import type { SchemaErrorFormatter } from '../types/index.js'
 
 export type { SchemaErrorFormatter }
 
-/**
- * The default formatter: one clause per error, `<part><path> <message>`, joined with
- * commas — e.g. `body must have required property 'name'`.
- */
+/** One clause per error, `<part><path> <message>`, joined with commas. */
 export const defaultSchemaErrorFormatter: SchemaErrorFormatter = (errors, dataVar) => {
   const clauses = errors.map((item) => `${dataVar}${item.instancePath ?? ''} ${item.message ?? 'is invalid'}`)
   return new Error(clauses.join(', '))

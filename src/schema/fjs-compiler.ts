@@ -8,13 +8,7 @@ import type { SchemaCodeStore } from './code-store.js'
 import type { SharedSchema } from './store.js'
 import type { SerializerCompiler, SerializerFunction as SerializeFunction, SerializerOptions } from '../types/index.js'
 
-/**
- * The default serializer compiler for one set of shared schemas: fast-json-stringify, which
- * writes only the properties the schema names, with the application's `serializerOpts`. Each schema object compiles once. With a
- * compile cache, a serializer is loaded from its entry when one is valid; otherwise it is
- * built as without the cache, and its standalone code is generated after start-up, for the
- * entry only.
- */
+/** The default serializer compiler for one set of shared schemas; with a store, serializers are loaded from it or written to it after start-up. */
 export function buildFjsCompiler(shared: Record<string, SharedSchema>, cache: SchemaCodeStore | null = null, options: SerializerOptions = {}): SerializerCompiler {
   const compiled = new WeakMap<object, SerializeFunction>()
   const compile = cache === null ? inMemory(shared, options) : cached(shared, cache, options)
@@ -28,27 +22,19 @@ export function buildFjsCompiler(shared: Record<string, SharedSchema>, cache: Sc
   }
 }
 
-/** How an error names a response schema (`the 201 response schema of POST /items`, `… for text/csv`). */
 function responseSchemaName(httpStatus: string | null | undefined, contentType: string | undefined, method: string | string[] | undefined, url: string | undefined): string {
   return `the ${httpStatus ?? 'on-demand'} response schema${contentType === undefined ? '' : ` for ${contentType}`} of ${String(method)} ${url}`
 }
 
 type FjsSchema = Parameters<typeof fastJson>[0]
 
-/** Builds a serializer; `where` names its schema for a store's error. */
 type BuildOne = (schema: object, where: string) => SerializeFunction
 
 function inMemory(shared: Record<string, SharedSchema>, options: SerializerOptions): BuildOne {
   return (schema) => fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any> }) as SerializeFunction
 }
 
-/**
- * A miss costs what a start without the cache costs: building the serializer in standalone mode
- * and running that code would compile it twice (fast-json-stringify compiles what it generates,
- * then the module is compiled again), about 0.2 ms more per schema. The entry's code is
- * generated after start-up instead, from the schema's JSON text the key was made of, so the
- * entry holds exactly what its key names even if the schema object changes afterwards.
- */
+/** A miss builds as without the cache (standalone mode would compile twice); the entry's code is generated after start-up from the key's JSON text. */
 function cached(shared: Record<string, SharedSchema>, cache: SchemaCodeStore, options: SerializerOptions): BuildOne {
   const contextKey = serializerContextKey(shared, options, cache.portable)
   const byKey = new Map<string, SerializeFunction>()
@@ -66,10 +52,7 @@ function cached(shared: Record<string, SharedSchema>, cache: SchemaCodeStore, op
   }
 }
 
-/**
- * `inlineValidators` (a precompiled module's code): the Ajv validators of `anyOf`, `oneOf` and
- * `if` are written into the code too, instead of being compiled when the module loads.
- */
+/** `inlineValidators` writes the Ajv validators of `anyOf`, `oneOf` and `if` into the code (a precompiled module). */
 function standaloneCode(schema: object, shared: Record<string, SharedSchema>, options: SerializerOptions, inlineValidators: boolean): string {
   return fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any>, mode: 'standalone', inlineValidators }) as unknown as string
 }

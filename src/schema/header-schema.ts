@@ -1,20 +1,15 @@
 /**
  * @module schema/header-schema
- * Header schemas, normalized to the lower-case names Node gives `request.headers`: every place a
- * JSON Schema names a property (a header) is lower-cased once, when the route's schema is compiled,
- * so a rule written as `'X-Admin'` is enforced on the `x-admin` a request carries. What the
- * normalization cannot reach (a schema another document holds) is reported as a security warning.
+ * Header schemas with every header name lower-cased once at compile time, as Node gives
+ * `request.headers`; what cannot be reached (another document's schema) is warned about.
  */
 import { isLiteralObject } from './normalize.js'
 
-/** A warning about a header schema: its code and what it names. */
 export interface HeaderSchemaWarning {
   code: 'SVC_SEC_HEADER_SCHEMA_EXTERNAL_REF' | 'SVC_SEC_HEADER_SCHEMA_PROPERTY_NAMES_REF'
-  /** The `$ref` the normalization cannot follow. */
   ref: string
 }
 
-/** A header schema ready to compile, and what its normalization could not reach. */
 export interface NormalizedHeaderSchema {
   schema: unknown
   warnings: readonly HeaderSchemaWarning[]
@@ -22,20 +17,14 @@ export interface NormalizedHeaderSchema {
 
 type SchemaObject = Record<string | symbol, unknown>
 
-/** Keywords holding one subschema or an array of them, walked in the context they are found in. */
 const subschemaKeywords = new Set([
   'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'items', 'prefixItems', 'additionalItems',
   'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'contains', 'contentSchema',
 ])
 
-/** Keywords holding a map of subschemas whose keys are not header names (definition names, patterns). */
 const schemaMapKeywords = new Set(['definitions', '$defs', 'patternProperties'])
 
-/**
- * Keywords whose keys (and, for `required`-like arrays, items) are header names. `patternProperties`
- * is not one: a regular expression cannot be lower-cased safely, so a header-name pattern must be
- * written to match lower case (docs/reference/validation.md says so).
- */
+/** Keywords whose keys (and `required`-like items) are header names; not `patternProperties`: a regex cannot be lower-cased safely. */
 const nameKeywords = new Set(['properties', 'required', 'dependencies', 'dependentRequired', 'dependentSchemas'])
 
 const lower = (name: unknown): unknown => (typeof name === 'string' ? name.toLowerCase() : name)
@@ -47,14 +36,13 @@ function lowerNames(names: unknown): unknown {
   return result.length === names.length && result.every((name, i) => name === names[i]) ? names : result
 }
 
-/** Two subschemas given for one header (`X-A` and `x-a`): both apply. An array of names counts as `required`. */
+/** Both subschemas given for one header (`X-A`, `x-a`) apply. */
 function bothApply(first: unknown, second: unknown): unknown {
   if (Array.isArray(first) && Array.isArray(second)) return lowerNames([...first, ...second])
   const asSchema = (value: unknown): unknown => (Array.isArray(value) ? { required: value } : value)
   return { allOf: [asSchema(first), asSchema(second)] }
 }
 
-/** A map keyed by header names, keys lower-cased and each value passed through `value`. */
 function lowerKeys(map: unknown, value: (entry: unknown) => unknown): unknown {
   if (!isLiteralObject(map)) return map
   const result: SchemaObject = {}
@@ -68,7 +56,6 @@ function lowerKeys(map: unknown, value: (entry: unknown) => unknown): unknown {
   return changed ? result : map
 }
 
-/** A map whose keys stay as written (definitions, patterns), each subschema normalized. */
 function sameKeys(map: unknown, value: (entry: unknown) => unknown): unknown {
   if (!isLiteralObject(map)) return map
   const result: SchemaObject = {}
@@ -80,11 +67,7 @@ function sameKeys(map: unknown, value: (entry: unknown) => unknown): unknown {
   return changed ? result : map
 }
 
-/**
- * The value of one keyword, normalized. Inside `propertyNames` the schema validates the names
- * themselves, so its `enum` and `const` strings are header names too; everywhere else they are
- * header values and keep their case.
- */
+/** One keyword normalized; under `propertyNames`, `enum` and `const` strings are header names too. */
 function normalizeKeyword(keyword: string, value: unknown, inNames: boolean): unknown {
   const walk = (entry: unknown): unknown => normalize(entry, inNames)
   if (nameKeywords.has(keyword)) {
@@ -106,7 +89,7 @@ function sameArray(items: unknown[], value: (entry: unknown) => unknown): unknow
   return result.every((item, i) => item === items[i]) ? items : result
 }
 
-/** `schema` with header names lower-cased; the same object when nothing needed to change (never mutated). */
+/** `schema` with header names lower-cased; the same object when nothing changed (never mutated). */
 function normalize(schema: unknown, inNames: boolean): unknown {
   if (!isLiteralObject(schema)) return schema
   let copy: SchemaObject | null = null
@@ -120,11 +103,7 @@ function normalize(schema: unknown, inNames: boolean): unknown {
   return copy ?? schema
 }
 
-/**
- * The `$ref`s normalization cannot follow: one to another document (a schema added with
- * `addSchema` is shared with bodies and query strings, so it is compiled as written), and a local
- * one inside `propertyNames` (the definition it names is normalized as a schema of header values).
- */
+/** The `$ref`s normalization cannot follow: another document's (shared with other parts, so compiled as written), or one inside `propertyNames`. */
 function findUnreachable(schema: unknown, inNames: boolean, found: HeaderSchemaWarning[]): void {
   if (Array.isArray(schema)) {
     for (const item of schema) findUnreachable(item, inNames, found)
@@ -143,13 +122,7 @@ function findUnreachable(schema: unknown, inNames: boolean, found: HeaderSchemaW
 
 const normalized = new WeakMap<object, NormalizedHeaderSchema>()
 
-/**
- * A header schema with every header name lower-cased (property names, `required`, the keys and
- * names of `dependencies`, `dependentRequired` and `dependentSchemas`, `enum`/`const` under
- * `propertyNames`), in every subschema and local definition; the input is never changed. Done once
- * per schema object, so routes sharing a schema compile one. Anything but a plain JSON Schema
- * object (a boolean, another library's schema) is returned as given.
- */
+/** A header schema with every header name lower-cased, once per schema object; anything but a plain JSON Schema is returned as given. */
 export function normalizeHeaderSchema(schema: unknown): NormalizedHeaderSchema {
   if (!isLiteralObject(schema)) return { schema, warnings: [] }
   let result = normalized.get(schema)
@@ -167,10 +140,7 @@ const warningText = {
   SVC_SEC_HEADER_SCHEMA_PROPERTY_NAMES_REF: 'uses a $ref inside propertyNames',
 } as const
 
-/**
- * Warns (a process warning, once per route) about each `$ref` of a route's header schema whose
- * header names are not lower-cased: a rule in it that names a header in another case is not enforced.
- */
+/** Warns once per route about each `$ref` whose header names are not lower-cased: a rule there naming another case is not enforced. */
 export function warnUnreachable(warnings: readonly HeaderSchemaWarning[], method: string, url: string): void {
   for (const { code, ref } of warnings) {
     process.emitWarning(

@@ -1,8 +1,7 @@
 /**
  * @module schema/internal-cli
- * What the `warren` command (bin/warren.js) reads and drives in an application it imported: the
- * compile cache's counters, and the recording of its schemas into a precompiled schemas module.
- * Not a public entry; bundled with the core so that it sees the application's own state.
+ * What the `warren` command drives in an application it imported (cache counters, schema recording);
+ * bundled with the core so that it sees the application's own state.
  */
 import { kRoot } from '../core/symbols.js'
 import { compilersOf } from './cache-stats.js'
@@ -10,10 +9,7 @@ import { SchemaModuleRecorder, schemaModuleDeclarations, schemaModuleText } from
 
 export { schemaCacheSettled, schemaCacheStats } from './cache-stats.js'
 
-/**
- * Has every schema `app` compiles from now on recorded; the recorder's entries are read once
- * start-up compiled them. Throws when `app` already started (its schemas are compiled).
- */
+/** Records every schema `app` compiles from now on; throws when `app` already started. */
 export function recordSchemaModule(app: unknown): SchemaModuleRecorder {
   const compilers = compilersOf(app)
   const root = (app as Record<symbol, { booted?: boolean }>)[kRoot]
@@ -24,7 +20,6 @@ export function recordSchemaModule(app: unknown): SchemaModuleRecorder {
   return recorder
 }
 
-/** The precompiled schemas module of what `recorder` kept, and its declaration file. */
 export function schemaModuleFiles(recorder: SchemaModuleRecorder): { module: string; declarations: string; count: number } {
   const entries = recorder.entries()
   return { module: schemaModuleText(entries), declarations: schemaModuleDeclarations, count: entries.size }

@@ -6,11 +6,7 @@
 
 const typeBoxKind = Symbol.for('TypeBox.Kind')
 
-/**
- * Keywords whose value is itself an object (a schema or a map of schemas): an object holding
- * one of them is a JSON Schema. Any other key whose value is an object, even one spelled like a
- * keyword (`type`, `title`, `format`...), names a property of the short form.
- */
+/** Keywords whose value is an object: any other key with an object value names a property of the short form. */
 const objectValuedKeywords = new Set([
   'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'dependencies',
   'dependentSchemas', 'definitions', '$defs', 'items', 'additionalItems', 'unevaluatedItems', 'contains', 'not', 'if',
@@ -21,35 +17,24 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
-/**
- * True for an object written as JSON Schema is: an object literal (or a null-prototype object).
- * An instance of a class (a joi, zod or yup schema) is another library's schema, for a custom
- * validator compiler, and never a property of the short form.
- */
+/** True for a plain object; a class instance is another library's schema, never a short-form property. */
 export function isLiteralObject(value: unknown): value is Record<string, unknown> {
   if (!isPlainObject(value)) return false
   const proto = Object.getPrototypeOf(value)
   return proto === Object.prototype || proto === null
 }
 
-/**
- * True for the short form: an object that lists properties at the top level
- * (`{ name: { type: 'string' } }`) instead of being a schema itself. A keyword's value is never
- * an object unless the keyword takes a schema, so `{ type: { type: 'string' } }` is a short form
- * (a property named `type`) while `{ not: { type: 'string' } }` is a schema. A map of another
- * library's schemas (`{ id: joi.number() }`) is handed to the custom validator compiler as given.
- */
+/** True for the short form that lists properties at the top level (`{ type: { type: 'string' } }` is one, `{ not: {...} }` is not). */
 function isPropertiesShorthand(schema: unknown): schema is Record<string, Record<string, unknown>> {
   if (!isLiteralObject(schema) || (schema as Record<symbol, unknown>)[typeBoxKind] !== undefined) return false
   const keys = Object.keys(schema)
   if (keys.length === 0) return false
-  // a `$`-prefixed key is a keyword (`$defs`, or one a validator plugin adds: `$merge`, `$patch`), never a property
+  // a `$` key is a keyword (`$defs`, or a plugin's `$merge`), never a property
   return keys.every((key) => !objectValuedKeywords.has(key) && !key.startsWith('$') && isLiteralObject(schema[key]))
 }
 
 const wrapped = new WeakMap<object, object>()
 
-/** A complete schema for `schema`: the short form wrapped as `{ type: 'object', properties }` (same object each time). */
 export function toFullSchema<T>(schema: T): T {
   if (!isPropertiesShorthand(schema)) return schema
   let full = wrapped.get(schema)
@@ -60,12 +45,7 @@ export function toFullSchema<T>(schema: T): T {
   return full as T
 }
 
-/**
- * True for `{ content: { 'media/type': { schema } } }`, the per-media-type form of bodies and
- * responses: a `content` object whose entries are all objects, or that names a media type (then an
- * entry that is no object is a content map's mistake, reported as a missing schema, rather than
- * the short form's property named `content`).
- */
+/** True for the per-media-type `{ content: { 'media/type': { schema } } }` form of bodies and responses. */
 export function hasContentMap(entry: unknown): entry is { description?: string; content: Record<string, { schema?: unknown }> } {
   return (
     isPlainObject(entry) &&

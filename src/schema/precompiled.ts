@@ -1,8 +1,7 @@
 /**
  * @module schema/precompiled
- * The `precompiledSchemas` option: the validators and serializers `warren compile --esm` wrote as
- * one ES module, loaded by key instead of compiled. A schema the module lacks fails start-up,
- * naming its route and part: where code generation is refused, nothing could compile it.
+ * `precompiledSchemas`: validators and serializers loaded by key from `warren compile --esm`'s module;
+ * a schema it lacks fails start-up, since where code generation is refused nothing could compile it.
  */
 import { codes } from '../core/errors.js'
 import type { PrecompiledSchemas as PrecompiledSchemasModule } from '../types/index.js'
@@ -10,10 +9,8 @@ import type { SchemaCodeStore } from './code-store.js'
 
 export type { PrecompiledSchemasModule }
 
-/** The `format` a precompiled schemas module declares, changed whenever its shape changes. */
 export const schemasModuleFormat = 'warren-precompiled-schemas/1'
 
-/** Why a value is not a precompiled schemas module, or null when it is one. */
 export function precompiledModuleProblem(value: unknown): string | null {
   if (value === null || typeof value !== 'object') return 'expected the module `warren compile --esm` wrote (import * as schemas from …)'
   const { format, entries } = value as { format?: unknown; entries?: unknown }
@@ -22,7 +19,6 @@ export function precompiledModuleProblem(value: unknown): string | null {
   return null
 }
 
-/** The store of a precompiled module: every schema comes from it, and a missing one is an error. */
 export class PrecompiledStore implements SchemaCodeStore {
   readonly portable = true
   readonly #entries: PrecompiledSchemasModule['entries']
@@ -40,7 +36,6 @@ export class PrecompiledStore implements SchemaCodeStore {
   }
 
   store(): void {
-    // never reached: a miss throws in load
   }
 
   canWrite(): boolean {

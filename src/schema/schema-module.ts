@@ -1,22 +1,17 @@
 /**
  * @module schema/schema-module
- * Writes a precompiled schemas module (`warren compile --esm`): the recorder that keeps every
- * schema's standalone code while an application starts, and the ES module text that holds them,
- * with the runtime files of Ajv and fast-json-stringify the code `require`s as static imports, so
- * that a bundler includes everything and nothing is compiled when it runs.
+ * Writes a precompiled schemas module (`warren compile --esm`), importing the runtime files the code
+ * `require`s statically, so a bundler includes everything and nothing compiles at run time.
  */
 import { lazyRequire } from '../core/module-require.js'
 import { generated, type EntryCode, type SchemaCodeStore } from './code-store.js'
 import { keyedVersions } from './cache-key.js'
 import { schemasModuleFormat } from './precompiled.js'
 
-/** Resolves the files generated code requires, from warren's own dependencies. */
 const warrenRequire = lazyRequire(import.meta.url)
 
-/** Keeps the code of every schema an application compiles (each one a miss). */
 export class SchemaModuleRecorder implements SchemaCodeStore {
   readonly portable = true
-  /** Each schema asked for, by key, with the name an error gives it. */
   readonly #wanted = new Map<string, string>()
   readonly #code = new Map<string, EntryCode>()
 
@@ -33,7 +28,7 @@ export class SchemaModuleRecorder implements SchemaCodeStore {
     return true
   }
 
-  /** The code of every entry, by key; throws naming the schemas that cannot be written as standalone code. */
+  /** The code of every entry; throws naming the schemas without standalone code. */
   entries(): Map<string, string> {
     const entries = new Map<string, string>()
     const missing: string[] = []
@@ -51,12 +46,11 @@ export class SchemaModuleRecorder implements SchemaCodeStore {
 
 const requireCall = /\brequire\((["'])([^"'\\]+)\1\)/g
 
-/** The specifiers generated code requires. */
 function requiredIds(code: string): string[] {
   return [...code.matchAll(requireCall)].map((match) => match[2] as string)
 }
 
-/** How the module imports a required file: with its `.js` where the id names a file without it (an ES module import needs it). */
+/** An ES module import needs the `.js` a required id may leave out. */
 function importSpecifier(id: string): string {
   const resolve = warrenRequire().resolve
   try {
@@ -66,11 +60,7 @@ function importSpecifier(id: string): string {
   }
 }
 
-/**
- * The `require` of the generated code, answering from the imported namespaces. A namespace of a
- * CommonJS file is shaped two ways: Node's has the file's `module.exports` as `default`; a bundler's,
- * for a file compiled from an ES module (marked `__esModule`), is those exports themselves.
- */
+/** The generated code's `require`: Node's namespace of a CommonJS file holds its exports as `default`, a bundler's as itself. */
 const runtimeRequire = `function exportsOf(namespace) {
   const value = namespace.default
   if (value !== null && (typeof value === 'object' || typeof value === 'function') && value.__esModule === true) return value
@@ -90,7 +80,6 @@ function run(code) {
   return module.exports
 }`
 
-/** The text of the ES module holding `entries` (code by key). */
 export function schemaModuleText(entries: Map<string, string>): string {
   const ids = [...new Set([...entries.values()].flatMap(requiredIds))].sort()
   const imports = ids.map((id, index) => `import * as runtime${index} from ${JSON.stringify(importSpecifier(id))}`)

@@ -1,8 +1,7 @@
 /**
  * @module schema/serialization
- * A route's response serializers: compiled once from its `response` map, chosen per reply by status
- * (exact code, then its class, then `default`) and, for a `content` map, by the reply's media type
- * (`*\/*` last). Takes plain inputs (method, url, compiler), never a route context.
+ * A route's response serializers, chosen per reply by status (code, class, `default`) and media
+ * type (`*\/*` last); takes plain inputs, never a route context.
  */
 import { codes } from '../core/errors.js'
 import { essenceOf } from '../core/media-type.js'
@@ -13,23 +12,17 @@ import type { SerializerCompiler, SerializerFunction } from '../types/index.js'
 
 type ResponseSerializer = SerializerFunction | Map<string, SerializerFunction>
 
-/** What a route's serializers need to compile its `response` map. */
 export interface RouteSerializersInput {
-  /** The route's `schema.response` map. */
   response: Record<string, any>
   method: string
   url: string
   compile: SerializerCompiler
-  /**
-   * Whether `compile` is warren's default (fast-json-stringify): another library's Standard Schema is
-   * then compiled from its JSON Schema, its library run first where needed. A custom compiler gets it as declared.
-   */
+  /** Whether `compile` is warren's default, which compiles a Standard Schema from its JSON Schema. */
   standardSchemas: boolean
 }
 
 const statusKey = /^(?:[1-5]\d\d|[1-5]xx|default)$/
 
-/** A route's compiled response serializers, by status key and media type. */
 export class RouteSerializers {
   readonly #byKey: Map<string, ResponseSerializer>
   readonly #byStatus: Array<ResponseSerializer | null | undefined> = []
@@ -38,7 +31,6 @@ export class RouteSerializers {
     this.#byKey = byKey
   }
 
-  /** The serializer for a status and content type, or null when the response map has none for them. */
   forStatus(statusCode: number, contentType: string | undefined): SerializerFunction | null {
     let entry = this.#byStatus[statusCode]
     if (entry === undefined) {
@@ -49,11 +41,7 @@ export class RouteSerializers {
     return entry.get(essenceOf(contentType)) ?? entry.get('*/*') ?? null
   }
 
-  /**
-   * The serializer declared under exactly this status key (`'200'`, `'2xx'`, `'default'`) and, for a
-   * `content` map, this media type (its essence): what `reply.getSerializationFunction(200)` returns.
-   * No fallback to a class or to `default`: the caller asked for one key. Undefined when there is none.
-   */
+  /** The serializer declared under exactly this key and media type, with no fallback (`reply.getSerializationFunction`). */
   forKey(key: string, mediaType: string | undefined): SerializerFunction | undefined {
     const entry = this.#byKey.get(key)
     if (entry === undefined || typeof entry === 'function') return mediaType === undefined ? entry : undefined
@@ -61,7 +49,6 @@ export class RouteSerializers {
   }
 }
 
-/** The serializer of one response schema: a Standard Schema through its JSON Schema (see `schema/standard-compile`), any other as it is. */
 function compileSchema(input: RouteSerializersInput, httpStatus: string, schema: unknown, contentType?: string): SerializerFunction {
   if (!input.standardSchemas || !isStandardSchema(schema)) return compileResponse(input, httpStatus, toFullSchema(schema), contentType)
   const site = { part: `${httpStatus} response${contentType === undefined ? '' : ` (${contentType})`}`, method: input.method, url: input.url }
@@ -84,11 +71,7 @@ function compileResponse(input: RouteSerializersInput, httpStatus: string, schem
   return serialize as SerializerFunction
 }
 
-/**
- * The error of a response schema's serializer that failed on a payload (a required property
- * missing, a value of the wrong type): a 500 that names the route and the status.
- * `serialization` holds the route's `config`, the sign an error handler tests for.
- */
+/** A 500 naming the route and status; `serialization` holds the route's `config`, which error handlers test for. */
 export function serializationFailed(route: { method: string | string[]; url: string; config: unknown }, statusCode: number, thrown: unknown): Error {
   const message = thrown instanceof Error ? thrown.message : String(thrown)
   const error = new codes.SVC_ERR_RESPONSE_SERIALIZATION(route.method, route.url, statusCode, message)
@@ -106,13 +89,12 @@ function compileContentMap(input: RouteSerializersInput, key: string, content: R
   return byMediaType
 }
 
-/** Compiles the serializers of a route's `response` map. */
 export function buildRouteSerializers(input: RouteSerializersInput): RouteSerializers {
   const byKey = new Map<string, ResponseSerializer>()
   for (const rawKey of Object.keys(input.response)) {
     const key = rawKey.toLowerCase()
     if (!statusKey.test(key)) {
-      // as Fastify: a build error naming the route, whose cause says what is wrong with the map
+      // a build error naming the route, whose cause says what is wrong with the map
       const built = new codes.SVC_ERR_SCH_SERIALIZATION_BUILD(input.method, input.url, 'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }')
       built.cause = new codes.SVC_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
       throw built

@@ -1,9 +1,7 @@
 /**
  * @module schema/standard-compile
- * A route's Standard Schema parts compiled: the compiler (Ajv, fast-json-stringify) gets the
- * schema's JSON Schema, and the library's `validate` runs after it only for a schema whose JSON
- * Schema does not say everything the library checks and does. A schema that gives no JSON Schema
- * is refused at start-up, naming the route and the part, unless marked `libraryOnly`.
+ * A route's Standard Schema parts compiled through their JSON Schema, the library's `validate` after
+ * where that schema does not say everything; no JSON Schema and no `libraryOnly` fails start-up.
  */
 import { codes } from '../core/errors.js'
 import { libraryPass, serializeAfterPass, withLibraryPass, type SchemaSite } from './standard-pass.js'
@@ -18,10 +16,7 @@ function formOf(schema: object, side: 'input' | 'output', site: SchemaSite): Sta
   return form
 }
 
-/**
- * Node gives header names in lower case, and the library reads them as Node gives them: a name with
- * capitals in the schema could never be found (warren's Ajv would match it, the library would not).
- */
+/** The library reads headers lower-cased as Node gives them: a capitalised name in the schema could never be found. */
 function assertLowerCaseHeaders(form: StandardForm, site: SchemaSite): void {
   const names = Object.keys((form.json?.properties as Record<string, unknown> | undefined) ?? {})
   const named = names.find((name) => name !== name.toLowerCase())
@@ -33,10 +28,7 @@ function assertLowerCaseHeaders(form: StandardForm, site: SchemaSite): void {
   )
 }
 
-/**
- * The validator of a request part declared with a Standard Schema: `compile` gets its JSON Schema
- * (input form). `headers`: the part is the request's headers (names checked, output merged over them).
- */
+/** A request part's validator; for `headers`, names are checked and the output merged over the headers. */
 export function compileStandardPart(schema: object, site: SchemaSite, compile: (json: Record<string, unknown>) => ValidationFunction, headers = false): ValidationFunction {
   const form = formOf(schema, 'input', site)
   if (headers) assertLowerCaseHeaders(form, site)
@@ -45,7 +37,6 @@ export function compileStandardPart(schema: object, site: SchemaSite, compile: (
   return withLibraryPass(compiled, libraryPass(form, site), headers)
 }
 
-/** The serializer of a response declared with a Standard Schema: `compile` gets its JSON Schema (output form). */
 export function compileStandardResponse(schema: object, site: SchemaSite, compile: (json: Record<string, unknown>) => SerializerFunction): SerializerFunction {
   const form = formOf(schema, 'output', site)
   const serialize = form.json === null ? (value: unknown) => JSON.stringify(value) : compile(form.json)

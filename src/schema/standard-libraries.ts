@@ -1,45 +1,33 @@
 /**
  * @module schema/standard-libraries
- * What warren knows of Zod, Valibot and ArkType beyond the Standard Schema contract: the
- * vendor-specific options (passed through Standard JSON Schema's `libraryOptions`) under which each
- * converts leniently and reports, node by node, what its JSON Schema leaves out — the verdict of
- * whether Ajv alone can stand in for the library. Another library is never trusted to be exact.
+ * What warren knows of Zod, Valibot and ArkType beyond Standard Schema: the options under which each
+ * converts leniently and reports what its JSON Schema leaves out. Another library is never trusted exact.
  */
 
-/** A Standard JSON Schema converter (`~standard.jsonSchema.input` or `.output`). */
 export type JsonSchemaConverter = (options: { target: string; libraryOptions?: Record<string, unknown> }) => Record<string, unknown>
 
-/** A schema's JSON Schema, and whether it says everything the library checks and does. */
 export interface LibraryConversion {
   json: Record<string, unknown>
   exact: boolean
 }
 
-/** What warren knows of one library. */
 export interface LibraryProfile {
-  /**
-   * Converts `schema` with the library's hooks: the JSON Schema, with the library's object modes
-   * spelled as Ajv enforces them (an object that drops unknown keys gets `additionalProperties:
-   * false`, which warren's Ajv removes), and whether nothing else is left out.
-   */
+  /** Converts `schema`, object modes spelled as Ajv enforces them, and says whether anything is left out. */
   convert(convert: JsonSchemaConverter, schema: object): LibraryConversion
-  /** Options under which the library converts what it can and leaves out the rest without throwing (for documentation). */
+  /** Options under which the library converts what it can without throwing (for documentation). */
   lenientOptions: Record<string, unknown>
 }
 
 const target = 'draft-07'
 
-/** True for a value JSON carries as it is (what a `const` or `enum` may hold). */
 function isJsonPrimitive(value: unknown): boolean {
   return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
 }
 
 /* ---------- Zod 4 ---------- */
 
-/** The part of a Zod 4 schema read here (`schema._zod.def`, Zod's documented definition object). */
 interface ZodDef {
   type: string
-  /** Set on a string format schema (`z.email()`), which is its own check. */
   check?: string
   pattern?: unknown
   coerce?: boolean
@@ -52,27 +40,21 @@ interface ZodDef {
   entries?: Record<string, unknown>
 }
 
-/** Kinds of Zod schema whose JSON Schema says all Zod checks (given their checks pass {@link zodCheckIsExact}). */
+/** Zod kinds whose JSON Schema says all Zod checks, given exact checks. */
 const zodExactKinds = new Set([
   'string', 'number', 'boolean', 'null', 'any', 'unknown', 'never', 'object', 'record', 'array', 'tuple', 'union',
   'enum', 'literal', 'nullable', 'optional', 'nonoptional', 'lazy', 'template_literal',
 ])
 
-/** Zod checks JSON Schema states exactly; `string_format` only with a pattern (see {@link zodCheckIsExact}). */
 const zodExactChecks = new Set(['less_than', 'greater_than', 'multiple_of', 'number_format', 'min_length', 'max_length', 'length_equals', 'string_format'])
 
-/**
- * A string format is exact when Zod checks it with a regular expression without flags: the JSON
- * Schema then carries that expression as `pattern`. A format Zod checks otherwise (`z.url()` parses)
- * or a flag JSON Schema has no place for (`/x/i`) leaves the check to Zod.
- */
+/** A string format is exact when Zod checks it with a flagless regex, which the JSON Schema carries as `pattern`. */
 function zodCheckIsExact(check: { check?: string; pattern?: unknown } | undefined): boolean {
   if (check?.check === undefined || !zodExactChecks.has(check.check)) return false
   if (check.check !== 'string_format') return true
   return check.pattern instanceof RegExp && check.pattern.flags === ''
 }
 
-/** The kind of schema inside Zod's wrappers (`optional`, `nullable`…). */
 function zodInnerKind(def: ZodDef): string {
   let inner = def
   while (inner.innerType !== undefined && ['optional', 'nullable', 'nonoptional', 'default', 'readonly', 'prefault', 'catch'].includes(inner.type)) {
@@ -81,10 +63,10 @@ function zodInnerKind(def: ZodDef): string {
   return inner.type
 }
 
-/** Kinds whose values Ajv may change while trying a union's option (removing keys, coercing, filling defaults). */
+/** Kinds whose values Ajv may change while trying a union's option. */
 const composite = new Set(['object', 'record', 'array', 'tuple', 'intersection', 'lazy'])
 
-/** True when Zod checks and does nothing more than this node's JSON Schema says (its children are judged on their own). */
+/** True when Zod does nothing more than this node's JSON Schema says. */
 function zodNodeIsExact(def: ZodDef): boolean {
   if (!zodExactKinds.has(def.type) || def.coerce === true) return false
   if (def.check !== undefined && !zodCheckIsExact(def)) return false
@@ -110,7 +92,6 @@ const zod: LibraryProfile = {
       target,
       libraryOptions: {
         unrepresentable: 'any',
-        // called for every schema Zod converted, with the JSON Schema it made of it
         override(context: { zodSchema?: { _zod?: { def?: ZodDef } }; jsonSchema: Record<string, unknown> }) {
           const def = context.zodSchema?._zod?.def
           if (def === undefined || !zodNodeIsExact(def)) exact = false
@@ -134,7 +115,6 @@ interface ValibotSchema {
   wrapped?: ValibotSchema
 }
 
-/** The kind of schema inside Valibot's wrappers. */
 function valibotInnerKind(schema: ValibotSchema): string {
   let inner = schema
   while (inner.wrapped !== undefined) inner = inner.wrapped
@@ -143,7 +123,6 @@ function valibotInnerKind(schema: ValibotSchema): string {
 
 const valibotComposite = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest', 'record', 'array', 'tuple', 'loose_tuple', 'strict_tuple', 'tuple_with_rest', 'intersect', 'lazy'])
 
-/** True unless the node is one Valibot treats differently from its JSON Schema under warren's Ajv. */
 function valibotNodeIsExact(schema: ValibotSchema): boolean {
   // a default may be a function, called for each value: Valibot fills it, not Ajv
   if (schema.default !== undefined) return false
@@ -157,7 +136,6 @@ function valibotNodeIsExact(schema: ValibotSchema): boolean {
 const valibot: LibraryProfile = {
   lenientOptions: { errorMode: 'ignore' },
   convert(convert) {
-    // every item of every pipe converted: a transformation, a check or a second schema throws
     let exact = true
     try {
       convert({ target, libraryOptions: { typeMode: 'ignore', errorMode: 'throw' } })
@@ -182,7 +160,7 @@ const valibot: LibraryProfile = {
 
 /* ---------- ArkType 2 ---------- */
 
-/** ArkType's fallback for what JSON Schema cannot express: keep what can be said, and note the loss. */
+/** ArkType's fallback for what JSON Schema cannot express: keep what can be said, note the loss. */
 function arktypeFallback(onLoss: () => void) {
   return (context: { code: string; base: Record<string, unknown> }) => {
     onLoss()
@@ -195,14 +173,13 @@ function arktypeFallback(onLoss: () => void) {
   }
 }
 
-/** True when a JSON Schema closes an object (`additionalProperties: false`): ArkType's `'+': 'reject'`. */
 function closesAnObject(node: unknown): boolean {
   if (node === null || typeof node !== 'object') return false
   if ((node as Record<string, unknown>).additionalProperties === false) return true
   return Object.values(node as Record<string, unknown>).some(closesAnObject)
 }
 
-/** True when ArkType's definition of a schema (its public `json`) holds a regular expression with flags, which its JSON Schema drops. */
+/** True when ArkType's `json` holds a regex with flags, which its JSON Schema drops. */
 function hasRegexFlags(node: unknown): boolean {
   if (node === null || typeof node !== 'object') return false
   const { flags } = node as { flags?: unknown }
@@ -234,7 +211,6 @@ const unknownLibrary: LibraryProfile = {
 
 const profiles: Record<string, LibraryProfile> = { zod, valibot, arktype }
 
-/** What warren knows of the library named `vendor` (`~standard.vendor`). */
 export function libraryProfile(vendor: string): LibraryProfile {
   return Object.hasOwn(profiles, vendor) ? profiles[vendor] : unknownLibrary
 }

@@ -1,8 +1,7 @@
 /**
  * @module schema/standard-pass
- * A Standard Schema library's own validation, run after the compiled code (or alone): its result
- * read — the output replaces the request part, issues become validation error items shaped as Ajv's
- * — and a library that throws or answers out of contract turned into a coded 500.
+ * A Standard Schema library's own validation: its output replaces the part, its issues become
+ * Ajv-shaped error items, and a library out of contract is a coded 500.
  */
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
@@ -10,20 +9,17 @@ import { kAjvValidator } from '../core/symbols.js'
 import type { SerializerFunction, ValidationErrorItem, ValidationFunction } from '../types/index.js'
 import type { StandardForm } from './standard-schema.js'
 
-/** Where a schema is used, for messages: the part (`body`, `200 response`) and the route. */
 export interface SchemaSite {
   part: string
   method: string
   url: string
 }
 
-/** A library's verdict: the value it produced, or its issues as validation error items. */
 export type PassVerdict = { value: unknown } | { error: ValidationErrorItem[] }
 
-/** Runs a library's `validate` on a value and reads its verdict (a promise of it for an async schema). */
 export type LibraryPass = (value: unknown) => PassVerdict | Promise<PassVerdict>
 
-/** Marks a validator whose async result is a verdict to read (and whose rejection is the library failing, a 500). */
+/** Marks a validator whose async result is a verdict (a rejection is the library failing, a 500). */
 export const kLibraryPass = Symbol('warren.libraryPass')
 
 function messageOf(thrown: unknown): string {
@@ -48,7 +44,6 @@ function isIssue(issue: unknown): issue is Issue {
   return typeof message === 'string' && (path === undefined || Array.isArray(path))
 }
 
-/** An issue's path as a JSON Pointer (`['tags', 1]` is `/tags/1`), as Ajv's `instancePath` is. */
 function pointerOf(path: Issue['path']): string {
   let pointer = ''
   for (const segment of path ?? []) {
@@ -59,7 +54,6 @@ function pointerOf(path: Issue['path']): string {
   return pointer
 }
 
-/** An issue as an item of `error.validation`: the library as `keyword`, its issue code (if any) in `params`. */
 function itemOf(issue: Issue, vendor: string): ValidationErrorItem {
   return {
     keyword: vendor,
@@ -70,7 +64,7 @@ function itemOf(issue: Issue, vendor: string): ValidationErrorItem {
   }
 }
 
-/** Reads a Standard Schema result: `{ value }` when `issues` is falsy, else its issues; anything else is the library's fault. */
+/** `{ value }` when `issues` is falsy, else its issues; anything else is the library's fault. */
 function readResult(result: unknown, vendor: string, site: SchemaSite): PassVerdict {
   if (result === null || typeof result !== 'object') throw libraryFailure(site, `returned ${result === null ? 'null' : typeof result}, not a result with value or issues`)
   const { issues } = result as { issues?: unknown }
@@ -84,7 +78,6 @@ function readResult(result: unknown, vendor: string, site: SchemaSite): PassVerd
   return { error: issues.map((issue) => itemOf(issue, vendor)) }
 }
 
-/** The library pass of a form: its `validate` on a value, the verdict read. */
 export function libraryPass(form: StandardForm, site: SchemaSite): LibraryPass {
   const validate = form.validate!
   const vendor = form.vendor
@@ -105,13 +98,12 @@ export function libraryPass(form: StandardForm, site: SchemaSite): LibraryPass {
   }
 }
 
-/** Ajv's second argument: where the validated value lives (a coerced root value is written there). */
 interface DataContext {
   parentData: Record<string, unknown>
   parentDataProperty: string
 }
 
-/** A headers verdict: the library's output written over the request's headers, which other code reads whole. */
+/** The library's output over the request's headers, which other code reads whole. */
 function mergedHeaders(headers: unknown, verdict: PassVerdict): PassVerdict {
   if ('error' in verdict) return verdict
   const output = verdict.value
@@ -119,12 +111,7 @@ function mergedHeaders(headers: unknown, verdict: PassVerdict): PassVerdict {
   return { value: headers }
 }
 
-/**
- * The validator of a request part: the compiled one (null: the library alone), then the library
- * pass on what it let through (coerced, defaults filled). With `merge` (the headers), the library's
- * output is written over the part instead of replacing it: a declared header takes its parsed value,
- * the others stay.
- */
+/** The compiled validator (null: the library alone), then the library pass; `merge` writes headers over the part. */
 export function withLibraryPass(compiled: ValidationFunction | null, pass: LibraryPass, merge: boolean): ValidationFunction {
   const combined = ((data: unknown, dataContext?: DataContext) => {
     if (compiled !== null) {
@@ -141,17 +128,11 @@ export function withLibraryPass(compiled: ValidationFunction | null, pass: Libra
     return isThenable(verdict) ? Promise.resolve(verdict).then((settled) => mergedHeaders(data, settled)) : mergedHeaders(data, verdict)
   }) as ValidationFunction
   Object.defineProperty(combined, kLibraryPass, { value: true })
-  // validation hands an Ajv validator the request, for a coerced root value
   if (compiled !== null && (kAjvValidator in compiled || 'schemaEnv' in compiled)) Object.defineProperty(combined, kAjvValidator, { value: true })
   return combined
 }
 
-/**
- * The serializer of a response form that needs its library: the library's output serialized. A
- * payload the library refuses fails the reply (a 500, `SVC_ERR_RESPONSE_SERIALIZATION`), as a
- * payload fast-json-stringify cannot write does; a response is written at once, so an async schema
- * cannot be waited for.
- */
+/** A response serialized from the library's output; a refused payload is a 500, and an async schema cannot be awaited. */
 export function serializeAfterPass(pass: LibraryPass, serialize: (value: unknown) => string, site: SchemaSite): SerializerFunction {
   return (payload) => {
     const verdict = pass(payload)

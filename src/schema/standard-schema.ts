@@ -1,16 +1,13 @@
 /**
  * @module schema/standard-schema
- * Schemas of other libraries (Standard Schema v1, `~standard`): recognised, and turned once per form
- * into what warren compiles — the Draft 7 JSON Schema Ajv or fast-json-stringify gets, and the
- * library's own `validate` when that JSON Schema does not say everything the library checks and does.
+ * Standard Schema v1 values: recognised, and turned once per side into the Draft 7 JSON Schema warren
+ * compiles, plus the library's own `validate` when that schema does not say everything.
  */
 import { libraryProfile, type JsonSchemaConverter } from './standard-libraries.js'
 import type { StandardSchema } from '../types/index.js'
 
-/** Which form of a schema: what it accepts (`input`, for request parts) or what it produces (`output`, for responses). */
 export type SchemaSide = 'input' | 'output'
 
-/** The `~standard` properties warren reads. */
 export interface StandardProps {
   version: 1
   vendor: string
@@ -28,7 +25,6 @@ function readProps(value: object): StandardProps | null {
   return version === 1 && typeof validate === 'function' ? (props as StandardProps) : null
 }
 
-/** The Standard Schema properties of `value`, or null when it is none (an ArkType schema is a function). */
 export function standardPropsOf(value: unknown): StandardProps | null {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return null
   let props = propsCache.get(value)
@@ -39,44 +35,31 @@ export function standardPropsOf(value: unknown): StandardProps | null {
   return props
 }
 
-/** True for a schema of another library that implements Standard Schema v1. */
 export function isStandardSchema(value: unknown): value is StandardSchema {
   return standardPropsOf(value) !== null
 }
 
-/** Marks the schemas `libraryOnly` made, holding the schema they wrap. */
 const kLibraryOnly = Symbol('warren.libraryOnly')
 
-/**
- * `schema`, validated and serialized by its library alone: no JSON Schema is asked for, Ajv and
- * fast-json-stringify are not used (a request part costs the library's speed; a response is
- * `JSON.stringify`'d after the library's `validate`). For schemas a library cannot convert.
- */
+/** `schema` validated and serialized by its library alone: for schemas a library cannot convert. */
 export function libraryOnly(schema: unknown): StandardSchema {
   const props = standardPropsOf(schema)
   if (props === null) throw new TypeError('libraryOnly(schema) takes a Standard Schema (an object with a `~standard` property of version 1)')
   return { '~standard': props, [kLibraryOnly]: schema } as unknown as StandardSchema
 }
 
-/** How warren compiles one Standard Schema in one form. */
 export interface StandardForm {
-  /** The library (`~standard.vendor`). */
   vendor: string
-  /** The JSON Schema (Draft 7) to compile; null when the library validates alone. */
   json: Record<string, unknown> | null
-  /** The library's `validate`, when it must run after the compiled code (or alone); null when the JSON Schema says it all. */
+  /** The library's `validate`, when it must run after the compiled code (or alone). */
   validate: ((value: unknown) => unknown) | null
-  /** Why the schema gives no JSON Schema, when it gives none and was not marked {@link libraryOnly}. */
+  /** Why the schema gives no JSON Schema, when it is not marked {@link libraryOnly}. */
   missing: string | null
 }
 
 const forms = { input: new WeakMap<object, StandardForm>(), output: new WeakMap<object, StandardForm>() }
 
-/**
- * The form warren compiles of a Standard Schema, built once per schema and side (so a schema several
- * routes share compiles once). `exact` schemas get Ajv or fast-json-stringify alone; the others also
- * run the library's `validate` after, on what Ajv let through.
- */
+/** The form warren compiles, once per schema and side; non-`exact` ones also run the library's `validate` after Ajv. */
 export function standardFormOf(schema: object, side: SchemaSide): StandardForm {
   let form = forms[side].get(schema)
   if (form === undefined) {
@@ -103,14 +86,10 @@ function buildForm(schema: object, props: StandardProps, side: SchemaSide): Stan
   return { vendor, json: withNamedRoot(conversion.json), validate: exact ? null : props.validate, missing: null }
 }
 
-/* ---------- the JSON Schema as compiled ---------- */
 
-/** Keywords holding one subschema, or an array of them. */
 const subschemaKeywords = ['additionalProperties', 'additionalItems', 'items', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf']
-/** Keywords holding a map of subschemas. */
 const subschemaMaps = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']
 
-/** Calls `visit` on every schema object in `schema` (a Draft 7 JSON Schema), `schema` first. */
 export function eachSubschema(schema: unknown, visit: (node: Record<string, unknown>) => void): void {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return
   const node = schema as Record<string, unknown>
@@ -126,12 +105,7 @@ export function eachSubschema(schema: unknown, visit: (node: Record<string, unkn
   }
 }
 
-/**
- * True when every string format is written as a pattern too. A library checks a format its own way
- * (Zod's e-mail is not ajv-formats' e-mail), so Ajv can stand in for it only through the library's
- * own regular expression; a format without one (`format: 'uri'`, `contentEncoding: 'base64'`) is
- * left to the library.
- */
+/** True when every string format is also a pattern: a library checks formats its own way, so Ajv may stand in only through its regex. */
 function formatsArePatterns(json: Record<string, unknown>): boolean {
   let patterns = true
   eachSubschema(json, (node) => {
@@ -141,15 +115,7 @@ function formatsArePatterns(json: Record<string, unknown>): boolean {
   return patterns
 }
 
-/**
- * Makes the library's JSON Schema the one warren compiles: `format` goes (the pattern beside it, or
- * the library, checks it). When the library runs after Ajv, Ajv checks the structure (types,
- * required keys, lengths, ranges, enums) and coerces, and must never refuse or change what the
- * library would accept: no key removed (`additionalProperties: false` is how the library's strict
- * and stripping objects are written, and warren's Ajv would remove the keys the library is to
- * refuse or strip itself), no default filled (the library fills its own, which may be computed per
- * value), no pattern checked (a converter may drop a regular expression's flags).
- */
+/** Makes the library's JSON Schema the compiled one; when the library runs after Ajv, Ajv must never refuse or change what it accepts (docs/architecture.md). */
 function compiledForm(json: Record<string, unknown>, exact: boolean): void {
   eachSubschema(json, (node) => {
     delete node.format
@@ -160,11 +126,7 @@ function compiledForm(json: Record<string, unknown>, exact: boolean): void {
   })
 }
 
-/**
- * A schema that refers to itself (`$ref: '#'`, how Zod writes recursion) with its root moved under
- * `definitions`, and its references pointing there: warren's Ajv (`addUsedSchema: false`) resolves
- * no `#` in a schema without `$id`, a definition it does.
- */
+/** A self-referencing schema with its root moved under `definitions`: warren's Ajv resolves no `#` in a schema without `$id`. */
 function withNamedRoot(json: Record<string, unknown>): Record<string, unknown> {
   const selfRefs: Array<Record<string, unknown>> = []
   eachSubschema(json, (node) => {
@@ -179,10 +141,6 @@ function withNamedRoot(json: Record<string, unknown>): Record<string, unknown> {
   return { ...($schema === undefined ? {} : { $schema }), $ref: `#/definitions/${name}`, definitions: { ...defs, [name]: root } }
 }
 
-/**
- * The JSON Schema (Draft 7) of a Standard Schema as documentation shows it: what the library says,
- * converted leniently (what it cannot express is left out, never an error); null when it gives none.
- */
 export function documentedJsonSchema(schema: unknown, side: SchemaSide): Record<string, unknown> | null {
   const props = standardPropsOf(schema)
   const converter = props?.jsonSchema?.[side]

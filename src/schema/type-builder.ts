@@ -8,20 +8,14 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Type as bundledType } from '@sinclair/typebox'
 
-/**
- * The version of TypeBox the bundle carries, written in by scripts/bundle.js; not defined in
- * tsc's output, which imports the installed TypeBox itself.
- */
+/** Written in by scripts/bundle.js; undefined in tsc's output, which imports the installed TypeBox. */
 declare const __WARREN_BUNDLED_TYPEBOX_VERSION__: string | undefined
 
-/** `require` relative to this module (made on first use: see core/module-require). */
 const requireHere = lazyRequire(import.meta.url)
 
-/** The version of the TypeBox installed where warren imports it, or null when it cannot be read. */
 function installedVersion(): string | null {
   try {
-    // the package's root is two folders above its CommonJS entry (build/cjs/index.js); its
-    // package.json is not in its `exports`, so it cannot be required by name
+    // its package.json is not in `exports`: the root is two folders above the CommonJS entry
     const entry = requireHere().resolve('@sinclair/typebox')
     const manifest = JSON.parse(readFileSync(join(dirname(entry), '..', '..', 'package.json'), 'utf8')) as { name?: unknown; version?: unknown }
     return manifest.name === '@sinclair/typebox' && typeof manifest.version === 'string' ? manifest.version : null
@@ -30,11 +24,7 @@ function installedVersion(): string | null {
   }
 }
 
-/**
- * The builder to export: the bundle's copy, unless another version of TypeBox is installed where
- * warren would import it (then that one). When none can be found — an application bundled into
- * one file and deployed without node_modules, say — the bundle's copy is all there is.
- */
+/** The installed TypeBox when another version is there, else the bundle's (all there is without node_modules). */
 function chooseBuilder(): typeof bundledType {
   if (typeof __WARREN_BUNDLED_TYPEBOX_VERSION__ !== 'string') return bundledType
   const installed = installedVersion()
@@ -42,5 +32,4 @@ function chooseBuilder(): typeof bundledType {
   return (requireHere()('@sinclair/typebox') as { Type: typeof bundledType }).Type
 }
 
-/** TypeBox's `Type` builder (see the module comment for which copy). */
 export const typeBuilder = chooseBuilder()

@@ -1,17 +1,13 @@
 /**
  * @module serve/client-error
- * Requests that never reach the router: Node could not parse them (a bad request line or header,
- * a non-numeric content-length, a missing Host), their headers were too large, or they were not
- * complete within `requestTimeout`. The default `clientErrorHandler` answers them on the raw socket.
+ * Requests that never reach the router (unparsable, headers too large, not complete in time),
+ * answered on the raw socket by the default `clientErrorHandler`.
  */
 import type { Duplex } from 'node:stream'
 import type { RootState } from '../model/root-state.js'
 import { answerBytes, formatError, phraseOf, type ErrorAnswer } from './error-format.js'
 
-/**
- * The error a client error is answered for: its status and a message that names no detail of the
- * parser (a request this broken may be a probe); Node's own error is its `cause`.
- */
+/** The error a client error is answered for, naming no parser detail (such a request may be a probe). */
 function clientErrorFor(nodeError: Error & { code?: string }): Error & { statusCode: number } {
   const answered = (statusCode: number, message: string) => Object.assign(new Error(message, { cause: nodeError }), { statusCode })
   if (nodeError.code === 'ERR_HTTP_REQUEST_TIMEOUT') return answered(408, 'Client Timeout')
@@ -19,23 +15,14 @@ function clientErrorFor(nodeError: Error & { code?: string }): Error & { statusC
   return answered(400, 'Client Error')
 }
 
-/**
- * Whether a response on this connection is being written: another one written now would corrupt
- * it. One already ended (an earlier request of a keep-alive connection) is all in the socket's
- * queue, so the answer goes after it.
- */
+/** Whether a response on this connection is being written, which an answer now would corrupt. */
 function responseInProgress(socket: Duplex): boolean {
   // Node's own default handler looks at the same response (documented under the `clientError` event)
   const current = (socket as { _httpMessage?: { headersSent?: boolean; writableEnded?: boolean } | null })._httpMessage
   return current !== null && current !== undefined && current.headersSent === true && current.writableEnded !== true
 }
 
-/**
- * The default client error handler: 408 for a request not complete in time, 431 for headers too
- * large, 400 otherwise, in the application's `errorFormat` (a format function gets no request nor
- * reply: there are none), written on the socket, which is then destroyed. A connection the client
- * reset, or one already gone, is only closed.
- */
+/** 408, 431 or 400 in the application's `errorFormat`, written on the socket, which is then destroyed. */
 export function answerClientError(root: RootState, error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const clientError = clientErrorFor(error)
@@ -48,7 +35,6 @@ export function answerClientError(root: RootState, error: Error & { code?: strin
   socket.destroy()
 }
 
-/** The answer to a request Node could not parse, in the application's `errorFormat`, and its body as written. */
 export function defaultClientErrorAnswer(root: RootState, error: Error & { code?: string }): { answer: ErrorAnswer; body: string | Uint8Array } {
   return formatClientError(root, clientErrorFor(error))
 }
@@ -66,7 +52,7 @@ function formatClientError(root: RootState, clientError: Error & { statusCode: n
   return { answer, body: answerBytes(answer) }
 }
 
-/** The status line and headers of the answer; a header that would break the response's framing is left out. */
+/** The status line and headers; a header that would break the response's framing is left out. */
 function responseHead(answer: ErrorAnswer, length: number): string {
   let head = `HTTP/1.1 ${answer.status} ${phraseOf(answer.status)}\r\nContent-Length: ${length}\r\nContent-Type: ${answer.contentType}\r\n`
   for (const [name, value] of Object.entries(answer.headers ?? {})) {

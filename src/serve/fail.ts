@@ -24,10 +24,7 @@ import { traceOf } from './handler-trace.js'
 import { sendReturnValue } from './return-value.js'
 import { runOnSend } from './send.js'
 
-/**
- * Answers a request that failed with `thrown` (see the module comment). What was thrown reaches
- * the onError hooks and the error handlers as it was: an Error, or any other value.
- */
+/** Answers a request that failed; what was thrown reaches hooks and handlers as it was. */
 export function handleError(reply: Reply, thrown: unknown): void {
   const res = reply.raw
   if (reply[kReplyHijacked]) return reportDropped(reply, thrown)
@@ -40,8 +37,7 @@ export function handleError(reply: Reply, thrown: unknown): void {
   reply[kReplySending] = false
   const onError = reply[kRoute].hooks.onError
   if (reply[kReplySendingError]) {
-    // sending the error response failed (an onSend hook, a header Node refuses): a new error the
-    // onError hooks see too (they log and count failures); then the plain answer, which goes through no hook
+    // sending the error response failed: the onError hooks see the new error, then the plain answer goes through no hook
     if (onError === null || reply[kReplyOnErrorPhase] === OnErrorPhase.Running) return writeLastResort(reply, thrown)
     return runOnError(reply, onError, thrown, writeLastResort)
   }
@@ -49,7 +45,6 @@ export function handleError(reply: Reply, thrown: unknown): void {
   callErrorHandler(reply, thrown)
 }
 
-/** Runs the onError hooks with `thrown` (`reply.send()` is refused meanwhile), then `next`. */
 function runOnError(reply: Reply, hooks: HookFn[], thrown: unknown, next: (reply: Reply, thrown: unknown) => void): void {
   reply[kReplyOnErrorPhase] = OnErrorPhase.Running
   runObserverHooks(hooks, reply.request, reply, [reply, thrown], () => {
@@ -58,7 +53,6 @@ function runOnError(reply: Reply, hooks: HookFn[], thrown: unknown, next: (reply
   })
 }
 
-/** An error once the user took the response over: theirs to answer; it is only logged. */
 function reportDropped(reply: Reply, thrown: unknown): void {
   const dropped = new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.url, reply.request.method)
   dropped.cause = thrown
@@ -70,7 +64,6 @@ function callErrorHandler(reply: Reply, thrown: unknown): void {
   const entry = current === undefined ? reply[kRoute].errorHandler : current
   if (entry === null) return writeLastResort(reply, thrown)
   reply[kReplyErrorHandler] = entry.parent
-  // the error payload's type is decided afresh by whoever answers
   delete reply[kReplyHeaders]['content-type']
   delete reply[kReplyHeaders]['content-length']
 
@@ -80,16 +73,11 @@ function callErrorHandler(reply: Reply, thrown: unknown): void {
   } catch (thrownAgain) {
     return handleError(reply, thrownAgain)
   }
-  // a promise from the error handler continues the trace of the handler, if it has one (the
-  // default handler returns nothing: no lookup on its path)
+  // a promise from the error handler continues the handler's trace
   sendReturnValue(reply, result, result === undefined ? null : traceOf(reply))
 }
 
-/**
- * The root context's error handler: logs (a 5xx with its stack at error level; a 4xx, an expected
- * client error, at info without one) and answers in the application's `errorFormat`
- * (`serve/error-format`): Fastify's `{ statusCode, code?, error, message }` by default.
- */
+/** The root's error handler: logs (5xx with stack at error, 4xx at info without) and answers in the `errorFormat`. */
 export function defaultErrorHandler(error: any, request: Request, reply: Reply): void {
   const headers = error?.headers
   if (headers !== null && typeof headers === 'object') reply.headers(headers)
@@ -106,16 +94,11 @@ function logError(request: Request, reply: Reply, error: any): void {
   else request.log.info({ res: reply, err: clientErrorSummary(error) }, error.message)
 }
 
-/**
- * What the log keeps of a client error: what went wrong, not where in the server (no stack).
- * Without a prototype, so that pino's standard error serializer (an application's own logger)
- * names its type by `name` rather than by the constructor, `Object`.
- */
+/** A client error for the log, no stack; prototype-less so pino's serializer names its type by `name`. */
 function clientErrorSummary(error: Error & { code?: unknown; statusCode?: unknown }): Record<string, unknown> {
   return Object.assign(Object.create(null) as Record<string, unknown>, { type: error.name, name: error.name, code: error.code, statusCode: error.statusCode, message: error.message })
 }
 
-/** Where the error of `reply` is answered, for the formatter. */
 function siteOf(reply: Reply, status: number, serverFault: boolean): ErrorSite {
   return {
     status,
@@ -128,11 +111,7 @@ function siteOf(reply: Reply, status: number, serverFault: boolean): ErrorSite {
   }
 }
 
-/**
- * Sends the answer the formatter gives `error`: through the route's response schema for its
- * status when it has one (the error's own properties stay readable behind the answer's fields),
- * then the onSend hooks. A thrown value the format sends as it is goes as any payload does.
- */
+/** Sends the formatted answer through the route's response schema for its status, then the onSend hooks. */
 function sendErrorBody(reply: Reply, error: unknown): void {
   const answer = formatError(reply[kRoute].root.options.errorFormat, error, siteOf(reply, reply.statusCode, false))
   if (answer.asPayload) {
@@ -168,11 +147,7 @@ function messageOf(thrown: unknown): string {
   return typeof message === 'string' ? message : ''
 }
 
-/**
- * The answer when answering an error failed too, written directly, no hooks: with the error
- * status the reply had (a 404 whose onSend hook fails stays a 404: the client's request was still wrong), else 500. The
- * new error is a fault of the server whatever that status, so its message is hidden as a 5xx's is.
- */
+/** Written directly when answering failed too, with the reply's error status (a 404 stays a 404) else 500; the message hidden. */
 function writeLastResort(reply: Reply, error: unknown): void {
   const res = reply.raw
   reply.log.error({ err: error }, 'failed to send an error response')

@@ -1,9 +1,7 @@
 /**
  * @module serve/pipeline
- * A matched request from start to handler: builds the request and reply, then runs onRequest →
- * preParsing → body parsing → preValidation → validation → preHandler → handler (traced on
- * `diagnostics_channel` when someone listens, with a preHandler hook's failure), and watches the response for onResponse,
- * onRequestAbort and onTimeout. Every failure is reported through the reply.
+ * A matched request from start to handler: request and reply built, the hooks, body parsing and
+ * validation in order, the handler (traced when someone listens), and the response watched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { codes } from '../core/errors.js'
@@ -23,7 +21,6 @@ import { sendReturnValue } from './return-value.js'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
 import { closeConnectionAfter } from './write.js'
 
-/** Builds the request and reply a route serves `req` and `res` with. */
 export function createExchange(
   req: IncomingMessage,
   res: ServerResponse,
@@ -42,7 +39,6 @@ export function createExchange(
   return new route.Reply(res, request, log)
 }
 
-/** Entry point of a matched request (find-my-way's handler): see the module comment. */
 export function handleRequest(
   req: IncomingMessage,
   res: ServerResponse,
@@ -58,7 +54,7 @@ export function handleRequest(
   if (route.handlerTimeout > 0) armHandlerTimeout(reply, route.handlerTimeout)
   const root = route.root
   if (root.closing) {
-    // a request arriving while the server closes ends its connection, so close() does not wait on it
+    // closing its connection afterwards, so close() does not wait on it
     closeConnectionAfter(reply)
     if (root.options.return503OnClosing) return refuseWhileClosing(reply)
   }
@@ -122,22 +118,17 @@ function runPreHandler(request: Request, reply: Reply): void {
   runRequestHooks(hooks, request, reply, runHandler, failBeforeHandler)
 }
 
-/**
- * A preHandler hook failed: the request fails as after any hook, and, when the handler is traced,
- * inside the handler's trace (start, error, end), as Fastify publishes a failure that reaches the
- * handler's stage.
- */
+/** A preHandler failure fails the request inside the handler's trace when it is traced (start, error, end). */
 function failBeforeHandler(reply: Reply, failure: unknown): void {
   if (!isTraced(reply.request)) return reply[kReplyFail](failure)
   runInTrace(reply.request, reply, (trace) => failAtHandler(reply, failure, trace))
 }
 
-/** Whether the handler's stage of `request` is traced: when someone listens, and never for a not-found handler (no route's handler runs). */
+/** Traced when someone listens, never for a not-found handler. */
 function isTraced(request: Request): boolean {
   return !request[kRoute].is404 && isHandlerTraced()
 }
 
-/** Calls the route handler and sends what it returns or resolves to. */
 export function runHandler(request: Request, reply: Reply): void {
   if (reply[kReplySending] || reply[kReplyHijacked]) return
   if (isTraced(request)) return runInTrace(request, reply, callTracedHandler)
@@ -148,7 +139,6 @@ function callTracedHandler(trace: HandlerTrace): void {
   callHandler(trace.request, trace.reply, trace)
 }
 
-/** Calls the route handler and sends what it returns; a throw fails the request. */
 function callHandler(request: Request, reply: Reply, trace: HandlerTrace | null): void {
   const route = request[kRoute]
   let result: unknown
@@ -160,7 +150,6 @@ function callHandler(request: Request, reply: Reply, trace: HandlerTrace | null)
   sendReturnValue(reply, result, trace)
 }
 
-/** Fails the request at the handler's stage; on a trace, its error event comes first. */
 function failAtHandler(reply: Reply, error: unknown, trace: HandlerTrace | null): void {
   if (trace !== null) publishError(trace, error)
   reply[kReplyFail](error)

@@ -1,8 +1,7 @@
 /**
  * @module serve/reply
- * The reply's request-path methods, on the class every context's reply class derives from:
- * `send`, `serialize`, `callNotFound`, and the one method every stage reports failures through
- * (`[kReplyFail]`), the only way into the error handlers.
+ * The reply's request-path methods: `send`, `serialize`, `callNotFound`, and `[kReplyFail]`, the
+ * only way into the error handlers.
  */
 import { kReplyFail } from '../core/symbols.js'
 import { Reply } from '../model/reply.js'
@@ -11,7 +10,6 @@ import { callNotFound } from './not-found.js'
 import { send } from './send.js'
 import { serialize } from './serialize.js'
 
-/** The reply class the root context's reply class derives from (see the module comment). */
 export class ServedReply extends Reply {
   override serialize(payload: unknown): string {
     return serialize(this, payload)

@@ -1,9 +1,7 @@
 /**
  * @module serve/run-hooks
- * The runners of request hooks: those that may answer (onRequest, preValidation, preHandler), those
- * that may replace the payload (preParsing, preSerialization, onSend) and those that only observe
- * (onResponse, onError, onTimeout, onRequestAbort). A hook may be async or take `done`; a failure
- * is reported through the reply.
+ * The runners of request hooks: those that may answer, those that may replace the payload, and
+ * those that only observe; async or with `done`, failures reported through the reply.
  */
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
@@ -17,28 +15,19 @@ function stopped(reply: Reply): boolean {
   return reply[kReplySending] || reply[kReplyHijacked]
 }
 
-/** What fails a request when one of its hooks did, given the reply and the failure. */
 export type HookFailure = (reply: Reply, failure: unknown) => void
 
 function failRequest(reply: Reply, failure: unknown): void {
   reply[kReplyFail](failure)
 }
 
-/**
- * Fails the request (through `failWith`) with what a hook threw or rejected with
- * (`SVC_ERR_SEND_UNDEFINED_ERR` for nothing, as `Promise.reject()` gives). After `reply.hijack()`
- * the response is the user's: the failure is theirs too, and warren neither answers nor logs it.
- */
+/** Fails the request with what a hook threw; after `reply.hijack()` the failure is the user's, neither answered nor logged. */
 function fail(reply: Reply, error: unknown, failWith: HookFailure = failRequest): void {
   if (reply[kReplyHijacked]) return
   failWith(reply, error ?? new codes.SVC_ERR_SEND_UNDEFINED_ERR())
 }
 
-/**
- * Runs onRequest / preValidation / preHandler style hooks, then `next`. A hook that replies ends
- * the chain; one that throws, rejects or calls `done(err)` fails the request, through `onFailure`
- * when given (the preHandler stage's puts the failure on the handler's trace).
- */
+/** Runs answering hooks, then `next`; a reply ends the chain, a failure goes to `onFailure` when given. */
 export function runRequestHooks(
   hooks: HookFn[],
   request: Request,
@@ -66,10 +55,7 @@ export function runRequestHooks(
   step()
 }
 
-/**
- * Runs preParsing / preSerialization / onSend style hooks, each of which may replace the payload
- * (`done(null, newPayload)` or an async return value), then `next` with the final payload.
- */
+/** Runs payload hooks, each of which may replace the payload, then `next` with the final one. */
 export function runPayloadHooks(
   hooks: HookFn[],
   request: Request,
@@ -101,11 +87,7 @@ export function runPayloadHooks(
   step()
 }
 
-/**
- * Runs hooks whose errors can no longer change the response (onResponse, onError, onTimeout,
- * onRequestAbort): each error is logged (or handed to `onHookError`), every hook runs, then `next`.
- * `args` follow the request.
- */
+/** Runs hooks that can no longer change the response: each error is logged (or given to `onHookError`), every hook runs. */
 export function runObserverHooks(
   hooks: HookFn[],
   request: Request,

@@ -12,10 +12,7 @@ import { runPayloadHooks } from './run-hooks.js'
 import { declareTextType, serialize } from './serialize.js'
 import { writeResponse } from './write.js'
 
-/**
- * Sends a payload: an Error goes to the reply's failure path; strings, bytes and streams go as
- * they are, anything else as JSON; preSerialization and onSend hooks on the way.
- */
+/** An Error goes to the failure path; strings, bytes and streams as they are, anything else as JSON. */
 export function send(reply: Reply, payload: unknown): void {
   if (reply[kReplyOnErrorPhase] === OnErrorPhase.Running) throw new codes.SVC_ERR_SEND_INSIDE_ONERR()
   if (reply[kReplyHijacked]) {
@@ -23,7 +20,6 @@ export function send(reply: Reply, payload: unknown): void {
     return
   }
   if (reply[kReplySending]) {
-    // the error's message names the request's url and method (as a value returned after send() does)
     reply.log.warn({ err: new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.url, reply.request.method) })
     return
   }
@@ -42,10 +38,8 @@ export function send(reply: Reply, payload: unknown): void {
       if (contentType === undefined) headers['content-type'] = BINARY_TYPE
       return runOnSend(reply, payload)
     }
-    // a web Response goes to the onSend hooks as it is; writing it applies its status and headers
     if (isStream(payload) || isWebStream(payload) || isWebResponse(payload)) return runOnSend(reply, payload)
   }
-  // objects become JSON, or whatever the route's response schema for this status and type produces
   if (
     reply[kReplySerializer] !== null ||
     contentType === undefined ||
@@ -62,21 +56,13 @@ export function send(reply: Reply, payload: unknown): void {
   runOnSend(reply, payload)
 }
 
-/**
- * A payload that cannot become bytes, found while `send()` is still running (no hook left to
- * replace it): a programming error, thrown at the call, so the stack names the
- * caller. The reply stays unsent (a `catch` may still send something else); uncaught in a handler,
- * the throw takes the request's error path like any other.
- */
+/** Thrown at the call, so the stack names the caller; the reply stays unsent, so a `catch` may send something else. */
 function refuseUnwritable(reply: Reply, payload: unknown): never {
   reply[kReplySending] = false
   throw new codes.SVC_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload)
 }
 
-/**
- * Serializes within `send()` itself (no preSerialization hooks): a custom serializer's result that
- * is neither text, bytes nor empty is thrown (see {@link refuseUnwritable}).
- */
+/** Serializes within `send()` itself; a custom serializer's result that is not text, bytes or empty is thrown. */
 function serializeInSend(reply: Reply, payload: unknown): void {
   let serialized: unknown
   try {
@@ -99,7 +85,6 @@ function serializeAndSend(reply: Reply, payload: unknown): void {
   runOnSend(reply, serialized)
 }
 
-/** Runs the onSend hooks, then writes the response. */
 export function runOnSend(reply: Reply, payload: unknown): void {
   const hooks = reply[kRoute].hooks.onSend
   if (hooks === null) return writeResponse(reply, payload)

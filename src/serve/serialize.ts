@@ -7,7 +7,6 @@ import { serializationFailed } from '../schema/serialization.js'
 import { kReplyHeaders, kReplySerializer, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 
-/** Serializes with the reply's serializer, else the route's schema for the status, else the context default. */
 export function serialize(reply: Reply, payload: unknown): string {
   const custom = reply[kReplySerializer]
   if (custom !== null) return custom(payload)
@@ -22,16 +21,13 @@ export function serialize(reply: Reply, payload: unknown): string {
   }
 }
 
-/**
- * The content type of a text payload: `fallback` when none was set; a JSON media type without a
- * charset is declared UTF-8, the encoding warren writes.
- */
+/** The content type of a text payload; a JSON one without a charset is declared UTF-8, which warren writes. */
 export function declareTextType(headers: Record<string, unknown>, contentType: string | undefined, fallback: string): void {
   if (contentType === undefined) headers['content-type'] = fallback
   else if (contentType.includes('json') && !contentType.includes('charset')) headers['content-type'] = contentType + '; charset=utf-8'
 }
 
-/** A payload as the bytes to write: text and Buffers as they are, other binary views as a Buffer over the same memory; null for anything else. */
+/** Text and Buffers as they are, other binary views as a Buffer over the same memory; null otherwise. */
 export function bytesOf(payload: unknown): string | Buffer | null {
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) return payload
   if (ArrayBuffer.isView(payload)) return Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)
@@ -39,10 +35,7 @@ export function bytesOf(payload: unknown): string | Buffer | null {
   return null
 }
 
-/**
- * Sets `content-length` from the bytes written and returns it. A HEAD response keeps a length
- * that was set (the GET one's, since no body follows); any other keeps one only when it is right.
- */
+/** Sets `content-length` from the body; a HEAD response keeps a length that was set (the GET one's). */
 export function declareLength(headers: Record<string, unknown>, body: string | Buffer, isHead: boolean): number {
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length
   if (headers['content-length'] === undefined || (!isHead && Number(headers['content-length']) !== length)) {

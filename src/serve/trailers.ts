@@ -1,15 +1,13 @@
 /**
  * @module serve/trailers
- * A response with trailers (`reply.trailer()`): headers with `Trailer` and without a length (so
- * Node sends it chunked), the payload, then each trailer's value, computed now that the payload
- * is written, then the end. A trailer function that fails is logged and its trailer left out.
+ * A response with trailers: sent chunked with a `Trailer` header, each trailer computed once the
+ * payload is written; a failing trailer function is logged and left out.
  */
 import { finished, type Readable } from 'node:stream'
 import { kReplyHeaders, kReplyTrailers } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import type { TrailerFn } from '../model/trailers.js'
 
-/** Writes the response of a reply that has trailers: `body` is bytes, a string, a Node stream, or nothing. */
 export function writeWithTrailers(reply: Reply, body: string | Buffer | NodeJS.ReadableStream | undefined, writeHead: () => boolean): void {
   const trailers = reply[kReplyTrailers] as Map<string, TrailerFn>
   const headers = reply[kReplyHeaders]
@@ -28,13 +26,11 @@ export function writeWithTrailers(reply: Reply, body: string | Buffer | NodeJS.R
       reply.raw.destroy()
       return
     }
-    // a stream was consumed: its trailers get no payload
     endWithTrailers(reply, trailers, null)
   })
   stream.pipe(reply.raw, { end: false })
 }
 
-/** Computes every trailer (in parallel), adds those that succeeded, ends the response. */
 function endWithTrailers(reply: Reply, trailers: Map<string, TrailerFn>, payload: unknown): void {
   const values: Record<string, string> = {}
   let pending = trailers.size

@@ -7,7 +7,6 @@ import { codes } from '../core/errors.js'
 import { kReplyFail } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 
-/** Applies a web Response's status and headers to the reply, then sends its body through `next`. */
 export function sendWebResponse(reply: Reply, response: Response, next: (reply: Reply, payload: unknown) => void): void {
   if (response.bodyUsed) return reply[kReplyFail](new codes.SVC_ERR_REP_RESPONSE_BODY_CONSUMED())
   if (response.body !== null && response.body.locked) return reply[kReplyFail](new codes.SVC_ERR_REP_READABLE_STREAM_LOCKED())

@@ -1,9 +1,7 @@
 /**
  * @module serve/web-stream
- * A web `ReadableStream` written to the response chunk by chunk, read only as fast as the socket
- * takes it (the next chunk is pulled after a `drain`), so a client that goes away stops the source:
- * the stream is cancelled and no more of it is produced. A stream that fails before its first
- * chunk is answered through the reply; after, the response is cut.
+ * A web `ReadableStream` written as fast as the socket takes it, so a client that goes away cancels
+ * the source; a stream that fails before its first chunk is answered, after it the response is cut.
  */
 import type { ReadableStreamReadResult } from 'node:stream/web'
 import { codes } from '../core/errors.js'
@@ -13,10 +11,7 @@ import { continueAfter } from './continue-after.js'
 
 type Chunk = ReadableStreamReadResult<Uint8Array | string>
 
-/**
- * Writes `stream` as the response body. `setHeaders` puts the reply's headers on the response
- * (they go out with the first chunk); it returns false when they were refused and the request failed.
- */
+/** Writes `stream` as the body; `setHeaders` returns false when the headers were refused and the request failed. */
 export function pipeWebStream(reply: Reply, stream: ReadableStream, setHeaders: () => boolean): void {
   if (stream.locked) return reply[kReplyFail](new codes.SVC_ERR_REP_READABLE_STREAM_LOCKED())
   if (!setHeaders()) return void stream.cancel().catch(ignore)

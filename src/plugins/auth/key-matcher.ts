@@ -4,13 +4,11 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 
-// keys are compared as SHA-256 digests: equal lengths, so timingSafeEqual reveals neither where
-// a key differs nor how long the accepted keys are
+// compared as SHA-256 digests: equal lengths, so timingSafeEqual reveals neither where a key differs nor its length
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest()
 }
 
-/** A check of a presented key against `keys`. */
 export function keyMatcher(keys: Iterable<string>): (key: string) => boolean {
   const accepted = [...keys].map(digest)
   return (key) => {

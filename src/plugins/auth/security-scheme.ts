@@ -1,19 +1,13 @@
 /**
- * @module What token authentication tells the OpenAPI document about its context: the security
- * scheme (HTTP `bearer` for the Bearer scheme; for any other scheme, which OpenAPI's `http` type
- * cannot name, the `Authorization` header as an API key whose value starts with the scheme), the
- * requirement its operations carry (anonymous allowed too when authentication is optional), and
- * the 401 they may answer.
+ * @module What token authentication adds to the OpenAPI document: the security scheme (HTTP
+ * `bearer`, or an API-key header for other schemes), the requirement, and the 401.
  */
 import type { OpenApiContribution, OpenApiSecurityScheme } from '../../index.js'
 
-/** How the scheme is named and described in the OpenAPI document. */
 export interface AuthDocumentation {
-  /** Its key in `components.securitySchemes` (default `bearerAuth` for Bearer, `<scheme>Auth` otherwise, e.g. `tokenAuth`). */
+  /** Its key in `components.securitySchemes` (default `bearerAuth`, or `<scheme>Auth`). */
   name?: string
-  /** Its description. */
   description?: string
-  /** A hint of the token's format (`JWT`), for the Bearer scheme. */
   bearerFormat?: string
 }
 
@@ -30,10 +24,7 @@ function unauthorizedDescription(scheme: string, optional: boolean): string {
   return `${optional ? 'Malformed' : 'Missing, malformed'} or invalid ${what}`
 }
 
-/**
- * The contribution of a context where `scheme` authenticates requests. Its 401 is documented as the
- * application's error body unless `customBody` (an `errorResponse` builds another).
- */
+/** The contribution of a context `scheme` authenticates; its 401 is the application's error body unless `customBody`. */
 export function securityContribution(scheme: string, optional: boolean, documentation: AuthDocumentation = {}, customBody = false): OpenApiContribution {
   const name = documentation.name ?? (scheme.toLowerCase() === 'bearer' ? 'bearerAuth' : `${scheme.toLowerCase()}Auth`)
   return {

@@ -1,28 +1,19 @@
 /**
- * @module The API reference page: swagger-ui (from the `swagger-ui-dist` package, an optional peer
- * dependency) served by the application itself — no CDN, so it works offline and behind
- * firewalls — with a content-security-policy that allows only the application's own origin, plus
- * data: images, which swagger-ui's stylesheet uses for its icons. Without the package, the page's
- * address answers a 501 that says what to install.
+ * @module The API reference page: swagger-ui served by the application itself (no CDN: it works
+ * offline), under a content-security-policy that allows its own origin only.
  */
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 
-/** One file the page needs, read once at start-up. */
 export interface DocsFile {
-  /** Absolute path it is served at. */
   path: string
   contentType: string
   body: string | Buffer
   cacheControl: string
 }
 
-/**
- * 'self' only, plus data: images (swagger-ui's icons). No 'unsafe-inline' anywhere: the boot
- * script is a served file, and swagger-ui (React) sets styles through the DOM, which CSP does not
- * restrict — the browser test checks that nothing is blocked.
- */
+/** 'self' plus data: images (swagger-ui's icons); no 'unsafe-inline', since the boot script is a served file. */
 export const docsPolicy = [
   "default-src 'none'",
   "script-src 'self'",
@@ -35,10 +26,8 @@ export const docsPolicy = [
   "frame-ancestors 'self'",
 ].join('; ')
 
-/** The package that provides the page, as users install it. */
 export const uiPackage = 'swagger-ui-dist'
 
-/** The folder of the installed swagger-ui-dist, or `null` when it is not installed. */
 function swaggerUiDist(): string | null {
   try {
     return dirname(createRequire(import.meta.url).resolve(`${uiPackage}/package.json`))
@@ -48,7 +37,6 @@ function swaggerUiDist(): string | null {
   }
 }
 
-/** What the page's address answers when swagger-ui-dist is not installed. */
 export function missingUiMessage(jsonUrl: string): string {
   return `The API reference page needs the ${uiPackage} package, which is not installed: run \`npm install ${uiPackage}\` and restart. The OpenAPI document is served at ${jsonUrl}.`
 }
@@ -60,10 +48,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/**
- * The page and its assets: routes declared at `docsPath` (under the context's `prefix`, which the
- * page's links include), the page reading the document at `jsonUrl`.
- */
+/** The page and its assets, at `docsPath` under the context's `prefix`, reading the document at `jsonUrl`. */
 export async function docsFiles(docsPath: string, jsonUrl: string, title: string, prefix = ''): Promise<DocsFile[] | null> {
   const dist = swaggerUiDist()
   if (dist === null) return null

@@ -1,8 +1,6 @@
 /**
- * @module The OpenAPI document of an application, built from the routes the plugin collected:
- * shared schemas of every route's context become `components.schemas` (one entry per `$id`, a
- * conflict is an error), every documented route becomes an operation, plugins' security schemes
- * go to `components.securitySchemes`, warren's own error responses to `components.responses`.
+ * @module The OpenAPI document built from the collected routes: shared schemas, operations, security
+ * schemes and warren's error responses as components.
  */
 import { codes, openApiContributionsOf, type ErrorFormat, type RouteOptionsView } from '../../index.js'
 import { componentKey, convertSharedSchema, isPlainObject, stableJson, type SharedLookup, type SharedTarget } from './json-schema.js'
@@ -12,7 +10,6 @@ import { buildOperation } from './operation.js'
 import { openApiPath } from './path.js'
 import type { JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOptions, OpenApiSecurityScheme } from './types.js'
 
-/** A route as the `onRoute` hook saw it, with the instance it was declared on. */
 export interface CollectedRoute {
   view: RouteOptionsView
   instance: { getSchemas(): Record<string, unknown> }
@@ -21,15 +18,12 @@ export interface CollectedRoute {
 const documentedMethods = new Set<string>(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
 
 interface SharedEntry extends SharedTarget {
-  /** The context it was first seen in: its own `$ref`s resolve there. */
+  /** The shared schemas of the context it was first seen in, where its `$ref`s resolve. */
   schemas: Record<string, unknown>
   label: string
 }
 
-/**
- * Builds the document, with the error responses warren answers in the application's
- * `errorFormat`. Throws a coded error naming the route for anything OpenAPI cannot say.
- */
+/** Builds the document; throws a coded error naming the route for anything OpenAPI cannot say. */
 export function buildDocument(options: OpenApiOptions, collected: readonly CollectedRoute[], errorFormat?: ErrorFormat): OpenApiDocument {
   const base = basePathOf(options)
   const routes = collected.filter((route) => isDocumented(route) && relativeUrl(route.view.url, base) !== null)
@@ -73,14 +67,12 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
   return document
 }
 
-/** The base path without a trailing slash (`''` for none). */
 function basePathOf(options: OpenApiOptions): string {
   const base = options.basePath ?? ''
   if (base !== '' && !base.startsWith('/')) throw new TypeError(`warren/openapi: basePath must start with '/' (got ${JSON.stringify(base)})`)
   return base.replace(/\/+$/, '')
 }
 
-/** A route's URL relative to the base path (`/api/users` → `/users`, `/api` → `/`); `null` outside it. */
 function relativeUrl(url: string, base: string): string | null {
   if (base === '') return url
   if (url === base) return '/'
@@ -91,7 +83,7 @@ function schemaOf(view: RouteOptionsView): Record<string, unknown> {
   return isPlainObject(view.schema) ? (view.schema as Record<string, unknown>) : {}
 }
 
-/** Hidden with `schema: { hide: true }`, as @fastify/swagger reads it, so one route works with both. */
+/** Hidden with `schema: { hide: true }`, the keyword other OpenAPI plugins read too, so one route works with both. */
 function isDocumented(route: CollectedRoute): boolean {
   return schemaOf(route.view).hide !== true && methodsOf(route.view).length > 0
 }
@@ -112,7 +104,6 @@ function schemasOf(instance: CollectedRoute['instance']): Record<string, unknown
   return schemas
 }
 
-/** Every shared schema of every documented route's context, by `$id`, named for `components.schemas`. */
 function collectShared(routes: readonly CollectedRoute[]): Map<string, SharedEntry> {
   const byId = new Map<string, SharedEntry>()
   const names = new Set<string>()
@@ -132,12 +123,10 @@ function collectShared(routes: readonly CollectedRoute[]): Map<string, SharedEnt
   return byId
 }
 
-/** The `$ref` lookup of one context: only the shared schemas that context sees. */
 function lookupIn(schemas: Record<string, unknown>, shared: Map<string, SharedEntry>): SharedLookup {
   return (id) => (Object.hasOwn(schemas, id) ? shared.get(id) : undefined)
 }
 
-/** A `components.schemas` key (`^[a-zA-Z0-9._-]+$`) for an `$id`, unique in the document. */
 function componentName(id: string, taken: Set<string>): string {
   const base = componentKey(id)
   let name = base

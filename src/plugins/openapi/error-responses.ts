@@ -1,23 +1,20 @@
 /**
- * @module The error responses warren itself answers, documented: their body schemas and shared
- * responses under `components` (in the application's `errorFormat`: Fastify's body or RFC 9457
- * problem details), and which of them each operation can give, from what its route has.
+ * @module The error responses warren answers, documented in the application's `errorFormat`, and
+ * which of them each operation can give.
  */
 import { errorCatalogue } from '../../index.js'
 import type { ErrorFormat } from '../../index.js'
 import type { JsonSchema, OpenApiOperation, OpenApiResponse } from './types.js'
 
-/** The shared parts the error responses refer to, and how to refer to them. */
 export interface ErrorComponents {
   schemas: Record<string, JsonSchema>
   responses: Record<string, OpenApiResponse>
-  /** `$ref` of the shared response for a status an operation can give by what its route has. */
+  /** `$ref` of the shared response for each status warren answers by itself. */
   refFor: Partial<Record<FrameworkStatus, string>>
-  /** The body of an error with any other status (a plugin's, such as bearer-auth's 401). */
+  /** The body of an error with any other status (a plugin's 401). */
   contentOf(): OpenApiResponse['content']
 }
 
-/** The statuses warren answers by itself, from what a route has. */
 type FrameworkStatus = '400' | '404' | '413' | '415' | '500'
 
 const descriptions: Record<FrameworkStatus, string> = {
@@ -36,7 +33,6 @@ const responseNames: Record<FrameworkStatus, string> = {
   '500': 'WarrenInternalServerError',
 }
 
-/** The codes a status can carry, for the description a reader of the document sees. */
 function codesOf(status: string): string {
   const codes = Object.entries(errorCatalogue).filter(([, entry]) => String(entry.status) === status).map(([code]) => `\`${code}\``)
   return codes.length === 0 ? '' : ` (codes: ${codes.join(', ')})`
@@ -84,11 +80,7 @@ function validationProblem(problemRef: string): JsonSchema {
   }
 }
 
-/**
- * The components for `format`, named so as not to take a name `taken` holds (the shared schemas'),
- * with `reserve` giving a free name. A function format's bodies are the application's own: they
- * are documented without a schema.
- */
+/** The components for `format`, with free names from `reserve`; a function format's bodies are documented without a schema. */
 export function errorComponents(format: ErrorFormat | undefined, reserve: (name: string) => string): ErrorComponents {
   const schemas: Record<string, JsonSchema> = {}
   let content: (status: string) => OpenApiResponse['content']
@@ -120,21 +112,16 @@ export function errorComponents(format: ErrorFormat | undefined, reserve: (name:
   return { schemas, responses, refFor, contentOf: () => content('') }
 }
 
-/** No shared error responses: the application answers errors in a shape of its own (`errorResponses: false`). */
+/** No shared error responses, for `errorResponses: false`. */
 export const ownErrorComponents: ErrorComponents = { schemas: {}, responses: {}, refFor: {}, contentOf: () => undefined }
 
-/** What of a route decides the error responses of its operation. */
 export interface ErrorSources {
   schema: Record<string, unknown>
-  /** Statuses (with their description) the plugins of the route's context answer through the error handler. */
+  /** Statuses the context's plugins answer through the error handler, with their description. */
   contributed: Record<string, string>
 }
 
-/**
- * Adds to `operation` the error responses warren can give for its route: 400 for request
- * schemas, 413 and 415 for a body, 500 always, and the contributed ones; never over a status
- * the route declares itself, nor inside a class (`4XX`) or `default` it declares.
- */
+/** Adds the error responses warren can give for the route (400, 413, 415, 500, contributed), never over what the route declares. */
 export function addErrorResponses(operation: OpenApiOperation, route: ErrorSources, components: ErrorComponents): void {
   const { schema } = route
   const hasBody = schema.body !== undefined

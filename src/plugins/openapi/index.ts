@@ -1,8 +1,6 @@
 /**
- * @module `warren/openapi`: the plugin that documents an application. Registered at the root, it
- * watches every route declared after it (an `onRoute` hook, inherited by every context), builds
- * one OpenAPI 3.1 document when the application is ready, serves it as JSON, and serves an API
- * reference page (swagger-ui, when the optional swagger-ui-dist package is installed) that reads it.
+ * @module `warren/openapi`: builds one OpenAPI 3.1 document of every route declared after it, serves
+ * it as JSON, and an API reference page when swagger-ui-dist is installed.
  */
 import { isAutomaticHeadRoute, plugin, type ErrorFormat, type Warren } from '../../index.js'
 import { buildDocument, type CollectedRoute } from './document.js'
@@ -12,19 +10,8 @@ import type { OpenApiDocument, OpenApiOptions } from './types.js'
 export type * from './types.js'
 
 /**
- * Documents the application: `app.openapi()` returns the OpenAPI 3.1 document of every route
- * declared after the plugin, in every context; the document is served at `path`
- * (`/openapi.json`) and a reference page at `docs` (`/docs` and `/docs/`) when swagger-ui-dist
- * is installed (without it, the page's address answers 501 saying so). Register it first, at the
- * root, and `await` it when routes are declared on the root itself. `basePath: '/api'` writes the
- * paths of an API served under `/api` relative to it.
- *
- * Route schemas carry the documentation keywords (`summary`, `description`, `tags`,
- * `operationId`, `deprecated`, `security`); `schema: { hide: true }` leaves a route out.
- * Start-up fails with an `SVC_ERR_OPENAPI_*` error naming the route when a schema has no
- * OpenAPI form, a `$ref` names no visible shared schema, or two contexts give one `$id` two
- * different schemas.
- *
+ * Documents the application: `app.openapi()` returns the document, served at `path` with a
+ * reference page at `docs`. Register it first, at the root; `schema: { hide: true }` leaves a route out.
  * @example
  * ```ts
  * import warren from 'warren'
@@ -38,7 +25,6 @@ export type * from './types.js'
 const openapi = plugin(
   async function openapi(instance, options: OpenApiOptions) {
     const collected: CollectedRoute[] = []
-    // the application's error bodies are documented in its own format
     const errorFormat = instance.initialConfig.errorFormat as ErrorFormat | undefined
     let document: OpenApiDocument | null = null
     let json = ''
@@ -58,7 +44,7 @@ const openapi = plugin(
     }
     const docsPath = options.docs ?? '/docs'
     if (docsPath !== false && jsonPath !== false) {
-      // the page fetches the JSON by its full URL: the prefix of the context the plugin landed in, if any
+      // the page fetches the JSON by its full URL, under the plugin's context prefix
       const jsonUrl = instance.prefix + jsonPath
       const files = await docsFiles(docsPath, jsonUrl, options.info.title, instance.prefix)
       const pages = pagePaths(docsPath, instance.initialConfig.ignoreTrailingSlash === true)
@@ -66,7 +52,6 @@ const openapi = plugin(
       else for (const file of withPageTwins(files, docsPath, pages)) serveFile(instance, file)
     }
 
-    /** The document: built once at `ready()`; before that, from the routes declared so far. */
     function getDocument(): OpenApiDocument {
       return document ?? buildDocument(options, collected, errorFormat)
     }
@@ -75,16 +60,12 @@ const openapi = plugin(
   { name: 'warren-openapi' },
 )
 
-/**
- * The page's addresses: `/docs` and `/docs/` (what a user types, and what a link ending in a slash
- * gives), one of them when the router already treats them as one.
- */
+/** `/docs` and `/docs/`, or one of them when the router treats them as one. */
 function pagePaths(docsPath: string, ignoreTrailingSlash: boolean): string[] {
   const base = docsPath.endsWith('/') ? docsPath.slice(0, -1) : docsPath
   return base === '' || ignoreTrailingSlash ? [docsPath] : [base, `${base}/`]
 }
 
-/** The files, with the page also served at its other address (its links are absolute, so both work). */
 function withPageTwins(files: DocsFile[], docsPath: string, pages: string[]): DocsFile[] {
   const page = files.find((file) => file.path === docsPath) as DocsFile
   return [...files, ...pages.filter((path) => path !== docsPath).map((path) => ({ ...page, path }))]

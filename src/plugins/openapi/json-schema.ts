@@ -1,51 +1,40 @@
 /**
- * @module Route and shared schemas turned into plain OpenAPI 3.1 (JSON Schema 2020-12) data: a
- * deep copy without TypeBox's symbols, `$id`/`$schema` removed (an `$id` would change the base
- * URI the document's `#/components/...` references resolve against), every `$ref` rewritten to
- * point into `#/components/schemas`, and a start-up error for what JSON cannot express.
+ * @module Route and shared schemas as plain OpenAPI 3.1 data: no TypeBox symbols, no `$id` (it would
+ * move the base URI `#/components/...` resolves against), `$ref`s into components, and an error for what JSON cannot say.
  */
 import { codes } from '../../index.js'
 import type { JsonSchema } from './types.js'
 
 const typeBoxKind = Symbol.for('TypeBox.Kind')
 const jsonTypes = new Set(['null', 'boolean', 'object', 'array', 'number', 'string', 'integer'])
-/** Keywords whose value is data, not a schema: copied as JSON. */
 const dataKeywords = new Set(['default', 'const', 'enum', 'examples', 'example'])
-/** Keywords whose value maps names to schemas. */
 const schemaMapKeywords = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
-/** Keywords whose value is an object that is a schema (used to tell a short form from a schema). */
 const objectValuedKeywords = new Set([
   ...schemaMapKeywords, 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'dependencies', 'items',
   'additionalItems', 'unevaluatedItems', 'contains', 'not', 'if', 'then', 'else', 'default', 'const', 'example', 'errorMessage',
 ])
 
-/** Where a schema comes from, for error messages: `body` of `POST /users`. */
 export interface SchemaSite {
   part: string
   route: string
 }
 
-/** A shared schema a `$ref` names, as the document will hold it. */
 export interface SharedTarget {
-  /** Its key under `components.schemas`. */
   name: string
-  /** The schema as added (to find anchors in). */
+  /** The schema as added, to find anchors in. */
   raw: unknown
 }
 
-/** Finds the shared schema with this `$id` among those visible where the schema was declared. */
 export type SharedLookup = (id: string) => SharedTarget | undefined
 
 interface Walk {
   site: SchemaSite
   shared: SharedLookup
-  /** The schema local references (`#/...`, `#anchor`) resolve in. */
   root: unknown
-  /** `#/components/schemas/<name>` when converting a shared schema; `null` for a route's schema, whose local references are inlined. */
+  /** `#/components/schemas/<name>` for a shared schema; `null` for a route's, whose local references are inlined. */
   base: string | null
-  /** Local pointers being inlined, to refuse a recursive one. */
   inlining: string[]
-  /** True for a library's schema whose references already point into `#/components/schemas` (see library-schemas). */
+  /** True for a library's schema whose references already point into components. */
   componentRefs?: boolean
 }
 
@@ -53,14 +42,12 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
-/** True for the short form: properties listed at the top level instead of a schema. */
 function isShortForm(schema: unknown): schema is Record<string, unknown> {
   if (!isPlainObject(schema) || (schema as Record<symbol, unknown>)[typeBoxKind] !== undefined) return false
   const keys = Object.keys(schema)
   return keys.length > 0 && keys.every((key) => !objectValuedKeywords.has(key) && isPlainObject(schema[key]))
 }
 
-/** The schema as warren compiles it: a short form wrapped as `{ type: 'object', properties }`. */
 export function fullSchema(schema: unknown): unknown {
   return isShortForm(schema) ? { type: 'object', properties: schema } : schema
 }
@@ -69,22 +56,16 @@ function unexpressible(walk: Walk, at: string, why: string): Error {
   return new codes.SVC_ERR_OPENAPI_UNEXPRESSIBLE(walk.site.part, walk.site.route, at || '(root)', why)
 }
 
-/** A route's schema part (body, querystring, a response…) as OpenAPI data. */
 export function convertRouteSchema(schema: unknown, site: SchemaSite, shared: SharedLookup): JsonSchema {
   const full = fullSchema(schema)
   return convert(full, { site, shared, root: full, base: null, inlining: [] }, '') as JsonSchema
 }
 
-/**
- * A schema another library gave (its definitions already `components.schemas` entries, its
- * references to them rewritten) as OpenAPI data.
- */
 export function convertLibrarySchema(schema: unknown, site: SchemaSite): JsonSchema {
   const noShared: SharedLookup = () => undefined
   return convert(schema, { site, shared: noShared, root: schema, base: null, inlining: [], componentRefs: true }, '') as JsonSchema
 }
 
-/** A shared schema as the `components.schemas[name]` entry. */
 export function convertSharedSchema(schema: unknown, name: string, site: SchemaSite, shared: SharedLookup): JsonSchema {
   return convert(schema, { site, shared, root: schema, base: `#/components/schemas/${escapePointer(name)}`, inlining: [] }, '') as JsonSchema
 }
@@ -108,12 +89,7 @@ function convert(value: unknown, walk: Walk, at: string): unknown {
   return toDraft2020(out)
 }
 
-/**
- * Warren's schemas are Draft 7 (Ajv's default dialect); OpenAPI 3.1 reads JSON Schema 2020-12.
- * Where the two spell one thing differently, write the 2020-12 spelling: an array `items` (a
- * tuple, as TypeBox's `Type.Tuple` makes) is `prefixItems`, with `additionalItems` as `items`;
- * `dependencies` splits into `dependentRequired` (arrays) and `dependentSchemas` (schemas).
- */
+/** Draft 7 spellings in 2020-12's, which OpenAPI 3.1 reads: a tuple `items` is `prefixItems`, `dependencies` splits in two. */
 function toDraft2020(schema: Record<string, unknown>): Record<string, unknown> {
   if (Array.isArray(schema.items)) {
     const { items, additionalItems, ...rest } = schema
@@ -135,7 +111,6 @@ function convertMap(map: Record<string, unknown>, walk: Walk, at: string): Recor
   return out
 }
 
-/** A schema TypeBox marks as having no JSON Schema form (Date, Uint8Array, functions, a bare Unsafe…). */
 function checkExpressible(schema: Record<string, unknown>, walk: Walk, at: string): void {
   const kind = (schema as Record<symbol, unknown>)[typeBoxKind]
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]
@@ -150,7 +125,7 @@ function checkExpressible(schema: Record<string, unknown>, walk: Walk, at: strin
   }
 }
 
-/** Data (defaults, examples, enums) as JSON: functions, symbols, bigints and undefined have no form. */
+/** Data as JSON: functions, symbols, bigints and undefined have no form. */
 function copyData(value: unknown, walk: Walk, at: string): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
   if (typeof value === 'number') {
@@ -167,7 +142,7 @@ function copyData(value: unknown, walk: Walk, at: string): unknown {
   throw unexpressible(walk, at, `a ${typeof value} has no JSON form`)
 }
 
-/** A `$ref` pointing into the document; for a route's local reference, the inlined (converted) target instead. */
+/** A `$ref` into the document; a route's local reference is inlined instead. */
 function rewriteRef(ref: string, walk: Walk, at: string): string | unknown {
   if (walk.componentRefs === true && ref.startsWith('#/components/schemas/')) return ref
   const hash = ref.indexOf('#')
@@ -182,7 +157,7 @@ function rewriteRef(ref: string, walk: Walk, at: string): string | unknown {
   return `#/components/schemas/${escapePointer(target.name)}` + localPointer(target.raw, fragment, ref, walk)
 }
 
-/** The JSON pointer (`/a/b`, `''` for the root) a fragment designates in `root`: a pointer as is, an anchor looked up. */
+/** The JSON pointer a fragment designates in `root`: a pointer as is, an anchor looked up. */
 function localPointer(root: unknown, fragment: string, ref: string, walk: Walk): string {
   if (fragment === '' || fragment.startsWith('/')) {
     if (resolvePointer(root, fragment) === undefined) throw new codes.SVC_ERR_OPENAPI_REF_MISSING(walk.site.part, walk.site.route, ref)
@@ -203,7 +178,6 @@ function inlineLocal(pointer: string, ref: string, walk: Walk, at: string): unkn
   return inlined
 }
 
-/** An inlined reference that had sibling keywords keeps them beside it, under `allOf`. */
 function withSiblings(inlined: unknown, schema: Record<string, unknown>, walk: Walk, at: string): unknown {
   const siblings = Object.keys(schema).filter((key) => key !== '$ref' && key !== '$id' && key !== '$schema')
   if (siblings.length === 0) return inlined
@@ -221,7 +195,6 @@ function unescapePointer(token: string): string {
   return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~')
 }
 
-/** The value at a JSON pointer, or undefined. */
 export function resolvePointer(root: unknown, pointer: string): unknown {
   if (pointer === '') return root
   let node = root
@@ -232,7 +205,6 @@ export function resolvePointer(root: unknown, pointer: string): unknown {
   return node
 }
 
-/** The pointer to the subschema named `#anchor` (an `$id: '#anchor'`, or `$anchor: 'anchor'`). */
 function findAnchor(node: unknown, anchor: string, pointer: string): string | null {
   if (node === null || typeof node !== 'object') return null
   const schema = node as Record<string, unknown>
@@ -245,14 +217,12 @@ function findAnchor(node: unknown, anchor: string, pointer: string): string | nu
   return null
 }
 
-/** JSON with sorted keys, to compare two schemas by content. */
 export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     isPlainObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
   )
 }
 
-/** A valid `components.schemas` key (`^[a-zA-Z0-9._-]+$`) made of a schema's name. */
 export function componentKey(name: string): string {
   return name.replace(/[^a-zA-Z0-9._-]+/g, '_') || 'schema'
 }

@@ -1,39 +1,31 @@
 /**
- * @module Route schemas written with another library (Standard Schema: Zod, Valibot, ArkType) as
- * OpenAPI data: the JSON Schema the library gives (what a request part accepts, what a response
- * carries), its definitions (a Zod `.meta({ id })`, a recursive schema's) and a titled root made
- * `components.schemas` entries the operation refers to, one entry per distinct schema.
+ * @module Standard Schema route schemas as OpenAPI data: the library's JSON Schema, its definitions
+ * and titled root made `components.schemas` entries, one per distinct schema.
  */
 import { standardJsonSchema } from '../../index.js'
 import { componentKey, convertLibrarySchema, isPlainObject, stableJson, type SchemaSite } from './json-schema.js'
 import type { JsonSchema } from './types.js'
 
-/** Which form of a schema the document shows: what a request part accepts, or what a response carries. */
 export type SchemaSide = 'input' | 'output'
 
 const componentPrefix = '#/components/schemas/'
 
-/** Puts the definitions and titled schemas of libraries into `components.schemas`. */
 export class LibraryComponents {
   readonly #components: Record<string, JsonSchema>
-  /** The component names given to a set of definitions, by its content: a schema several routes use is one set of entries. */
+  /** Component names per set of definitions, by content: a schema several routes use is one set of entries. */
   readonly #namesByDefinitions = new Map<string, Map<string, string>>()
 
   constructor(components: Record<string, JsonSchema>) {
     this.#components = components
   }
 
-  /**
-   * The OpenAPI schema of a Standard Schema: its definitions become components (references to them
-   * rewritten), and so does the root when the library gives it a title. A schema whose library
-   * gives no JSON Schema says nothing (`{}`).
-   */
+  /** A Standard Schema's OpenAPI schema, definitions (and a titled root) made components; `{}` without JSON Schema. */
   convert(schema: unknown, side: SchemaSide, site: SchemaSite): JsonSchema {
     const json = standardJsonSchema(schema, side)
     if (json === null) return {}
     const { definitions, $defs, ...root } = json
     const defs = { ...(isPlainObject(definitions) ? definitions : {}), ...(isPlainObject($defs) ? $defs : {}) }
-    // a schema that refers to itself (`$ref: '#'`, Zod's recursion) is a component: a reference needs a name
+    // a self-referencing schema is a component: a reference needs a name
     const rootName = refersTo(json, '#') ? this.#free(componentKey(typeof root.title === 'string' ? root.title : `${site.route} ${site.part}`)) : undefined
     const names = this.#definitionNames(defs, site, rootName)
     const converted = convertLibrarySchema(rewriteRefs(root, names, rootName), site)
@@ -45,7 +37,6 @@ export class LibraryComponents {
     return { $ref: componentPrefix + this.#named(converted.title, converted) }
   }
 
-  /** Component names for a schema's definitions, each converted into its entry once (`rootName`: the component `#` names). */
   #definitionNames(defs: Record<string, unknown>, site: SchemaSite, rootName: string | undefined): Map<string, string> {
     const key = stableJson(defs)
     let names = rootName === undefined ? this.#namesByDefinitions.get(key) : undefined
@@ -59,7 +50,7 @@ export class LibraryComponents {
     return names
   }
 
-  /** `base`, or `base_2`, `base_3`… whichever no component has yet (reserved at once). */
+  /** `base`, or `base_2`, `base_3`…, whichever is free (reserved at once). */
   #free(base: string): string {
     let name = base
     for (let n = 2; Object.hasOwn(this.#components, name); n++) name = `${base}_${n}`
@@ -67,7 +58,6 @@ export class LibraryComponents {
     return name
   }
 
-  /** The component holding `schema` under `title`: the same entry for the same schema, another name for another one. */
   #named(title: string, schema: JsonSchema): string {
     const base = componentKey(title)
     let name = base
@@ -80,14 +70,12 @@ export class LibraryComponents {
   }
 }
 
-/** The component a `$ref` of a library's schema points to: a definition's, or the root's (`#`). */
 function componentOf(ref: string, names: Map<string, string>, rootName: string | undefined): string | undefined {
   if (ref === '#') return rootName
   const definition = /^#\/(?:definitions|\$defs)\/(.+)$/.exec(ref)
   return definition === null ? undefined : names.get(decodeURIComponent(definition[1]).replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
-/** `node` with every reference to a definition (`#/definitions/X`, `#/$defs/X`) or to the root pointing to its component. */
 function rewriteRefs(node: unknown, names: Map<string, string>, rootName: string | undefined): unknown {
   if (Array.isArray(node)) return node.map((item) => rewriteRefs(item, names, rootName))
   if (!isPlainObject(node)) return node
@@ -99,7 +87,6 @@ function rewriteRefs(node: unknown, names: Map<string, string>, rootName: string
   return out
 }
 
-/** True when `node` holds `$ref: ref` somewhere. */
 function refersTo(node: unknown, ref: string): boolean {
   if (Array.isArray(node)) return node.some((item) => refersTo(item, ref))
   if (!isPlainObject(node)) return false

@@ -1,7 +1,6 @@
 /**
- * @module One route as one OpenAPI operation: its path in OpenAPI form, its parameters, request
- * body and responses from the route's schemas, its documentation keywords, what plugins of its
- * context contribute (security, extra responses), and the error responses warren answers.
+ * @module One route as one OpenAPI operation: path, parameters, body and responses from its schemas,
+ * documentation keywords, its context's contributions, and warren's error responses.
  */
 import { STATUS_CODES } from 'node:http'
 import { codes, isStandardSchema, openApiContributionsOf } from '../../index.js'
@@ -10,32 +9,22 @@ import { convertRouteSchema, isPlainObject, resolvePointer, type SchemaSite, typ
 import type { LibraryComponents, SchemaSide } from './library-schemas.js'
 import type { JsonSchema, OpenApiOperation, OpenApiParameter, OpenApiRequestBody, OpenApiResponse, ParameterLocation } from './types.js'
 
-/** What the operation builder needs from a route. */
 export interface RouteInput {
   method: string
-  /** The path as OpenAPI writes it. */
   path: string
-  /** The path parameters the URL declares, in order. */
   pathParams: string[]
   schema: Record<string, unknown>
-  /** The instance the route was declared on (its contributions apply). */
   instance: object
   label: string
 }
 
-/** How one route part's schema becomes OpenAPI data: JSON Schema as it is, another library's through its JSON Schema. */
 type PartConverter = (schema: unknown, site: SchemaSite, side: SchemaSide) => JsonSchema
 
-/**
- * Builds the operation; `components` resolves a `$ref` to a shared schema when parameters need its
- * properties; `library` names another library's definitions into them; `errors` are the shared
- * error responses the operation refers to.
- */
+/** Builds the operation; `components` resolves shared schemas parameters need, `errors` are the shared error responses. */
 export function buildOperation(route: RouteInput, shared: SharedLookup, components: Record<string, JsonSchema>, library: LibraryComponents, errors: ErrorComponents): OpenApiOperation {
   const convertPart: PartConverter = (schema, site, side) =>
     isStandardSchema(schema) ? library.convert(schema, side, site) : convertRouteSchema(schema, site, shared)
   const { schema } = route
-  // fields in reading order; `responses` is filled below
   const operation = {} as OpenApiOperation
   if (typeof schema.operationId === 'string') operation.operationId = schema.operationId
   if (typeof schema.summary === 'string') operation.summary = schema.summary
@@ -52,7 +41,6 @@ export function buildOperation(route: RouteInput, shared: SharedLookup, componen
   return operation
 }
 
-/* ---------- parameters ---------- */
 
 const partLocations: Array<[part: string, location: ParameterLocation]> = [
   ['params', 'path'],
@@ -60,7 +48,7 @@ const partLocations: Array<[part: string, location: ParameterLocation]> = [
   ['query', 'query'],
   ['headers', 'header'],
 ]
-// OpenAPI says these header parameters are ignored: they are described elsewhere (requestBody, security)
+// OpenAPI ignores these header parameters: requestBody and security describe them
 const describedElsewhere = new Set(['accept', 'content-type', 'authorization'])
 
 function buildParameters(route: RouteInput, convertPart: PartConverter, components: Record<string, JsonSchema>): OpenApiParameter[] {
@@ -98,7 +86,6 @@ function objectOf(schema: JsonSchema, components: Record<string, JsonSchema>, si
   return node as { properties: Record<string, unknown>; required?: unknown }
 }
 
-/* ---------- bodies ---------- */
 
 /** True for `{ content: { 'media/type': { schema } } }` (not a TypeBox schema that has a `content` property). */
 function isContentMap(entry: unknown): entry is { description?: string; content: Record<string, { schema?: unknown }> } {
@@ -136,12 +123,9 @@ function buildRequestBody(route: RouteInput, convertPart: PartConverter): OpenAp
   return requestBody
 }
 
-/* ---------- responses ---------- */
 
-// statuses whose responses have no body (RFC 9110)
 const bodiless = new Set(['204', '205', '304'])
 
-/** `2xx` → `2XX`; numbers as strings; `default` as is. */
 function statusKey(key: string): string {
   return /^[1-5]xx$/i.test(key) ? key.toUpperCase() : key
 }
@@ -169,9 +153,8 @@ function buildResponses(route: RouteInput, convertPart: PartConverter): Record<s
   return responses
 }
 
-/* ---------- contributions ---------- */
 
-/** The error statuses the plugins of the route's context answer, outermost first (an inner one's description wins). */
+/** The error statuses the context's plugins answer, outermost first (an inner description wins). */
 function contributedErrors(route: RouteInput): Record<string, string> {
   const errors: Record<string, string> = {}
   for (const contribution of openApiContributionsOf(route.instance)) Object.assign(errors, contribution.errors)
@@ -179,7 +162,7 @@ function contributedErrors(route: RouteInput): Record<string, string> {
 }
 
 function addContributions(operation: OpenApiOperation, route: RouteInput): void {
-  // every contribution's requirement applies (AND): alternatives combine as a cross product
+  // every contribution's requirement applies (AND), so alternatives combine as a cross product
   let required: Array<Record<string, string[]>> = [{}]
   for (const contribution of openApiContributionsOf(route.instance)) {
     const alternatives = contribution.security ?? []
@@ -189,7 +172,7 @@ function addContributions(operation: OpenApiOperation, route: RouteInput): void 
       if (operation.responses[status] === undefined) operation.responses[status] = structuredClone(response)
     }
   }
-  // a route's own `security` replaces what its context says, as an operation's does in OpenAPI
+  // a route's own `security` replaces its context's, as an operation's does in OpenAPI
   const own = route.schema.security
   if (Array.isArray(own)) operation.security = structuredClone(own)
   else if (Object.keys(required[0]).length > 0) operation.security = required

@@ -3,7 +3,6 @@
  * dropped (`:id(^\\d+)` → `{id}`), `*` → `{*}` (the parameter warren names `*`), `::` → `:`.
  */
 
-/** The OpenAPI path of a route URL, and the parameters it declares in order. */
 export function openApiPath(url: string): { path: string; params: string[] } {
   const params: string[] = []
   const path = url.replace(/::|:([A-Za-z0-9_$]+)(\((?:\\.|[^)])*\))?\??|\*/g, (match, name: string | undefined) => {
