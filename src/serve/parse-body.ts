@@ -51,7 +51,7 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
   const parser = route.parsers.find(request.raw.headers['content-type'] ?? '')
   if (parser === null) {
     if (route.is404) return next(request, reply)
-    // the message does not echo the client's header, as in Fastify
+    // the message does not echo the client's header: a log or page showing it could carry an injection
     return reply[kReplyFail](new codes.SVC_ERR_CTP_INVALID_MEDIA_TYPE())
   }
   const replaced = payload !== request.raw

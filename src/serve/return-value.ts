@@ -14,7 +14,7 @@ import { publishAsyncEnd, publishAsyncStart, publishError, type HandlerTrace } f
 
 /**
  * Sends what a handler or error handler returned (see the module comment). On a `trace`, a promise
- * (the reply included: it is a thenable, as in Fastify) continues the trace.
+ * (the reply included: it is a thenable) continues the trace.
  */
 export function sendReturnValue(reply: Reply, result: unknown, trace: HandlerTrace | null = null): void {
   if (trace !== null && isThenable(result)) return continueTraced(reply, result, trace)
@@ -53,7 +53,7 @@ function afterSettling(trace: HandlerTrace, continuation: () => void): void {
 /** A rejection fails the request, unless the response is already out (sent, or hijacked): then it is logged. */
 function failRejected(thrown: unknown, reply: Reply): void {
   if (!reply.sent) return reply[kReplyFail](thrown)
-  // nothing more can be answered (Fastify's wording)
+  // nothing more can be answered; the message is the one log searches written for Fastify look for
   reply.log.error({ err: thrown }, 'Promise errored, but reply.sent = true was set')
 }
 

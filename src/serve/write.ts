@@ -132,7 +132,7 @@ function dropBody(reply: Reply, headers: Record<string, unknown>, payload: unkno
  * fail after that (or while cancelling): the error is logged, never left to crash the process.
  */
 function discardStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStream): void {
-  // Fastify's wording for HEAD, the only case it has
+  // the HEAD message is the one log searches written for Fastify look for
   const head = reply.request.method === 'HEAD'
   const message = head ? 'Error on Stream found for HEAD route' : 'a response stream whose content is not sent failed'
   const logFailure = (err: unknown): void => reply.log.error({ err }, message)
