@@ -21,7 +21,7 @@ export interface FetchPlatform {
   ctx: unknown
 }
 
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   const scheme = url.indexOf('://')
   if (scheme === -1) return url.startsWith('/') ? url : '/' + url
   const slash = url.indexOf('/', scheme + 3)

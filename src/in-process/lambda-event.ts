@@ -20,7 +20,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 
-export function formatOf(event: unknown): EventFormat | null {
+function formatOf(event: unknown): EventFormat | null {
   if (!isRecord(event) || !isRecord(event.requestContext)) return null
   const context = event.requestContext
   if (event.version === '2.0' && typeof event.rawPath === 'string' && isRecord(context.http) && typeof context.http.method === 'string') return 'v2'
@@ -107,7 +107,7 @@ export function requestOfEvent(event: unknown): LambdaRequest | null {
 const textTypes = /^(text\/|application\/(json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql|ld\+json|problem\+json|problem\+xml|x-ndjson|yaml|x-yaml|toml|sql)\b|[^;]*\+(json|xml|yaml)\b|image\/svg\+xml)/i
 
 /** Text when its type is text-like and not content-encoded (gzip is bytes); else base64. */
-export function isTextBody(contentType: string | undefined, contentEncoding: string | undefined): boolean {
+function isTextBody(contentType: string | undefined, contentEncoding: string | undefined): boolean {
   if (contentEncoding !== undefined && contentEncoding !== '' && contentEncoding !== 'identity') return false
   return contentType === undefined || textTypes.test(contentType)
 }
