@@ -202,6 +202,7 @@ describe('warren/lambda', () => {
     expect(unknown.statusCode).toBe(415)
     const getWithBody = await handler(albEvent(false, { body: 'ignored', headers: { 'content-type': 'text/plain', host: 'lb' } }))
     expect(getWithBody.statusCode).toBe(200)
+    expect(JSON.parse(getWithBody.body)).toMatchObject({ id: '42', q: 'lamp shade' })
   })
 
   it('refuses hostile headers and a content-length that is no number with the client-error answer', async () => {

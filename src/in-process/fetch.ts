@@ -10,7 +10,7 @@ import { serveRequest } from '../serve/entry.js'
 import { answerBytes, formatError } from '../serve/error-format.js'
 import { clientErrorAnswer, refusedFraming, type PlainAnswer } from './client-error.js'
 import { responseHeaders } from './headers.js'
-import { DeferredBody, InProcessRequest, type BodySource, type InProcessHeaders } from './request.js'
+import { appendHeader, DeferredBody, InProcessRequest, type BodySource, type InProcessHeaders } from './request.js'
 import { InProcessResponse, type ResponseDelivery } from './response.js'
 
 export interface FetchPlatform {
@@ -21,7 +21,7 @@ export interface FetchPlatform {
   ctx: unknown
 }
 
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   const scheme = url.indexOf('://')
   if (scheme === -1) return url.startsWith('/') ? url : '/' + url
   const slash = url.indexOf('/', scheme + 3)
@@ -41,10 +41,7 @@ function hostOf(url: string): string {
 
 function headersOf(request: Request): InProcessHeaders {
   const headers: InProcessHeaders = {}
-  for (const [name, value] of request.headers) {
-    const previous = headers[name]
-    headers[name] = previous === undefined ? value : `${previous as string}${name === 'cookie' ? '; ' : ', '}${value}`
-  }
+  for (const [name, value] of request.headers) appendHeader(headers, name, value)
   if (headers.host === undefined) {
     const host = hostOf(request.url)
     if (host !== '') headers.host = host

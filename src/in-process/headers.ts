@@ -21,7 +21,7 @@ function codedTypeError(code: string, message: string): TypeError {
   return Object.assign(new TypeError(message), { code })
 }
 
-export function checkHeaderName(name: string): void {
+function checkHeaderName(name: string): void {
   if (typeof name !== 'string' || !isHttpToken(name)) throw codedTypeError('ERR_INVALID_HTTP_TOKEN', `Header name must be a valid HTTP token ["${String(name)}"]`)
 }
 
@@ -42,7 +42,7 @@ export function checkedHeader(name: string, value: unknown): string {
 }
 
 /** One pair per value of a list (`set-cookie`). */
-export function headerPairs(headers: Record<string, OutgoingValue | undefined>): Array<[string, string]> {
+function headerPairs(headers: Record<string, OutgoingValue | undefined>): Array<[string, string]> {
   const pairs: Array<[string, string]> = []
   for (const name of Object.keys(headers)) {
     const value = headers[name]

@@ -185,7 +185,7 @@ function normalized(options: InjectOptions | string): InjectOptions {
   return typeof options === 'string' ? { url: options } : options
 }
 
-export function injectOnce(dispatch: InjectDispatch, given: InjectOptions | string, callback?: (error: Error | undefined, response?: InjectResponse) => void): Promise<InjectResponse> | undefined {
+function injectOnce(dispatch: InjectDispatch, given: InjectOptions | string, callback?: (error: Error | undefined, response?: InjectResponse) => void): Promise<InjectResponse> | undefined {
   const options = normalized(given)
   if (options.validate !== false) checkInjectOptions(options)
   if (callback !== undefined) {

@@ -5,7 +5,7 @@
  */
 import type { AlbEvent, ApiGatewayV1Event, ApiGatewayV2Event, LambdaHttpResult } from '../types/lambda.js'
 import type { OutgoingValue } from './headers.js'
-import type { InProcessHeaders, InProcessRequestInit } from './request.js'
+import { appendHeader, type InProcessHeaders, type InProcessRequestInit } from './request.js'
 
 export type EventFormat = 'v1' | 'v2' | 'alb'
 
@@ -20,7 +20,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 
-export function formatOf(event: unknown): EventFormat | null {
+function formatOf(event: unknown): EventFormat | null {
   if (!isRecord(event) || !isRecord(event.requestContext)) return null
   const context = event.requestContext
   if (event.version === '2.0' && typeof event.rawPath === 'string' && isRecord(context.http) && typeof context.http.method === 'string') return 'v2'
@@ -28,30 +28,29 @@ export function formatOf(event: unknown): EventFormat | null {
   return isRecord(context.elb) ? 'alb' : 'v1'
 }
 
-function headersOf(single: Record<string, string | undefined> | null | undefined, multi: Record<string, string[] | undefined> | null | undefined): InProcessHeaders {
-  const headers: InProcessHeaders = {}
-  const add = (name: string, value: string): void => {
-    const key = name.toLowerCase()
-    const previous = headers[key]
-    headers[key] = previous === undefined ? value : `${previous as string}${key === 'cookie' ? '; ' : ', '}${value}`
-  }
+type SingleValues = Record<string, string | undefined> | null | undefined
+type MultiValues = Record<string, string[] | undefined> | null | undefined
+
+/** Each name and value of an event's map, from its multi-value form when it has one (it holds every value). */
+function forEachValue(single: SingleValues, multi: MultiValues, visit: (name: string, value: string) => void): void {
   if (isRecord(multi)) {
-    for (const name of Object.keys(multi)) for (const value of multi[name] ?? []) add(name, String(value))
+    for (const name of Object.keys(multi)) for (const value of multi[name] ?? []) visit(name, String(value))
   } else if (isRecord(single)) {
-    for (const name of Object.keys(single)) if (single[name] !== undefined && single[name] !== null) add(name, String(single[name]))
+    for (const name of Object.keys(single)) if (single[name] !== undefined && single[name] !== null) visit(name, String(single[name]))
   }
+}
+
+function headersOf(single: SingleValues, multi: MultiValues): InProcessHeaders {
+  const headers: InProcessHeaders = {}
+  forEachValue(single, multi, (name, value) => appendHeader(headers, name.toLowerCase(), value))
   return headers
 }
 
 /** API Gateway decodes parameters (encoded again here); ALB passes them as sent (kept). */
-function queryOf(single: Record<string, string | undefined> | null | undefined, multi: Record<string, string[] | undefined> | null | undefined, encoded: boolean): string {
+function queryOf(single: SingleValues, multi: MultiValues, encoded: boolean): string {
   const encode = encoded ? (text: string): string => text : encodeURIComponent
   const pairs: string[] = []
-  if (isRecord(multi)) {
-    for (const name of Object.keys(multi)) for (const value of multi[name] ?? []) pairs.push(`${encode(name)}=${encode(String(value))}`)
-  } else if (isRecord(single)) {
-    for (const name of Object.keys(single)) if (single[name] !== undefined && single[name] !== null) pairs.push(`${encode(name)}=${encode(String(single[name]))}`)
-  }
+  forEachValue(single, multi, (name, value) => pairs.push(`${encode(name)}=${encode(value)}`))
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`
 }
 
@@ -108,7 +107,7 @@ export function requestOfEvent(event: unknown): LambdaRequest | null {
 const textTypes = /^(text\/|application\/(json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql|ld\+json|problem\+json|problem\+xml|x-ndjson|yaml|x-yaml|toml|sql)\b|[^;]*\+(json|xml|yaml)\b|image\/svg\+xml)/i
 
 /** Text when its type is text-like and not content-encoded (gzip is bytes); else base64. */
-export function isTextBody(contentType: string | undefined, contentEncoding: string | undefined): boolean {
+function isTextBody(contentType: string | undefined, contentEncoding: string | undefined): boolean {
   if (contentEncoding !== undefined && contentEncoding !== '' && contentEncoding !== 'identity') return false
   return contentType === undefined || textTypes.test(contentType)
 }

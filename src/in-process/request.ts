@@ -8,6 +8,12 @@ import { InProcessSocket } from './socket.js'
 
 export type InProcessHeaders = Record<string, string | string[] | undefined>
 
+/** Adds a value to a header already received, joined as one line: `cookie` with `; `, any other with `, `. */
+export function appendHeader(headers: InProcessHeaders, name: string, value: string): void {
+  const previous = headers[name]
+  headers[name] = previous === undefined ? value : `${previous as string}${name === 'cookie' ? '; ' : ', '}${value}`
+}
+
 /** A body read whole in one call when read (a web Request's `arrayBuffer()`); `discard` when nobody will. */
 export class DeferredBody {
   readonly read: () => Promise<ArrayBuffer>
