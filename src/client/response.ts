@@ -5,6 +5,14 @@
  */
 import { WarrenClientError } from './errors.js'
 
+/** Statuses whose answers have no body (RFC 9110), whatever their schema says. */
+const bodilessStatuses = new Set([204, 205, 304])
+
+/** True when the answer to `method` with `status` carries no body. */
+export function isBodiless(method: string, status: number): boolean {
+  return method === 'HEAD' || bodilessStatuses.has(status)
+}
+
 /** An answer as the client returns it: the status, the parsed body and the headers. */
 export interface ClientResponse<Status extends number = number, Body = unknown> {
   status: Status
@@ -25,7 +33,7 @@ function isJson(contentType: string): boolean {
 
 export async function readResponse(response: ResponseLike, method: string): Promise<ClientResponse> {
   const { status, headers } = response
-  const body = method === 'HEAD' || status === 204 || status === 205 || status === 304 ? '' : await response.text()
+  const body = isBodiless(method, status) ? '' : await response.text()
   if (body === '') return { status, body: undefined, headers }
   const contentType = headers.get('content-type') ?? ''
   if (isJson(contentType)) {

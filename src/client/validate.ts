@@ -4,7 +4,7 @@
   * chosen as the server chooses it (status, class, `default`, media type), bodiless answers unchecked.
  */
 import { WarrenClientError } from './errors.js'
-import type { ClientResponse } from './response.js'
+import { isBodiless, type ClientResponse } from './response.js'
 import type { ValidatorOptions } from '../types/options.js'
 
 export type ResponseSchemaTable = Record<string, Record<string, unknown>>
@@ -24,9 +24,6 @@ export function schemasOfApp(app: object): () => ResponseSchemaExport {
   if (typeof read !== 'function') throw new TypeError('client(): validate: true reads the response schemas of a warren application; give one as `app`, or give `validate` a table of schemas')
   return () => read.call(app)
 }
-
-/** Statuses whose answers have no body (RFC 9110), whatever their schema says. */
-const bodiless = new Set([204, 205, 304])
 
 type Check = ((value: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string }> | null }
 
@@ -103,7 +100,7 @@ export class ResponseValidator {
   }
 
   async check(method: string, path: string, response: ClientResponse): Promise<void> {
-    if (method === 'HEAD' || bodiless.has(response.status)) return
+    if (isBodiless(method, response.status)) return
     const byStatus = this.#tableNow()[`${method} ${path}`]
     if (byStatus === undefined) return
     const status = String(response.status)

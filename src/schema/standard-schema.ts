@@ -90,7 +90,7 @@ function buildForm(schema: object, props: StandardProps, side: SchemaSide): Stan
 const subschemaKeywords = ['additionalProperties', 'additionalItems', 'items', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf']
 const subschemaMaps = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']
 
-export function eachSubschema(schema: unknown, visit: (node: Record<string, unknown>) => void): void {
+function eachSubschema(schema: unknown, visit: (node: Record<string, unknown>) => void): void {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return
   const node = schema as Record<string, unknown>
   visit(node)

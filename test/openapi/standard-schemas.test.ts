@@ -79,6 +79,12 @@ describe('routes declared with Standard Schemas', () => {
     const category = document.paths['/categories'].post?.requestBody?.content['application/json'].schema as { $ref: string }
     expect(category.$ref).toBe('#/components/schemas/POST_categories_body')
     expect(document.components.schemas?.POST_categories_body).toMatchObject({ properties: { children: { items: { $ref: '#/components/schemas/POST_categories_body' } } } })
+    // ArkType names its definitions itself: follow the references back to the root
+    const component = (ref: unknown) => document.components.schemas?.[String(ref).replace('#/components/schemas/', '')] as Record<string, any>
+    const tree = (document.paths['/trees'].post?.requestBody?.content['application/json'].schema as { $ref: string }).$ref
+    const children = component(tree).properties.children
+    const childList = children.$ref === undefined ? children : component(children.$ref)
+    expect(childList).toMatchObject({ type: 'array', items: { $ref: tree } })
     await expectValidDocument(document)
   })
 

@@ -191,7 +191,7 @@ function escapePointer(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
-function unescapePointer(token: string): string {
+export function unescapePointer(token: string): string {
   return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~')
 }
 

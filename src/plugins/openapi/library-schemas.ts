@@ -3,7 +3,7 @@
  * and titled root made `components.schemas` entries, one per distinct schema.
  */
 import { standardJsonSchema } from '../../index.js'
-import { componentKey, convertLibrarySchema, isPlainObject, stableJson, type SchemaSite } from './json-schema.js'
+import { componentKey, convertLibrarySchema, isPlainObject, stableJson, unescapePointer, type SchemaSite } from './json-schema.js'
 import type { JsonSchema } from './types.js'
 
 export type SchemaSide = 'input' | 'output'
@@ -60,9 +60,10 @@ export class LibraryComponents {
 
   #named(title: string, schema: JsonSchema): string {
     const base = componentKey(title)
+    const content = stableJson(schema)
     let name = base
     for (let n = 2; Object.hasOwn(this.#components, name); n++) {
-      if (stableJson(this.#components[name]) === stableJson(schema)) return name
+      if (stableJson(this.#components[name]) === content) return name
       name = `${base}_${n}`
     }
     this.#components[name] = schema
@@ -73,7 +74,7 @@ export class LibraryComponents {
 function componentOf(ref: string, names: Map<string, string>, rootName: string | undefined): string | undefined {
   if (ref === '#') return rootName
   const definition = /^#\/(?:definitions|\$defs)\/(.+)$/.exec(ref)
-  return definition === null ? undefined : names.get(decodeURIComponent(definition[1]).replace(/~1/g, '/').replace(/~0/g, '~'))
+  return definition === null ? undefined : names.get(unescapePointer(definition[1]))
 }
 
 function rewriteRefs(node: unknown, names: Map<string, string>, rootName: string | undefined): unknown {
