@@ -35,13 +35,19 @@ describe('example: zod (a bookshelf whose schemas are Zod schemas)', () => {
     })
 
     it('answers 409 for an ISBN already on the shelf', async () => {
-      expect((await post('/books', dune)).statusCode).toBe(409)
+      const res = await post('/books', dune)
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toEqual({ message: 'a book with ISBN 9780441013593 is on the shelf' })
     })
 
     it('patches with a partial, still strict body', async () => {
       expect((await post('/books/2', { tags: ['sf', 'classic'] }, 'PATCH')).json()).toMatchObject({ id: 2, tags: ['sf', 'classic'] })
-      expect((await post('/books/2', { author: 'Herbert' }, 'PATCH')).statusCode).toBe(400)
-      expect((await post('/books/99', { year: 1999 }, 'PATCH')).statusCode).toBe(404)
+      const unknownKey = await post('/books/2', { author: 'Herbert' }, 'PATCH')
+      expect(unknownKey.statusCode).toBe(400)
+      expect(unknownKey.json()).toMatchObject({ code: 'SVC_ERR_VALIDATION', message: 'body Unrecognized key: "author"' })
+      const missing = await post('/books/99', { year: 1999 }, 'PATCH')
+      expect(missing.statusCode).toBe(404)
+      expect(missing.json()).toEqual({ message: 'no book 99' })
     })
   })
 

@@ -149,6 +149,7 @@ describe('app.fetch(request)', () => {
 
     const declared = await app.fetch(post('/upload', 'x'.repeat(2000), { 'content-type': 'text/plain', 'content-length': '2000' }))
     expect(declared.status).toBe(413)
+    expect(await declared.json()).toMatchObject({ statusCode: 413, code: 'SVC_ERR_CTP_BODY_TOO_LARGE' })
     const fits = await app.fetch(post('/upload', 'x'.repeat(1000), { 'content-type': 'text/plain' }))
     expect(await fits.json()).toEqual({ size: 1000 })
   })
@@ -180,6 +181,7 @@ describe('app.fetch(request)', () => {
     // as on a socket: a body of unknown length and type is there to parse, and nothing parses it
     const untyped = await app.fetch(new Request('http://app.test/thing', { method: 'POST', body: endlessBody(new Uint8Array(16)).stream, duplex: 'half' } as RequestInit))
     expect(untyped.status).toBe(415)
+    expect(await untyped.json()).toMatchObject({ statusCode: 415, code: 'SVC_ERR_CTP_INVALID_MEDIA_TYPE' })
   })
 
   it('reads a short body of declared length in one piece: parsed and validated, a length that lies is a 400, a long one streams, an unread one is cancelled', async () => {
@@ -194,6 +196,7 @@ describe('app.fetch(request)', () => {
     // a hand-made Request whose length is not its body's: refused as a socket refuses it
     const lying = await app.fetch(post('/users', body, { ...json, 'content-length': '5' }))
     expect(lying.status).toBe(400)
+    expect(await lying.json()).toMatchObject({ statusCode: 400, code: 'SVC_ERR_CTP_INVALID_CONTENT_LENGTH' })
     // a longer declared body streams in, as one of unknown length does
     const large = warren({ bodyLimit: 200_000 })
     large.post('/upload', async (request: any) => ({ size: request.body.length }))

@@ -99,12 +99,14 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     expect(chained.json().headers['x-step']).toBe('1')
     const viaEnd = await app.inject().get('/echo').end()
     expect(viaEnd.statusCode).toBe(200)
+    expect(viaEnd.json()).toMatchObject({ method: 'GET', url: '/echo' })
     const chain = app.inject().get('/echo')
     await chain
     expect(() => chain.get('/other')).toThrow('The dispatch function has already been invoked')
     const called = await new Promise<any>((resolve) => app.inject().get('/echo').end((error: Error | undefined, res: any) => resolve({ error, res })))
     expect(called.error).toBeUndefined()
     expect(called.res.statusCode).toBe(200)
+    expect(called.res.json()).toMatchObject({ method: 'GET', url: '/echo' })
     const withCallback = await new Promise<any>((resolve) => app.inject({ url: '/echo' }, (error: Error | undefined, res: any) => resolve({ error, res })))
     expect(withCallback.res.json().url).toBe('/echo')
   })
@@ -117,7 +119,9 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     await expect(app.inject({ url: 42 })).rejects.toThrow('url must be a string')
     expect(() => app.inject({ url: '/echo', headers: { 'x-missing': undefined } }, () => {})).toThrow('invalid value "undefined" for header x-missing')
     // `validate: false` skips the checks
-    expect((await app.inject({ path: '/echo', validate: false })).statusCode).toBe(200)
+    const unchecked = await app.inject({ path: '/echo', validate: false })
+    expect(unchecked.statusCode).toBe(200)
+    expect(unchecked.json().url).toBe('/echo')
   })
 
   it('sends FormData as multipart, stream payloads as they come, and an old-style stream whole with its length', async () => {

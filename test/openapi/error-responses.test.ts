@@ -90,6 +90,7 @@ describe('warren/openapi documents the error responses warren answers by itself'
       expect(answer.statusCode).toBe(Number(status))
       const documentedAs = status === '404' ? { $ref: '#/components/responses/WarrenNotFound' } : responsesOf(document, '/users', 'post')[status]
       expect(conforms(document, documentedAs, 'application/json', answer.json()), `the ${status} answer matches its documentation`).toEqual([])
+      expect(conforms(document, documentedAs, 'application/json', {}), `the ${status} documentation refuses an empty body`).not.toEqual([])
     }
     await app.close()
   })
@@ -123,6 +124,8 @@ describe('warren/openapi documents the error responses warren answers by itself'
       const answer = await app.inject('/secret')
       expect(answer.statusCode).toBe(401)
       expect(conforms(document, refused as never, mediaType, answer.json())).toEqual([])
+      // the documented schema constrains the body: an empty one does not pass it
+      expect(conforms(document, refused as never, mediaType, {})).not.toEqual([])
       await app.close()
     }
     const own = await documented(async (app) => {

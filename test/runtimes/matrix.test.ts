@@ -66,6 +66,7 @@ for (const runtime of runtimes) {
       expect(await oversized.json()).toEqual({ statusCode: 413, code: 'SVC_ERR_CTP_BODY_TOO_LARGE', error: 'Payload Too Large', message: 'Request body is too large' })
       const unknownType = await at('/items', { method: 'POST', headers: { 'content-type': 'application/x-unknown' }, body: 'x' })
       expect(unknownType.status).toBe(415)
+      expect(await unknownType.json()).toMatchObject({ statusCode: 415, code: 'SVC_ERR_CTP_INVALID_MEDIA_TYPE' })
     })
   })
 }

@@ -473,7 +473,9 @@ describe('errorFormat: a function (a house format)', () => {
       const raw = await rawExchange(address, 'GARBAGE\r\n\r\n')
       expect(raw).toMatch(/^HTTP\/1\.1 500 Internal Server Error\r\n/)
       expect(parseRaw(raw).body).toStrictEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' })
-      expect((await fetch(address + '/nowhere')).status).toBe(500)
+      const missing = await fetch(address + '/nowhere')
+      expect(missing.status).toBe(500)
+      expect(await missing.json()).toStrictEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' })
     } finally {
       await app.close()
     }
