@@ -4,7 +4,7 @@
  * RFC 9457 problem details, or a function), for every error warren answers.
  */
 import { STATUS_CODES } from 'node:http'
-import { JSON_TYPE, TEXT_TYPE, BINARY_TYPE } from '../core/media-type.js'
+import { JSON_TYPE, TEXT_TYPE, BINARY_TYPE, withJsonCharset } from '../core/media-type.js'
 import { errorCatalogue, problemTypePrefix } from '../types/error-catalogue.js'
 import type { ErrorFormat, ErrorFormatAnswer, ErrorFormatFunction, FastifyErrorBody, HandlerError, ProblemDetails, ValidationProblemItem, WarrenReply, WarrenRequest } from '../types/index.js'
 
@@ -146,7 +146,7 @@ function customAnswer(format: ErrorFormatFunction, error: unknown, site: ErrorSi
   if (wrong !== null) return formatFailed(new TypeError(`errorFormat must return { status?, headers?, body }: ${wrong}`), site)
   const { status, headers, body } = answer as ErrorFormatAnswer
   const { contentType, others } = splitContentType(headers)
-  return { status: status ?? site.status, contentType: contentType === undefined ? contentTypeOf(body) : withCharset(contentType), headers: others, body, asPayload: false }
+  return { status: status ?? site.status, contentType: contentType === undefined ? contentTypeOf(body) : withJsonCharset(contentType), headers: others, body, asPayload: false }
 }
 
 function whatIsWrong(answer: unknown): string | null {
@@ -172,10 +172,6 @@ function splitContentType(headers: ErrorFormatAnswer['headers']): { contentType:
     else others[name] = value
   }
   return { contentType, others }
-}
-
-function withCharset(contentType: string): string {
-  return contentType.includes('json') && !contentType.includes('charset') ? `${contentType}; charset=utf-8` : contentType
 }
 
 function contentTypeOf(body: unknown): string {
