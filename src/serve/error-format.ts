@@ -8,7 +8,7 @@ import { JSON_TYPE, TEXT_TYPE, BINARY_TYPE, withJsonCharset } from '../core/medi
 import { errorCatalogue, problemTypePrefix } from '../types/error-catalogue.js'
 import type { ErrorFormat, ErrorFormatAnswer, ErrorFormatFunction, FastifyErrorBody, HandlerError, ProblemDetails, ValidationProblemItem, WarrenReply, WarrenRequest } from '../types/index.js'
 
-export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'
 
 export interface ErrorSite {
   /** The reply's error status, else the error's 4xx/5xx, else 500. */
