@@ -5,6 +5,8 @@
  */
 import { STATUS_CODES } from 'node:http'
 import { JSON_TYPE, TEXT_TYPE, BINARY_TYPE, withJsonCharset } from '../core/media-type.js'
+import { kRoute } from '../core/symbols.js'
+import type { Reply } from '../model/reply.js'
 import { errorCatalogue, problemTypePrefix } from '../types/error-catalogue.js'
 import type { ErrorFormat, ErrorFormatAnswer, ErrorFormatFunction, FastifyErrorBody, HandlerError, ProblemDetails, ValidationProblemItem, WarrenReply, WarrenRequest } from '../types/index.js'
 
@@ -31,6 +33,19 @@ export interface ErrorAnswer {
   body: unknown
   /** The thrown non-Error value itself is the answer, sent as any payload is. */
   asPayload: boolean
+}
+
+/** The site of an error answered through a request's reply. */
+export function siteOf(reply: Reply, status: number, serverFault: boolean): ErrorSite {
+  return {
+    status,
+    url: reply.request.url,
+    exposeServerErrors: reply[kRoute].root.options.exposeServerErrors,
+    serverFault,
+    request: reply.request,
+    reply,
+    log: reply.log,
+  }
 }
 
 export function phraseOf(status: number): string {
