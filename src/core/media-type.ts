@@ -20,3 +20,8 @@ export function isValidEssence(essence: string): boolean {
 export const JSON_TYPE = 'application/json; charset=utf-8'
 export const TEXT_TYPE = 'text/plain; charset=utf-8'
 export const BINARY_TYPE = 'application/octet-stream'
+
+/** A JSON content type without a charset, declared UTF-8 (which is what warren writes). */
+export function withJsonCharset(contentType: string): string {
+  return contentType.includes('json') && !contentType.includes('charset') ? `${contentType}; charset=utf-8` : contentType
+}

@@ -54,10 +54,18 @@ export type ValidationOutcome = ValidationError | null | Promise<ValidationError
 const propertyOf = { params: 'params', body: 'body', querystring: 'query', headers: 'headers' } as const
 const parts: readonly HTTPPart[] = ['params', 'body', 'querystring', 'headers']
 
-/** The validator of one part's schema: a Standard Schema through its JSON Schema (see `schema/standard-compile`), any other as it is. */
-function compileSchema(input: RouteValidationInput, httpPart: HTTPPart, schema: unknown): ValidationFunction {
-  if (!input.standardSchemas || !isStandardSchema(schema)) return compilePart(input, httpPart, toFullSchema(schema))
-  return compileStandardPart(schema, { part: httpPart, method: input.method, url: input.url }, (json) => compilePart(input, httpPart, json))
+/**
+ * The validator of one part's schema: a Standard Schema through its JSON Schema (see `schema/standard-compile`), any
+ * other as it is; `compileJson` compiles the JSON Schema either way.
+ */
+function compileSchema(
+  input: RouteValidationInput,
+  httpPart: HTTPPart,
+  schema: unknown,
+  compileJson = (json: unknown): ValidationFunction => compilePart(input, httpPart, json),
+): ValidationFunction {
+  if (!input.standardSchemas || !isStandardSchema(schema)) return compileJson(toFullSchema(schema))
+  return compileStandardPart(schema, { part: httpPart, method: input.method, url: input.url }, compileJson, httpPart === 'headers')
 }
 
 function compilePart(input: RouteValidationInput, httpPart: HTTPPart, schema: unknown): ValidationFunction {
@@ -254,13 +262,11 @@ export class RouteValidation {
 
 /** The headers validator, compiled from the schema with its header names lower-cased (see `schema/header-schema`). */
 function compileHeaders(input: RouteValidationInput, schema: unknown): ValidationFunction {
-  const compileNormalized = (json: unknown): ValidationFunction => {
+  return compileSchema(input, 'headers', schema, (json) => {
     const headers = normalizeHeaderSchema(json)
     warnUnreachable(headers.warnings, input.method, input.url)
     return compilePart(input, 'headers', headers.schema)
-  }
-  if (!input.standardSchemas || !isStandardSchema(schema)) return compileNormalized(toFullSchema(schema))
-  return compileStandardPart(schema, { part: 'headers', method: input.method, url: input.url }, compileNormalized, true)
+  })
 }
 
 function compileContentMap(input: RouteValidationInput, content: Record<string, { schema?: unknown }>): Map<string, ValidationFunction> {

@@ -4,11 +4,13 @@
  * RFC 9457 problem details, or a function), for every error warren answers.
  */
 import { STATUS_CODES } from 'node:http'
-import { JSON_TYPE, TEXT_TYPE, BINARY_TYPE } from '../core/media-type.js'
+import { JSON_TYPE, TEXT_TYPE, BINARY_TYPE, withJsonCharset } from '../core/media-type.js'
+import { kRoute } from '../core/symbols.js'
+import type { Reply } from '../model/reply.js'
 import { errorCatalogue, problemTypePrefix } from '../types/error-catalogue.js'
 import type { ErrorFormat, ErrorFormatAnswer, ErrorFormatFunction, FastifyErrorBody, HandlerError, ProblemDetails, ValidationProblemItem, WarrenReply, WarrenRequest } from '../types/index.js'
 
-export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'
 
 export interface ErrorSite {
   /** The reply's error status, else the error's 4xx/5xx, else 500. */
@@ -31,6 +33,19 @@ export interface ErrorAnswer {
   body: unknown
   /** The thrown non-Error value itself is the answer, sent as any payload is. */
   asPayload: boolean
+}
+
+/** The site of an error answered through a request's reply. */
+export function siteOf(reply: Reply, status: number, serverFault: boolean): ErrorSite {
+  return {
+    status,
+    url: reply.request.url,
+    exposeServerErrors: reply[kRoute].root.options.exposeServerErrors,
+    serverFault,
+    request: reply.request,
+    reply,
+    log: reply.log,
+  }
 }
 
 export function phraseOf(status: number): string {
@@ -146,7 +161,7 @@ function customAnswer(format: ErrorFormatFunction, error: unknown, site: ErrorSi
   if (wrong !== null) return formatFailed(new TypeError(`errorFormat must return { status?, headers?, body }: ${wrong}`), site)
   const { status, headers, body } = answer as ErrorFormatAnswer
   const { contentType, others } = splitContentType(headers)
-  return { status: status ?? site.status, contentType: contentType === undefined ? contentTypeOf(body) : withCharset(contentType), headers: others, body, asPayload: false }
+  return { status: status ?? site.status, contentType: contentType === undefined ? contentTypeOf(body) : withJsonCharset(contentType), headers: others, body, asPayload: false }
 }
 
 function whatIsWrong(answer: unknown): string | null {
@@ -172,10 +187,6 @@ function splitContentType(headers: ErrorFormatAnswer['headers']): { contentType:
     else others[name] = value
   }
   return { contentType, others }
-}
-
-function withCharset(contentType: string): string {
-  return contentType.includes('json') && !contentType.includes('charset') ? `${contentType}; charset=utf-8` : contentType
 }
 
 function contentTypeOf(body: unknown): string {

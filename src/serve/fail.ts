@@ -17,7 +17,7 @@ import { OnErrorPhase, type Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import type { HookFn } from '../hooks/store.js'
 import { errorStatusFor } from './error-status.js'
-import { formatError, type ErrorAnswer, type ErrorSite } from './error-format.js'
+import { formatError, siteOf, type ErrorAnswer } from './error-format.js'
 import { isRequestLogged } from './request-logging.js'
 import { runObserverHooks } from './run-hooks.js'
 import { traceOf } from './handler-trace.js'
@@ -97,18 +97,6 @@ function logError(request: Request, reply: Reply, error: any): void {
 /** A client error for the log, no stack; prototype-less so pino's serializer names its type by `name`. */
 function clientErrorSummary(error: Error & { code?: unknown; statusCode?: unknown }): Record<string, unknown> {
   return Object.assign(Object.create(null) as Record<string, unknown>, { type: error.name, name: error.name, code: error.code, statusCode: error.statusCode, message: error.message })
-}
-
-function siteOf(reply: Reply, status: number, serverFault: boolean): ErrorSite {
-  return {
-    status,
-    url: reply.request.url,
-    exposeServerErrors: reply[kRoute].root.options.exposeServerErrors,
-    serverFault,
-    request: reply.request,
-    reply,
-    log: reply.log,
-  }
 }
 
 /** Sends the formatted answer through the route's response schema for its status, then the onSend hooks. */

@@ -13,7 +13,7 @@ import type { Request } from '../model/request.js'
 import type { RootState } from '../model/root-state.js'
 import type { NotFoundSlot, RouteContext } from '../model/route-context.js'
 import { continueAfter } from './continue-after.js'
-import { formatError } from './error-format.js'
+import { formatError, siteOf } from './error-format.js'
 import { createExchange, handleRequest, runHandler } from './pipeline.js'
 import { isRequestLogged } from './request-logging.js'
 import { runRequestHooks } from './run-hooks.js'
@@ -21,16 +21,7 @@ import { runRequestHooks } from './run-hooks.js'
 export function defaultNotFoundHandler(request: Request, reply: Reply): void {
   const message = `Route ${request.method}:${request.url} not found`
   if (isRequestLogged(request)) request.log.info(message)
-  const options = reply[kRoute].root.options
-  const answer = formatError(options.errorFormat, notFoundError(message), {
-    status: 404,
-    url: request.url,
-    exposeServerErrors: options.exposeServerErrors,
-    serverFault: false,
-    request,
-    reply,
-    log: reply.log,
-  })
+  const answer = formatError(reply[kRoute].root.options.errorFormat, notFoundError(message), siteOf(reply, 404, false))
   if (answer.headers !== null) reply.headers(answer.headers)
   reply.code(answer.status).type(answer.contentType).send(answer.body)
 }

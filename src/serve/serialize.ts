@@ -6,6 +6,7 @@
 import { serializationFailed } from '../schema/serialization.js'
 import { kReplyHeaders, kReplySerializer, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
+import { withJsonCharset } from '../core/media-type.js'
 
 export function serialize(reply: Reply, payload: unknown): string {
   const custom = reply[kReplySerializer]
@@ -24,7 +25,7 @@ export function serialize(reply: Reply, payload: unknown): string {
 /** The content type of a text payload; a JSON one without a charset is declared UTF-8, which warren writes. */
 export function declareTextType(headers: Record<string, unknown>, contentType: string | undefined, fallback: string): void {
   if (contentType === undefined) headers['content-type'] = fallback
-  else if (contentType.includes('json') && !contentType.includes('charset')) headers['content-type'] = contentType + '; charset=utf-8'
+  else headers['content-type'] = withJsonCharset(contentType)
 }
 
 /** Text and Buffers as they are, other binary views as a Buffer over the same memory; null otherwise. */
