@@ -224,6 +224,14 @@ describe('warren/lambda', () => {
     expect((await handler(albEvent(false))).statusCode).toBe(200)
   })
 
+  it("answers an event of no supported shape in the application's error format", async () => {
+    const handler = lambda(itemsApp({ errorFormat: 'problem' }))
+    const result = await handler({ Records: [{ eventSource: 'aws:sqs' }] } as any)
+    expect(result.statusCode).toBe(500)
+    expect(result.headers?.['content-type']).toMatch(/^application\/problem\+json/)
+    expect(JSON.parse(result.body)).toMatchObject({ type: 'about:blank', title: 'Internal Server Error', status: 500, code: 'SVC_ERR_LAMBDA_EVENT_UNSUPPORTED' })
+  })
+
   it('streams a response through awslambda.HttpResponseStream: the head first, then the body as it is written', async () => {
     const preludes: unknown[] = []
     ;(globalThis as any).awslambda = {

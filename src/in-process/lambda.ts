@@ -6,8 +6,9 @@
 import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
 import { serveRequest } from '../serve/entry.js'
+import { answerBytes, formatError } from '../serve/error-format.js'
 import type { LambdaContext, LambdaHttpResult, LambdaResponseStream } from '../types/lambda.js'
-import { clientErrorAnswer, refusedHeaders } from './client-error.js'
+import { clientErrorAnswer, refusedHeaders, type PlainAnswer } from './client-error.js'
 import { requestOfEvent, resultOf, type LambdaRequest } from './lambda-event.js'
 import { InProcessRequest } from './request.js'
 import { InProcessResponse, type ResponseDelivery } from './response.js'
@@ -23,15 +24,23 @@ function describe(event: unknown): string {
   return `got an object with the keys ${Object.keys(event).slice(0, 12).join(', ') || '(none)'}`
 }
 
-function readEvent(root: RootState, event: unknown): LambdaRequest | { statusCode: number; headers: Record<string, string>; body: string } {
+function readEvent(root: RootState, event: unknown): LambdaRequest | PlainAnswer {
   const request = requestOfEvent(event)
   if (request === null) {
     const error = new codes.SVC_ERR_LAMBDA_EVENT_UNSUPPORTED(describe(event))
     root.logger.error({ err: error }, error.message)
-    return { statusCode: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ statusCode: 500, code: error.code, error: 'Internal Server Error', message: error.message }) }
+    return unsupportedEventAnswer(root, error)
   }
   const refused = refusedHeaders(request.init.headers)
   return refused === null ? request : clientErrorAnswer(root, refused)
+}
+
+/** The 500 of an event no format matches, in the application's error format (its message names no secret). */
+function unsupportedEventAnswer(root: RootState, error: Error): PlainAnswer {
+  const site = { status: 500, url: undefined, exposeServerErrors: true, serverFault: true, request: null, reply: null, log: root.logger }
+  const answer = formatError(root.options.errorFormat, error, site)
+  const bytes = answerBytes(answer)
+  return { statusCode: answer.status, headers: { 'content-type': answer.contentType }, body: typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString() }
 }
 
 function isRequest(value: object): value is LambdaRequest {
