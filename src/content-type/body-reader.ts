@@ -7,6 +7,7 @@
 import { Buffer } from 'node:buffer'
 import { IncomingMessage } from 'node:http'
 import { codes } from '../core/errors.js'
+import { kReadWholeBody } from '../core/symbols.js'
 
 /** Who learns how reading a body ended: the body (a string or bytes), or why there is none. */
 export interface BodyReceiver {
@@ -52,7 +53,35 @@ export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, 
   if (declaredLength > limit) return refuse(stream, new codes.SVC_ERR_CTP_BODY_TOO_LARGE(), receiver)
   // a stream destroyed before we got to it will never emit again
   if ((stream as { destroyed?: boolean }).destroyed === true) return receiver.bodyRead(aborted())
+  const whole = replaced ? null : (stream as Partial<WholeBodySource>)[kReadWholeBody]?.() ?? null
+  if (whole !== null) return readWhole(stream, whole, declaredLength, limit, asString, receiver)
   new BodyRead(stream, declaredLength, limit, asString, receiver, replaced).listen()
+}
+
+/** A request whose transport holds the body whole (`app.fetch`): null when it must be read as a stream. */
+export interface WholeBodySource {
+  [kReadWholeBody](): Promise<Buffer> | null
+}
+
+/** The body in one piece: the same limit and length checks as {@link BodyRead}, without its events. */
+function readWhole(stream: NodeJS.ReadableStream, whole: Promise<Buffer>, declaredLength: number, limit: number, asString: boolean, receiver: BodyReceiver): void {
+  whole.then(
+    (body) => {
+      if ((stream as { destroyed?: boolean }).destroyed === true) return receiver.bodyRead(aborted())
+      if (body.length > limit) return receiver.bodyRead(new codes.SVC_ERR_CTP_BODY_TOO_LARGE())
+      if (!Number.isNaN(declaredLength) && body.length !== declaredLength) return receiver.bodyRead(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
+      receiver.bodyRead(null, asString ? body.toString() : body)
+    },
+    (error: unknown) => receiver.bodyRead(asClientError(error instanceof Error ? error : new Error(String(error)))),
+  )
+}
+
+/** A stream error is the client's (400) unless it names a 4xx/5xx status of its own. */
+function asClientError(error: Error): Error {
+  const failed = error as Error & { statusCode?: unknown }
+  const own = failed.statusCode
+  if (typeof own !== 'number' || own < 400 || own > 599) failed.statusCode = 400
+  return failed
 }
 
 /** One body being read: its bytes so far and the listeners it put on the stream. */
@@ -129,11 +158,7 @@ class BodyRead {
 
   error(error: Error): void {
     if (this.settled) return
-    const failed = error as Error & { statusCode?: unknown }
-    // a stream error is the client's (400) unless it names a 4xx/5xx status of its own
-    const own = failed.statusCode
-    if (typeof own !== 'number' || own < 400 || own > 599) failed.statusCode = 400
-    this.finish(failed)
+    this.finish(asClientError(error))
   }
 
   /**

@@ -65,3 +65,5 @@ export const kAvvio = Symbol('warren.avvio')
 export const kReplyTrailers = Symbol('warren.replyTrailers')
 /** Marks an Ajv validator (also a cached one, without `schemaEnv`): it takes Ajv's data context to write a coerced root. */
 export const kAjvValidator = Symbol('warren.ajvValidator')
+/** On a request whose transport holds the body whole: reads it in one call, without stream events (see content-type/body-reader). */
+export const kReadWholeBody = Symbol('warren.readWholeBody')

@@ -3,7 +3,6 @@
  * A web `Request` served as an in-process pair and answered with a web `Response`, built at once
  * from a whole body or streamed with back pressure; a cancelled body or aborted signal ends it.
  */
-import { setImmediate } from 'node:timers'
 import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
 import { serveRequest } from '../serve/entry.js'
@@ -98,13 +97,25 @@ class FetchDelivery implements ResponseDelivery {
   readonly #root: RootState
   readonly #resolve: (response: Response) => void
   readonly #reject: (error: Error) => void
+  readonly #request: Request
   #controller: ReadableStreamDefaultController<Uint8Array> | null = null
   #open = false
 
-  constructor(root: RootState, resolve: (response: Response) => void, reject: (error: Error) => void) {
+  constructor(root: RootState, request: Request, resolve: (response: Response) => void, reject: (error: Error) => void) {
     this.#root = root
+    this.#request = request
     this.#resolve = resolve
     this.#reject = reject
+  }
+
+  /** The client's signal ends the response when it aborts. */
+  followClient(res: InProcessResponse): void {
+    const signal = this.#request.signal as AbortSignal | undefined | null
+    if (signal === undefined || signal === null) return
+    if (signal.aborted) return void res.destroy()
+    const onAbort = (): void => void res.destroy()
+    signal.addEventListener('abort', onAbort, { once: true })
+    res.once('close', () => signal.removeEventListener('abort', onAbort))
   }
 
   whole(res: InProcessResponse, body: Buffer | string | null): void {
@@ -190,27 +201,11 @@ export function serveFetch(root: RootState, request: Request, env?: unknown, ctx
       encrypted: url.startsWith('https:'),
     })
     req.platform = { request, env, ctx } satisfies FetchPlatform
-    const res = new InProcessResponse(req, new FetchDelivery(root, resolve, reject))
-    followClientSignal(request, res)
+    const res = new InProcessResponse(req, new FetchDelivery(root, request, resolve, reject))
     serveRequest(root, req as never, res as never)
   })
 }
 
 function plainResponse(answer: PlainAnswer): Response {
   return new Response(answer.body, { status: answer.statusCode, headers: answer.headers })
-}
-
-/** The client going away ends the response; only a response still open after its first turn listens, sparing the rest a listener. */
-function followClientSignal(request: Request, res: InProcessResponse): void {
-  setImmediate(listenToClient, request, res)
-}
-
-function listenToClient(request: Request, res: InProcessResponse): void {
-  if (res.writableEnded || res.destroyed) return
-  const signal = request.signal as AbortSignal | undefined | null
-  if (signal === undefined || signal === null) return
-  if (signal.aborted) return void res.destroy()
-  const onAbort = (): void => void res.destroy()
-  signal.addEventListener('abort', onAbort, { once: true })
-  res.once('close', () => signal.removeEventListener('abort', onAbort))
 }

@@ -3,7 +3,9 @@
  * The request half of the in-process pair (`request.raw` for `app.fetch`, `inject()`, Lambda): an
  * `IncomingMessage` stand-in whose body is read from its source only when someone reads it.
  */
+import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
+import { kReadWholeBody } from '../core/symbols.js'
 import { InProcessSocket } from './socket.js'
 
 export type InProcessHeaders = Record<string, string | string[] | undefined>
@@ -39,7 +41,15 @@ export interface InProcessRequestInit {
 // as Node's IncomingMessage: a body read to its end is not a destroyed request
 const readableOptions = { autoDestroy: false }
 
-export class InProcessRequest extends Readable {
+type StreamState = object
+const ReadableState = (Readable as unknown as { ReadableState: new (options: object, stream: Readable, isDuplex: boolean) => StreamState }).ReadableState
+
+/**
+ * A `Readable` whose stream state is built when first used: most requests are read whole or not at
+ * all, and never touch it. Constructed as an `EventEmitter` (what `Readable`'s constructor adds is
+ * the state), with `Readable`'s prototype set below.
+ */
+export class InProcessRequest extends (EventEmitter as unknown as typeof Readable) {
   method: string
   url: string
   headers: InProcessHeaders
@@ -52,12 +62,16 @@ export class InProcessRequest extends Readable {
   trailers: Record<string, string> = {}
   rawTrailers: string[] = []
   platform: unknown = null
+  /** The response half, told when someone listens for this half's `close` (see `followClient`). */
+  response: { followClient(): void } | null = null
   #body: BodySource
   #socket: InProcessSocket | null = null
   readonly #remoteAddress: string | undefined
   readonly #encrypted: boolean
   #reader: ReadableStreamDefaultReader<Uint8Array> | null = null
   #reading = false
+  /** Destroyed before its stream state was built: the state, if ever built, starts destroyed. */
+  #destroyedEarly = false
 
   constructor(init: InProcessRequestInit) {
     super(readableOptions)
@@ -67,6 +81,38 @@ export class InProcessRequest extends Readable {
     this.#body = init.body
     this.#remoteAddress = init.remoteAddress
     this.#encrypted = init.encrypted === true
+  }
+
+  get _readableState(): StreamState {
+    const state = new ReadableState(readableOptions, this, false)
+    Object.defineProperty(this, '_readableState', { value: state, writable: true, configurable: true })
+    if (this.#destroyedEarly) Readable.prototype.destroy.call(this)
+    return state
+  }
+
+  #hasState(): boolean {
+    return Object.hasOwn(this, '_readableState')
+  }
+
+  static {
+    // `Readable`'s own accessor reads the state: asked before the state is built, the early mark answers
+    const readableDestroyed = Object.getOwnPropertyDescriptor(Readable.prototype, 'destroyed') as PropertyDescriptor
+    Object.defineProperty(this.prototype, 'destroyed', {
+      get(this: InProcessRequest): boolean {
+        return this.#hasState() ? (readableDestroyed.get as () => boolean).call(this) : this.#destroyedEarly
+      },
+      set: readableDestroyed.set,
+      configurable: true,
+    })
+  }
+
+  /** Without a stream state nobody listens or reads: the body's source is released, and no events are due. */
+  override destroy(error?: Error): this {
+    if (this.#hasState() || error !== undefined) return super.destroy(error)
+    if (this.#destroyedEarly) return this
+    this.#destroyedEarly = true
+    this.#releaseBody(null)
+    return this
   }
 
   /** Made when first read: most requests never look. */
@@ -88,6 +134,20 @@ export class InProcessRequest extends Readable {
     return raw
   }
 
+  override on(event: string | symbol, listener: (...args: any[]) => void): this {
+    if (event === 'close' || event === 'aborted') this.response?.followClient()
+    return super.on(event, listener)
+  }
+
+  override addListener(event: string | symbol, listener: (...args: any[]) => void): this {
+    return this.on(event, listener)
+  }
+
+  override once(event: string | symbol, listener: (...args: any[]) => void): this {
+    if (event === 'close' || event === 'aborted') this.response?.followClient()
+    return super.once(event, listener)
+  }
+
   setTimeout(ms: number, callback?: () => void): this {
     this.socket.setTimeout(ms, callback)
     return this
@@ -104,6 +164,31 @@ export class InProcessRequest extends Readable {
     if (body instanceof DeferredBody) return this.#readDeferred(body)
     if (isWebStream(body)) return this.#readWeb(body)
     this.#readNode(body)
+  }
+
+  /** The body in one call when the transport holds it whole and nobody started reading the stream. */
+  [kReadWholeBody](): Promise<Buffer> | null {
+    const body = this.#body
+    if (typeof body === 'string' || body instanceof Uint8Array) {
+      this.#body = null
+      this.complete = true
+      return Promise.resolve(typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength))
+    }
+    if (!(body instanceof DeferredBody) || this.#reading) return null
+    this.#reading = true
+    return body.read().then(
+      (bytes) => {
+        // read to its end: the stream, if read later, ends at once
+        this.#body = null
+        this.complete = true
+        return Buffer.from(bytes)
+      },
+      (error: unknown) => {
+        this.#body = null
+        this.aborted = true
+        throw error
+      },
+    )
   }
 
   #end(): void {
@@ -161,17 +246,23 @@ export class InProcessRequest extends Readable {
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.#releaseBody(error)
+    callback(error)
+  }
+
+  /** A body not read to its end stops here: nothing more of it is produced. */
+  #releaseBody(error: Error | null): void {
     const body = this.#body
     this.#body = null
-    // a body not read to its end stops here: nothing more of it is produced
     if (this.#reader !== null) this.#reader.cancel(error ?? undefined).catch(ignore)
     else if (body instanceof DeferredBody) {
       if (!this.#reading) body.discard()
     } else if (body !== null && typeof body === 'object' && isWebStream(body)) body.cancel(error ?? undefined).catch(ignore)
     else if (body !== null && typeof (body as Partial<Readable>).destroy === 'function') (body as Readable).destroy()
-    callback(error)
   }
 }
+
+Object.setPrototypeOf(InProcessRequest.prototype, Readable.prototype)
 
 function isWebStream(body: object): body is ReadableStream<Uint8Array> {
   return typeof (body as ReadableStream).getReader === 'function'

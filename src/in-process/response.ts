@@ -18,7 +18,11 @@ export interface ResponseDelivery {
   chunk(piece: Uint8Array): boolean
   end(res: InProcessResponse): void
   abort(error: Error | undefined): void
+  /** Someone listens for the exchange's end: from now on, a client going away must reach it. */
+  followClient?(res: InProcessResponse): void
 }
+
+type Listener = (...args: any[]) => void
 
 function headersSentError(action: string): Error {
   return Object.assign(new Error(`Cannot ${action} headers after they are sent to the client`), { code: 'ERR_HTTP_HEADERS_SENT' })
@@ -60,11 +64,42 @@ export class InProcessResponse extends EventEmitter {
   #streaming = false
   #needDrain = false
   #closing = false
+  #following = false
 
   constructor(req: InProcessRequest, delivery: ResponseDelivery) {
     super()
     this.req = req
     this.#delivery = delivery
+    req.response = this
+  }
+
+  /**
+   * The client is followed only once someone listens for `close` on either half: most exchanges
+   * end before the client could leave, and following it costs a listener on its signal.
+   */
+  followClient(): void {
+    if (this.#following || this.writableEnded || this.destroyed) return
+    this.#following = true
+    this.#delivery.followClient?.(this)
+  }
+
+  override on(event: string | symbol, listener: Listener): this {
+    if (event === 'close') this.followClient()
+    return super.on(event, listener)
+  }
+
+  override addListener(event: string | symbol, listener: Listener): this {
+    return this.on(event, listener)
+  }
+
+  override once(event: string | symbol, listener: Listener): this {
+    if (event === 'close') this.followClient()
+    return super.once(event, listener)
+  }
+
+  override prependListener(event: string | symbol, listener: Listener): this {
+    if (event === 'close') this.followClient()
+    return super.prependListener(event, listener)
   }
 
   get socket(): InProcessRequest['socket'] {

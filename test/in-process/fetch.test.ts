@@ -276,6 +276,56 @@ describe('app.fetch(request)', () => {
     expect(sourceDestroyed).toBe(true)
   })
 
+  it('keeps request.raw a full Readable for code that reads it, and tells close listeners on either half that the client left', async () => {
+    const app = warren()
+    app.addContentTypeParser('application/x-lines', (_request: any, payload: NodeJS.ReadableStream, done: any) => {
+      let text = ''
+      payload.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      payload.on('end', () => done(null, text.split('\n')))
+    })
+    app.post('/lines', async (request: any) => ({ lines: request.body, readable: request.raw instanceof Readable, ended: request.raw.readableEnded }))
+    // read whole, the request is still a stream, at its end
+    app.post('/after', async (request: any) => {
+      const rest: Buffer[] = []
+      for await (const chunk of request.raw) rest.push(chunk)
+      return { body: request.body, rest: Buffer.concat(rest).length, destroyed: request.raw.destroyed }
+    })
+    const closed: string[] = []
+    let entered: () => void = () => {}
+    app.get('/watched/:half', (request: any, reply: any) => {
+      // one half watched at a time: each must be told on its own
+      if (request.params.half === 'request') request.raw.on('close', () => closed.push('request'))
+      else reply.raw.on('close', () => closed.push(reply.raw.writableEnded ? 'ended' : 'reply'))
+      entered()
+    })
+    let kept: any
+    app.get('/kept', (request: any) => {
+      kept = request.raw
+      return 'ok'
+    })
+    const lines = await app.fetch(post('/lines', 'a\nb', { 'content-type': 'application/x-lines', 'content-length': '3' }))
+    expect(await lines.json()).toEqual({ lines: ['a', 'b'], readable: true, ended: true })
+    expect(await (await app.fetch(post('/after', '{"a":1}', { ...json, 'content-length': '7' }))).json()).toEqual({ body: { a: 1 }, rest: 0, destroyed: false })
+
+    // a request nobody read is destroyed with its exchange, and its stream says so when first used
+    expect(await (await app.fetch(new Request('http://app.test/kept'))).text()).toBe('ok')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(kept.destroyed).toBe(true)
+    expect(kept.readable).toBe(false)
+    expect(kept.destroyed).toBe(true)
+
+    for (const half of ['request', 'reply']) {
+      const inHandler = new Promise<void>((resolve) => (entered = resolve))
+      const client = new AbortController()
+      const pending = app.fetch(new Request(`http://app.test/watched/${half}`, { signal: client.signal }))
+      await inHandler
+      client.abort()
+      await expect(pending).rejects.toThrow()
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(closed).toEqual(['request', 'reply'])
+  })
+
   it('keeps request.raw and reply.raw usable as Node shapes, and reads the client address from the runtime', async () => {
     const app = warren()
     app.addHook('onRequest', async (request: any, reply: any) => {
