@@ -16,8 +16,11 @@ export interface DecoratorProp {
   value: unknown
 }
 
+/** The route context a request carries (declared in model/route-context); `never` where that declaration is not loaded, as in a published `.d.ts` read alone. */
+type RouteOf<T> = T extends { [kRoute]: infer Route } ? Route : never
+
 export interface RequestClass {
-  new (id: string, params: Record<string, string>, raw: IncomingMessage, query: Record<string, unknown>, log: Logger, route: Request[typeof kRoute]): Request
+  new (id: string, params: Record<string, string>, raw: IncomingMessage, query: Record<string, unknown>, log: Logger, route: RouteOf<Request>): Request
   prototype: Request
   props: DecoratorProp[]
 }

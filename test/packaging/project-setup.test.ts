@@ -109,4 +109,23 @@ describe('README: using warren in a project', () => {
     symlinkSync(join(project, 'node_modules'), join(commonjs, 'node_modules'), 'dir')
     expect(await typeCheck(commonjs)).toMatch(/error TS2307: Cannot find module 'warren\/bearer-auth'/)
   }, 60_000)
+
+  it('the declarations of every entry type-check themselves: a project that does not skip library checks compiles', async () => {
+    const documented = JSON.parse(sectionBlocks('json')[0] as string) as { compilerOptions: Record<string, unknown> }
+    const strict = join(work, 'lib-check')
+    writeProject(strict, { ...documented, compilerOptions: { ...documented.compilerOptions, skipLibCheck: false, noEmit: true } })
+    writeFileSync(
+      join(strict, 'src', 'entries.ts'),
+      [
+        "import warren from 'warren'",
+        "import bearerAuth from 'warren/bearer-auth'",
+        "import { client } from 'warren/client'",
+        "import { lambda } from 'warren/lambda'",
+        "import openapi from 'warren/openapi'",
+        'export const entries = [warren, bearerAuth, client, lambda, openapi]',
+      ].join('\n'),
+    )
+    symlinkSync(join(project, 'node_modules'), join(strict, 'node_modules'), 'dir')
+    expect(await typeCheck(strict)).toBe('')
+  }, 60_000)
 })
