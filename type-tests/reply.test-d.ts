@@ -32,12 +32,17 @@ app.get('/class', { schema: { response: { 200: User, '4xx': Problem, default: Fa
   reply.code(422).send({ message: 'class 4xx' })
   reply.code(500).send({ error: 'default' })
   reply.code(302).send({ error: 'default' })
+  reply.code(304).send()
+  expectError(reply.code(302).send())
   expectError(reply.code(404).send({ error: 'default is not for 4xx' }))
   expectError(reply.code(503).send({ message: 'not default' }))
 })
 app.get('/class-only', { schema: { response: { '2xx': Created } } }, (_request, reply) => {
   reply.code(201).send({ id: 1 })
   reply.code(204).send({ id: 1 })
+  // a status without a body, matched by its class, may be sent empty
+  reply.code(204).send()
+  expectError(reply.code(201).send())
   expectError(reply.code(404))
 })
 

@@ -19,7 +19,10 @@ type KeyFor<RS, C extends number> = number extends C
           : never
 
 /** The payload `send` accepts after `code(C)`: `unknown` without a response schema, the union of all entries when `C` is not a literal. */
-export type PayloadForCode<RS, C extends number> = KeyFor<RS, C> extends infer K extends keyof RS ? ([K] extends [never] ? unknown : RS[K]) : unknown
+export type PayloadForCode<RS, C extends number> = KeyFor<RS, C> extends infer K extends keyof RS ? ([K] extends [never] ? unknown : BodilessOr<C, K, RS[K]>) : unknown
+
+/** 204, 205 and 304 carry no body (warren drops one): matched by a class or `default`, they may send nothing; an exact key keeps its schema. */
+type BodilessOr<C extends number, K, Payload> = C extends 204 | 205 | 304 ? (`${C}` extends K ? Payload : Payload | undefined) : Payload
 
 /** The parameter of `reply.code`: the code when the map declares it (exactly, by class or `default`) or has no keys, else a message. */
 export type DeclaredCode<RS, C extends number> = KeyFor<RS, C> extends never
