@@ -58,7 +58,8 @@ async function runLoad(settings) {
     const perRound = (other) => median(runs.warren.map((s, i) => s.rps / runs[other][i].rps))
     // requests per server CPU-second, warren's over Fastify's: Fastify's CPU per request over warren's
     const perCpuSecond = median(runs.warren.map((s, i) => runs.fastify[i].cpuPerRequest / s.cpuPerRequest))
-    return { id: scenario.id, name: scenario.name, ...summary, vsFastify: perRound('fastify'), vsNode: perRound('node-http'), cpuVsFastify: perCpuSecond }
+    const cpuVsNode = median(runs.warren.map((s, i) => s.cpuPerRequest / runs['node-http'][i].cpuPerRequest))
+    return { id: scenario.id, name: scenario.name, ...summary, vsFastify: perRound('fastify'), vsNode: perRound('node-http'), cpuVsFastify: perCpuSecond, cpuVsNode }
   })
 }
 

@@ -23,7 +23,7 @@ export function markdownTable(header, rows) {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n')
 }
 
-const loadHeader = ['scenario', 'warren req/s', 'p99', 'Fastify req/s', 'p99', 'node:http req/s', 'p99', 'warren/Fastify', 'warren/node:http', 'per CPU-s w/F', 'CPU µs/req (w / F / n)']
+const loadHeader = ['scenario', 'warren req/s', 'p99', 'Fastify req/s', 'p99', 'node:http req/s', 'p99', 'warren/Fastify', 'warren/node:http', 'per CPU-s w/F', 'CPU µs/req (w / F / n)', 'CPU w/n']
 
 function loadRows(results) {
   return results.map((r) => [
@@ -33,6 +33,7 @@ function loadRows(results) {
     fmt(r['node-http'].rps), fmt(r['node-http'].p99) + ' ms',
     ratio(r.vsFastify), ratio(r.vsNode), ratio(r.cpuVsFastify),
     [r.warren.cpu, r.fastify.cpu, r['node-http'].cpu].map((n) => fmt(n, 1)).join(' / '),
+    ratio(r.cpuVsNode),
   ])
 }
 
@@ -116,7 +117,8 @@ function loadSection(run) {
     '',
     'Ratios are the medians of the per-round ratios (each round runs the three servers back to back on the same scenario); ' +
       '"per CPU-s w/F" is warren\'s requests per server CPU-second over Fastify\'s. ' +
-      'The last column is the CPU time each server spent per request (warren / Fastify / node:http, lower is better): on a shared machine it is disturbed far less than requests/s.',
+      '"CPU µs/req" is the CPU time each server spent per request (warren / Fastify / node:http, lower is better): on a shared machine it is disturbed far less than requests/s. ' +
+      '"CPU w/n" is warren\'s CPU per request over node:http\'s, the median of the per-round ratios: the two are measured back to back, so what the machine does between rounds cancels.',
     '',
     '![warren / Fastify and warren / node:http, requests per second](ratios.svg)',
   ].join('\n')
