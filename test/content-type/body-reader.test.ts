@@ -88,6 +88,21 @@ describe('reading a body that arrives in pieces', () => {
     }
   })
 
+  it('leaves no listener of its own on the request once the body is read', async () => {
+    const app = warren()
+    app.post('/listeners', async (request: any) => ({
+      body: request.body,
+      listeners: ['data', 'end', 'error', 'close'].map((event) => request.raw.listenerCount(event)),
+    }))
+    const address = await app.listen({ port: 0 })
+    try {
+      const answer = await fetch(`${address}/listeners`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' })
+      expect(await answer.json()).toEqual({ body: { a: 1 }, listeners: [0, 0, 0, 0] })
+    } finally {
+      await app.close()
+    }
+  })
+
   it('chunked, without a content-length, a multi-byte character split between chunks', async () => {
     const app = echoApp()
     const address = await app.listen({ port: 0 })
