@@ -197,7 +197,7 @@ export function serveFetch(root: RootState, request: Request, env?: unknown, ctx
       url: pathOf(url),
       headers,
       body: bodyOf(request, headers),
-      remoteAddress: remoteAddressOf(request, env, ctx),
+      remoteAddress: () => remoteAddressOf(request, env, ctx),
       encrypted: url.startsWith('https:'),
     })
     req.platform = { request, env, ctx } satisfies FetchPlatform

@@ -34,7 +34,8 @@ export interface InProcessRequestInit {
   url: string
   headers: InProcessHeaders
   body: BodySource
-  remoteAddress?: string | undefined
+  /** The client's address, or how to find it when first asked (a runtime call most requests never need). */
+  remoteAddress?: string | (() => string | undefined) | undefined
   encrypted?: boolean
 }
 
@@ -66,7 +67,7 @@ export class InProcessRequest extends (EventEmitter as unknown as typeof Readabl
   response: { followClient(): void } | null = null
   #body: BodySource
   #socket: InProcessSocket | null = null
-  readonly #remoteAddress: string | undefined
+  readonly #remoteAddress: string | (() => string | undefined) | undefined
   readonly #encrypted: boolean
   #reader: ReadableStreamDefaultReader<Uint8Array> | null = null
   #reading = false
@@ -117,7 +118,9 @@ export class InProcessRequest extends (EventEmitter as unknown as typeof Readabl
 
   /** Made when first read: most requests never look. */
   get socket(): InProcessSocket {
-    return (this.#socket ??= new InProcessSocket(this.#remoteAddress, this.#encrypted))
+    if (this.#socket !== null) return this.#socket
+    const address = this.#remoteAddress
+    return (this.#socket = new InProcessSocket(typeof address === 'function' ? address() : address, this.#encrypted))
   }
 
   get connection(): InProcessSocket {

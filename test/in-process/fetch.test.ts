@@ -335,8 +335,13 @@ describe('app.fetch(request)', () => {
     const plain = await app.fetch(new Request('https://app.test:8443/who?x=1', { headers: { 'x-in': 'hello' } }))
     expect(plain.headers.get('x-raw')).toBe('hello')
     expect(await plain.json()).toEqual({ ip: null, protocol: 'https', host: 'app.test:8443', url: '/who?x=1', method: 'GET' })
-    const bunServer = { requestIP: () => ({ address: '203.0.113.9', family: 'IPv4', port: 1 }) }
+    let asked = 0
+    const bunServer = { requestIP: () => (asked++, { address: '203.0.113.9', family: 'IPv4', port: 1 }) }
+    // the runtime is asked only when someone reads the address
+    expect((await app.fetch(new Request('http://app.test/unknown'), bunServer)).status).toBe(404)
+    expect(asked).toBe(0)
     expect((await (await app.fetch(new Request('http://app.test/who'), bunServer)).json()).ip).toBe('203.0.113.9')
+    expect(asked).toBe(1)
     const denoInfo = { remoteAddr: { hostname: '198.51.100.4', port: 2, transport: 'tcp' } }
     expect((await (await app.fetch(new Request('http://app.test/who'), denoInfo)).json()).ip).toBe('198.51.100.4')
     const workers = [{}, { waitUntil() {}, passThroughOnException() {} }] as const
