@@ -9,11 +9,13 @@ export const frameworks = ['warren', 'fastify', 'node-http']
 
 /**
  * Forks `bench/server.js` for one framework and resolves once it listens:
- * `{ framework, url, rss(), cpu(), stop() }` (`cpu()`: microseconds of CPU the server has used). `execArgv` adds Node flags (e.g. `--cpu-prof`).
+ * `{ framework, url, rss(), cpu(), stop() }` (`cpu()`: microseconds of CPU the server has used). `execArgv` adds Node flags (e.g. `--cpu-prof`),
+ * and so does BENCH_SERVER_FLAGS for every server (V8 flags NODE_OPTIONS refuses, e.g. `--no-allocation-site-pretenuring`).
  */
 export function startServer(framework, execArgv = []) {
   return new Promise((resolve, reject) => {
-    const child = fork(serverScript, [framework], { execArgv: ['--expose-gc', ...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter((flag) => flag !== '')
+    const child = fork(serverScript, [framework], { execArgv: ['--expose-gc', ...flags, ...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     const onExit = (code) => reject(new Error(`${framework} server exited with code ${code} before listening`))
     child.once('exit', onExit)
     child.once('error', reject)
