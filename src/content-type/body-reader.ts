@@ -69,11 +69,16 @@ function readWhole(stream: NodeJS.ReadableStream, whole: Promise<Buffer>, declar
     (body) => {
       if ((stream as { destroyed?: boolean }).destroyed === true) return receiver.bodyRead(aborted())
       if (body.length > limit) return receiver.bodyRead(new codes.SVC_ERR_CTP_BODY_TOO_LARGE())
-      if (!Number.isNaN(declaredLength) && body.length !== declaredLength) return receiver.bodyRead(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
+      if (disagrees(declaredLength, body.length)) return receiver.bodyRead(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
       receiver.bodyRead(null, asString ? body.toString() : body)
     },
     (error: unknown) => receiver.bodyRead(asClientError(error instanceof Error ? error : new Error(String(error)))),
   )
+}
+
+/** A declared length (NaN when none was) that the bytes measured contradict: a 400. */
+function disagrees(declaredLength: number, measured: number): boolean {
+  return !Number.isNaN(declaredLength) && measured !== declaredLength
 }
 
 /** A stream error is the client's (400) unless it names a 4xx/5xx status of its own. */
@@ -147,9 +152,7 @@ class BodyRead {
 
   end(): void {
     const measured = this.replaced ? encodedLengthOf(this.stream) : this.received
-    if (!Number.isNaN(this.declaredLength) && measured !== null && measured !== this.declaredLength) {
-      return this.finish(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
-    }
+    if (measured !== null && disagrees(this.declaredLength, measured)) return this.finish(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
     const body = this.chunks !== null ? Buffer.concat(this.chunks, this.received) : (this.first ?? Buffer.alloc(0))
     this.first = this.chunks = null
     // toString() without an encoding is UTF-8, on Node's shortest path

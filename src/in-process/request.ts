@@ -138,7 +138,7 @@ export class InProcessRequest extends (EventEmitter as unknown as typeof Readabl
   }
 
   override on(event: string | symbol, listener: (...args: any[]) => void): this {
-    if (event === 'close' || event === 'aborted') this.response?.followClient()
+    if (signalsLeaving(event)) this.response?.followClient()
     return super.on(event, listener)
   }
 
@@ -147,7 +147,7 @@ export class InProcessRequest extends (EventEmitter as unknown as typeof Readabl
   }
 
   override once(event: string | symbol, listener: (...args: any[]) => void): this {
-    if (event === 'close' || event === 'aborted') this.response?.followClient()
+    if (signalsLeaving(event)) this.response?.followClient()
     return super.once(event, listener)
   }
 
@@ -266,6 +266,11 @@ export class InProcessRequest extends (EventEmitter as unknown as typeof Readabl
 }
 
 Object.setPrototypeOf(InProcessRequest.prototype, Readable.prototype)
+
+/** Events a listener waits on to learn that the client went away. */
+function signalsLeaving(event: string | symbol): boolean {
+  return event === 'close' || event === 'aborted'
+}
 
 function isWebStream(body: object): body is ReadableStream<Uint8Array> {
   return typeof (body as ReadableStream).getReader === 'function'
