@@ -15,6 +15,7 @@ import {
   kReplyFail,
   kReplyHasStatus,
   kReplyHeaders,
+  kReplyAwaitingTurn,
   kReplyHijacked,
   kReplyOnErrorPhase,
   kReplySending,
@@ -71,6 +72,7 @@ export abstract class Reply {
   declare [kReplySerializer]: ((payload: unknown) => string) | null
   declare [kReplySending]: boolean
   declare [kReplyHijacked]: boolean
+  declare [kReplyAwaitingTurn]: boolean
   declare [kReplyErrorHandler]: ErrorHandlerEntry | null | undefined
   declare [kReplySendingError]: boolean
   declare [kReplyOnErrorPhase]: OnErrorPhase
@@ -91,7 +93,7 @@ export abstract class Reply {
   }
 
   get sent(): boolean {
-    return this[kReplyHijacked] || this.raw.writableEnded
+    return this[kReplyHijacked] || this[kReplyAwaitingTurn] || this.raw.writableEnded
   }
 
   get elapsedTime(): number {
@@ -255,6 +257,7 @@ export function deriveReplyClass(parent: ReplyClass | null, base: { prototype: R
     this[kReplySerializer] = null
     this[kReplySending] = false
     this[kReplyHijacked] = false
+    this[kReplyAwaitingTurn] = false
     this[kReplyErrorHandler] = undefined
     this[kReplySendingError] = false
     this[kReplyOnErrorPhase] = OnErrorPhase.Pending

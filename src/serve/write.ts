@@ -6,11 +6,12 @@
  */
 // imported, not the global: Node defines `Buffer` on globalThis as a getter, called at every use
 import { Buffer } from 'node:buffer'
+import type { ServerResponse } from 'node:http'
 import type { Http2ServerResponse } from 'node:http2'
 import { Readable, finished } from 'node:stream'
 import { codes } from '../core/errors.js'
 import { isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
-import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyTrailers, kRoute } from '../core/symbols.js'
+import { kNeverAwaitsTurn, kReplyAwaitingTurn, kReplyFail, kReplyHeaders, kReplyHijacked, kReplyTrailers, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import { bytesOf, declareLength } from './serialize.js'
 import { writeWithTrailers } from './trailers.js'
@@ -24,6 +25,7 @@ function hasNoBody(statusCode: number): boolean {
 /** Writes status, headers and payload (a string, bytes, a stream, or nothing) to the socket. */
 export function writeResponse(reply: Reply, payload: unknown): void {
   if (reply[kReplyHijacked]) return
+  if (awaitsItsTurn(reply.raw)) return writeOnItsTurn(reply, payload)
   // an onSend hook may answer with a web Response: its status, headers and body become the reply's
   if (typeof payload === 'object' && isWebResponse(payload)) return sendWebResponse(reply, payload, writeResponse)
   const res = reply.raw
@@ -57,6 +59,23 @@ export function writeResponse(reply: Reply, payload: unknown): void {
   if (isHead) return void res.end()
   if (length > HTTP2_CHUNK_BYTES && reply.request.raw.httpVersionMajor === 2) return writeInChunks(res as unknown as Http2ServerResponse, body)
   res.end(body)
+}
+
+/**
+ * A pipelined HTTP/1.1 response whose turn has not come (Node hands a connection's socket to its
+ * responses in order) is written when it gets the socket rather than into Node's pending-output
+ * queue; why in docs/architecture.md, "Pipelined responses". It counts as sent meanwhile.
+ */
+function awaitsItsTurn(res: ServerResponse & { [kNeverAwaitsTurn]?: true }): boolean {
+  return res[kNeverAwaitsTurn] !== true && res.socket === null
+}
+
+function writeOnItsTurn(reply: Reply, payload: unknown): void {
+  reply[kReplyAwaitingTurn] = true
+  reply.raw.once('socket', () => {
+    reply[kReplyAwaitingTurn] = false
+    writeResponse(reply, payload)
+  })
 }
 
 /**

@@ -1,0 +1,154 @@
+import net from 'node:net'
+import { describe, expect, it } from 'vitest'
+import warren from 'warren'
+
+/** Writes all of `requests` in one write on a new connection; resolves with what arrived until the server closed it. */
+function pipelined(port: number, requests: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = ''
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(requests.join('')))
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk) => (data += chunk))
+    socket.on('end', () => resolve(data))
+    socket.on('error', reject)
+  })
+}
+
+function post(path: string, body: unknown, close = false): string {
+  const text = JSON.stringify(body)
+  return `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}${close ? '\r\nConnection: close' : ''}\r\n\r\n${text}`
+}
+
+function statuses(raw: string): string[] {
+  return [...raw.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])
+}
+
+function bodies(raw: string): string[] {
+  return [...raw.matchAll(/\r\n\r\n(\{[^}]*\})/g)].map((m) => m[1])
+}
+
+const portOf = (address: string): number => Number(new URL(address).port)
+
+/**
+ * Holds the first request's handler until the other two were handled, so their answers are sent
+ * while they still wait for their turn on the connection.
+ */
+function holdFirst(): { wait: (n: number) => Promise<void>; handled: (n: number) => void } {
+  let release: () => void = () => {}
+  const othersHandled = new Promise<void>((resolve) => (release = resolve))
+  const seen = new Set<number>()
+  return {
+    wait: (n) => (n === 1 ? othersHandled : Promise.resolve()),
+    handled: (n) => {
+      seen.add(n)
+      if (seen.has(2) && seen.has(3)) setImmediate(release)
+    },
+  }
+}
+
+describe('pipelined HTTP/1.1 requests', () => {
+  it('answers each in order, through its hooks and response schema, each counted sent as soon as it was sent', async () => {
+    const app = warren()
+    const gate = holdFirst()
+    const sentAfterSend: boolean[] = []
+    const responded: number[] = []
+    app.addHook('onResponse', async (request) => {
+      responded.push((request.body as { n: number }).n)
+    })
+    app.post('/echo', {
+      schema: {
+        body: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+        response: { 201: { type: 'object', properties: { n: { type: 'integer' } } } },
+      },
+    }, async (request, reply) => {
+      const n = (request.body as { n: number }).n
+      await gate.wait(n)
+      reply.code(201).send({ n, dropped: 'by the schema' })
+      sentAfterSend[n - 1] = reply.sent
+      gate.handled(n)
+      return reply
+    })
+    const address = await app.listen({ port: 0 })
+    try {
+      const raw = await pipelined(portOf(address), [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
+      expect(statuses(raw)).toEqual(['201', '201', '201'])
+      expect(bodies(raw)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
+      expect(sentAfterSend).toEqual([true, true, true])
+      expect(responded).toEqual([1, 2, 3])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('keeps the answer a queued handler sent when it then fails, and logs the failure', async () => {
+    const logged: string[] = []
+    const app = warren({ logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } } })
+    const gate = holdFirst()
+    app.post('/echo', async (request, reply) => {
+      const n = (request.body as { n: number }).n
+      await gate.wait(n)
+      reply.send({ n })
+      gate.handled(n)
+      throw new Error('after the answer')
+    })
+    const address = await app.listen({ port: 0 })
+    try {
+      const raw = await pipelined(portOf(address), [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
+      expect(statuses(raw)).toEqual(['200', '200', '200'])
+      expect(bodies(raw)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
+      expect(logged.filter((line) => line.includes('reply.sent = true was set'))).toHaveLength(3)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('reports a header Node refuses on a queued answer as a 500 at its turn', async () => {
+    const app = warren()
+    const gate = holdFirst()
+    app.post('/echo', async (request, reply) => {
+      const n = (request.body as { n: number }).n
+      await gate.wait(n)
+      if (n === 2) reply.header('x-bad', 'line\nbreak')
+      reply.send({ n })
+      gate.handled(n)
+      return reply
+    })
+    const address = await app.listen({ port: 0 })
+    try {
+      const raw = await pipelined(portOf(address), [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
+      expect(statuses(raw)).toEqual(['200', '500', '200'])
+      expect(bodies(raw)[0]).toBe('{"n":1}')
+      expect(bodies(raw)[2]).toBe('{"n":3}')
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('drops the queued answers of a connection the client closed, and goes on serving', async () => {
+    const app = warren()
+    let release: () => void = () => {}
+    const firstHeld = new Promise<void>((resolve) => (release = resolve))
+    let handled = 0
+    app.post('/echo', async (request) => {
+      handled++
+      const n = (request.body as { n: number }).n
+      if (n === 1) await firstHeld
+      return { n }
+    })
+    const address = await app.listen({ port: 0 })
+    try {
+      const socket = net.connect(portOf(address), '127.0.0.1')
+      socket.on('error', () => {})
+      await new Promise<void>((resolve) => socket.once('connect', resolve))
+      socket.write(post('/echo', { n: 1 }) + post('/echo', { n: 2 }))
+      await expect.poll(() => handled).toBe(2)
+      socket.destroy()
+      release()
+      const raw = await pipelined(portOf(address), [post('/echo', { n: 3 }, true)])
+      expect(statuses(raw)).toEqual(['200'])
+      expect(bodies(raw)).toEqual(['{"n":3}'])
+    } finally {
+      await app.close()
+    }
+  })
+})
