@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseSettings } from './lib/args.js'
 import { ratioChart } from './lib/chart.js'
-import { measure, verify, warmUp } from './lib/load.js'
+import { collectorNote, measure, verify, warmUp } from './lib/load.js'
 import { consoleReport, provenance, replaceBlock, writeResults } from './lib/report.js'
 import { frameworks, startServer } from './lib/servers.js'
 import { median, rotate } from './lib/stats.js'
@@ -37,7 +37,7 @@ async function runRound(round, selected, settings, samples) {
         const sample = await measure(server, scenario, settings)
         if (sample.wrong > 0) throw new Error(`${framework}, scenario ${scenario.id}: ${sample.wrong} unexpected answers under load`)
         samples[scenario.id][framework].push(sample)
-        log(`round ${round + 1}, scenario ${scenario.id}, ${framework}: ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms, ${sample.cpuPerRequest.toFixed(1)} µs CPU/request`)
+        log(`round ${round + 1}, scenario ${scenario.id}, ${framework}: ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms, ${sample.cpuPerRequest.toFixed(1)} µs CPU/request${collectorNote(sample)}`)
       }
     }
   } finally {

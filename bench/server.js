@@ -1,9 +1,11 @@
 // One benchmark server in its own process: `node bench/server.js <warren|fastify|node-http>`.
 // Reports its URL to the parent over IPC, answers `rss` requests with its memory figures, `cpu`
-// requests with the CPU time it has used and `heap-sampling-start`/`-stop` with where it allocated
+// requests with the CPU time it has used, `gc` with V8's collections since the last `gc` (the first
+// starts counting), `heap-sampling-start`/`-stop` with where it allocated
 // (bench/alloc.js), `callgrind-zero`/`-dump` by calling the libuv functions bench/instructions.js
 // told Valgrind's callgrind to zero or dump its counters before, and exits when the parent disconnects.
 import { freemem, loadavg } from 'node:os'
+import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks'
 import process from 'node:process'
 import { getHeapSpaceStatistics } from 'node:v8'
 
@@ -33,11 +35,33 @@ process.on('message', (message) => {
     if (message === 'callgrind-zero') loadavg()
     else freemem()
     process.send({ [message]: true })
+  } else if (message === 'gc') {
+    process.send(collections())
   } else if (message === 'cpu') {
     const { user, system } = process.cpuUsage()
     process.send({ cpu: user + system })
   }
 })
+let counted = null
+const noCollections = () => ({ young: 0, youngMs: 0, full: 0, fullMs: 0 })
+
+/** Young and full collections (count, ms) since the previous call; the first call starts counting. */
+function collections() {
+  if (counted === null) {
+    counted = noCollections()
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const kind = entry.detail.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR ? 'young' : 'full'
+        counted[kind]++
+        counted[`${kind}Ms`] += entry.duration
+      }
+    }).observe({ entryTypes: ['gc'] })
+  }
+  const answer = counted
+  counted = noCollections()
+  return answer
+}
+
 /** `bench/alloc.js`: V8's sampling heap profiler, counting objects already collected, summed by function. */
 async function heapSampling(message) {
   const { Session } = await import('node:inspector/promises')

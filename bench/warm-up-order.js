@@ -2,8 +2,10 @@
 //   npm run build && node bench/warm-up-order.js [server=warren] [rounds=4]
 // Each round starts two fresh servers: one warmed up on scenario 2 alone, one on scenario 1 and then
 // scenario 2; both are then measured on scenario 2 (the settings of `npm run bench`). Prints
-// requests/s and CPU µs per request for each, per round, and their medians.
-import { measure, warmUp } from './lib/load.js'
+// requests/s and CPU µs per request for each, per round, and their medians, and what V8's collector
+// did during each measurement: ms of young collections per 1,000 requests and the full collections
+// (a process whose collector is in a bad state shows several times the usual young figure).
+import { collectorNote, measure, warmUp } from './lib/load.js'
 import { parseSettings } from './lib/args.js'
 import { startServer } from './lib/servers.js'
 import { median } from './lib/stats.js'
@@ -22,7 +24,7 @@ for (let round = 0; round < Number(roundsArg); round++) {
       for (const id of warmUpOn) await warmUp(server.url, byId(id), settings)
       const sample = await measure(server, byId(2), settings)
       samples[name].push(sample)
-      console.log(`round ${round + 1}, ${framework} warmed on ${name}: ${Math.round(sample.rps)} req/s, ${sample.cpuPerRequest.toFixed(1)} µs CPU/request`)
+      console.log(`round ${round + 1}, ${framework} warmed on ${name}: ${Math.round(sample.rps)} req/s, ${sample.cpuPerRequest.toFixed(1)} µs CPU/request${collectorNote(sample)}`)
     } finally {
       await server.stop()
     }

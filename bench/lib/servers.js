@@ -21,7 +21,7 @@ export function startServer(framework, execArgv = []) {
     child.once('error', reject)
     child.once('message', (message) => {
       child.removeListener('exit', onExit)
-      resolve({ framework, url: message.url, rss: () => ask(child, 'rss'), cpu: () => ask(child, 'cpu').then((m) => m.cpu), stop: () => stopChild(child) })
+      resolve({ framework, url: message.url, rss: () => ask(child, 'rss'), cpu: () => ask(child, 'cpu').then((m) => m.cpu), collections: () => ask(child, 'gc'), stop: () => stopChild(child) })
     })
   })
 }
