@@ -51,7 +51,9 @@ function collections() {
     counted = noCollections()
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        const kind = entry.detail.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR ? 'young' : 'full'
+        // incremental marking steps and weak callbacks belong to a full collection already counted
+        const kind = { [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'young', [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'full' }[entry.detail.kind]
+        if (kind === undefined) continue
         counted[kind]++
         counted[`${kind}Ms`] += entry.duration
       }

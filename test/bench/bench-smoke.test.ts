@@ -35,6 +35,12 @@ describe('npm run bench (quick mode)', () => {
     expect(row).toMatch(/\d\.\d\d×\s+\d\.\d\d×\s+\d\.\d\d×\s+[\d.]+ \/ [\d.]+ \/ [\d.]+\s+\d\.\d\d×\s*$/)
   })
 
+  it("reports on each round what the server's garbage collector did", () => {
+    for (const server of ['warren', 'fastify', 'node-http']) {
+      expect(run.stderr).toMatch(new RegExp(`^round 1, scenario 1, ${server}: .* µs CPU/request, young GC \\d+\\.\\d\\d ms/1k req, \\d+ full$`, 'm'))
+    }
+  })
+
   it('measures start-up for distinct and shared schemas', () => {
     expect(run.stdout).toMatch(/^20\s+distinct\s+\d+ ms\s+\d+ ms/m)
     expect(run.stdout).toMatch(/^20\s+one shared\s+\d+ ms\s+\d+ ms/m)
