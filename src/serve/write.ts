@@ -72,7 +72,8 @@ function awaitsItsTurn(res: ServerResponse & { [kNeverAwaitsTurn]?: true }): boo
 
 function writeOnItsTurn(reply: Reply, payload: unknown): void {
   reply[kReplyAwaitingTurn] = true
-  reply.raw.once('socket', () => {
+  // on, not once: Node emits 'socket' once per response, and once() would wrap the listener
+  reply.raw.on('socket', () => {
     reply[kReplyAwaitingTurn] = false
     writeResponse(reply, payload)
   })
