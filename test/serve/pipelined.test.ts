@@ -1,4 +1,5 @@
 import net from 'node:net'
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import warren from 'warren'
 
@@ -97,6 +98,35 @@ describe('pipelined HTTP/1.1 requests', () => {
       expect(statuses(raw)).toEqual(['200', '200', '200'])
       expect(bodies(raw)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
       expect(logged.filter((line) => line.includes('reply.sent = true was set'))).toHaveLength(3)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('streams a queued answer and answers a queued HEAD without a body, at their turn', async () => {
+    const app = warren()
+    const gate = holdFirst()
+    app.post('/echo', async (request, reply) => {
+      const n = (request.body as { n: number }).n
+      await gate.wait(n)
+      reply.header('content-type', 'application/json')
+      reply.send(n === 2 ? Readable.from([`{"n":`, `${n}}`]) : { n })
+      gate.handled(n)
+      return reply
+    })
+    app.head('/echo', async () => {
+      gate.handled(3)
+      return { n: 3 }
+    })
+    const address = await app.listen({ port: 0 })
+    try {
+      const head = 'HEAD /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'
+      const raw = await pipelined(portOf(address), [post('/echo', { n: 1 }), post('/echo', { n: 2 }), head])
+      expect(statuses(raw)).toEqual(['200', '200', '200'])
+      expect(raw).toContain('\r\n\r\n{"n":1}HTTP/1.1 200')
+      expect(raw).toMatch(/transfer-encoding: chunked\r\n\r\n5\r\n\{"n":\r\n2\r\n2\}\r\n0\r\n\r\nHTTP\/1\.1 200/i)
+      // the HEAD answer carries the GET's length and no body, and ends the exchange
+      expect(raw).toMatch(/content-length: 7\r\n(?:[^\r]+\r\n)*\r\n$/i)
     } finally {
       await app.close()
     }
