@@ -38,7 +38,7 @@ export {
   FASTIFY_INITIALIZATION_CHANNEL,
   FASTIFY_REQUEST_HANDLER_CHANNEL,
 } from './core/diagnostics.js'
-export { isAutomaticHeadRoute } from './app/route.js'
+export { declaredRoutes, isAutomaticHeadRoute } from './app/route.js'
 export { contributeOpenApi, openApiContributionsOf, kOpenApiContributions } from './app/openapi-contribution.js'
 export type { OpenApiContribution, OpenApiResponse, OpenApiSecurityRequirement, OpenApiSecurityScheme } from './app/openapi-contribution.js'
 /** TypeBox's `Type` builder, typed so a literal `$id` (and a `default`) stays in the schema's type and `Type.Ref('Country')` resolves. */

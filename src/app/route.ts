@@ -15,7 +15,7 @@ import type { RootState } from '../model/root-state.js'
 import { RouteContext } from '../model/route-context.js'
 import type { ResolvedRouteOptions } from '../model/route-options.js'
 import { handleRequest } from '../serve/pipeline.js'
-import type { FoundRoute, PrintRoutesOptions, RouteQuery } from '../types/index.js'
+import type { FoundRoute, PrintRoutesOptions, RouteOptionsView, RouteQuery, Warren as WarrenInstance } from '../types/index.js'
 import type { RouteTable } from './route-table.js'
 
 const nodeMethods = new Set(METHODS)
@@ -135,6 +135,8 @@ export function route(this: Context, options: RouteInput): Context {
   const head = automaticHead(this, onRoute.length > 0 ? { ...view } : view)
   for (const hook of onRoute) hook.call(this, view)
   if (onRoute.length > 0) assertValidRouteHooks(view)
+  const table: RouteTable = this[kRouteTable]
+  table.declared.push({ routeOptions: view, instance: this })
   for (const method of normalizeMethods(view.method, root.methods)) {
     const methodView = viewOfMethod(view, method)
     addRoute(this, root, methodView, view.url, head)
@@ -163,6 +165,19 @@ function automaticHead(server: Context, declared: ResolvedRouteOptions): () => R
 }
 
 const kAutomaticHead = Symbol('warren.automatic-head')
+
+/**
+ * The routes declared so far on `instance` and the contexts inside it, in order, each with the
+ * options its onRoute hooks saw and the instance it was declared on (automatic HEAD routes left
+ * out): what a plugin that collects routes through `onRoute` missed when registered after them.
+ */
+export function declaredRoutes(instance: object): ReadonlyArray<{ routeOptions: RouteOptionsView; instance: WarrenInstance }> {
+  const table = (instance as { [kRouteTable]?: RouteTable })[kRouteTable]
+  if (table === undefined) return []
+  // a context is made with Object.create(parent): the ones inside `instance` have it on their prototype chain
+  const inside = table.declared.filter((route) => route.instance === instance || Object.prototype.isPrototypeOf.call(instance, route.instance))
+  return inside.map((route) => ({ routeOptions: route.routeOptions as unknown as RouteOptionsView, instance: route.instance as unknown as WarrenInstance }))
+}
 
 /** Whether options an `onRoute` hook sees are of the HEAD route warren added beside a GET route (a docs plugin skips it). */
 export function isAutomaticHeadRoute(routeOptions: object): boolean {

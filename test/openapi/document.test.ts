@@ -42,3 +42,39 @@ describe('basePath: an API that lives under a prefix', () => {
     expect(Object.keys(document.paths).sort()).toEqual(['/api', '/api/users', '/api/users/{id}', '/apiary', '/health'])
   })
 })
+
+describe('routes declared before the plugin', () => {
+  it('are documented like the ones declared after it, with the shared schemas of their context, HEAD twins left out', async () => {
+    const app = warren()
+    app.addSchema({ $id: 'Book', type: 'object', properties: { title: { type: 'string' } } })
+    app.get('/books/:id', { schema: { summary: 'One book', response: { 200: { $ref: 'Book#' } } } }, async () => ({ title: 'Dune' }))
+    await app.register(async (admin) => {
+      admin.delete('/books/:id', { schema: { summary: 'Remove a book' } }, async () => null)
+    }, { prefix: '/admin' })
+    await app.register(openapi, { info: { title: 'Late', version: '1' } })
+    app.post('/books', { schema: { summary: 'Add a book', body: { $ref: 'Book#' } } }, async () => ({ title: 'Dune' }))
+    await app.ready()
+    const document = app.openapi()
+    expect(Object.keys(document.paths).sort()).toEqual(['/admin/books/{id}', '/books', '/books/{id}'])
+    expect(document.paths['/books/{id}'].get?.summary).toBe('One book')
+    expect(document.paths['/books/{id}'].head).toBeUndefined()
+    expect(document.paths['/admin/books/{id}'].delete?.summary).toBe('Remove a book')
+    expect(document.paths['/books'].post?.summary).toBe('Add a book')
+    expect(document.components?.schemas?.Book).toEqual({ type: 'object', properties: { title: { type: 'string' } } })
+    await expectValidDocument(document)
+  })
+
+  it('registered inside a context, it documents that context only, whatever came first', async () => {
+    const app = warren()
+    app.get('/outside', async () => 'not documented')
+    await app.register(async (api) => {
+      api.get('/early', async () => 'documented')
+      await api.register(openapi, { info: { title: 'API only', version: '1' } })
+      api.get('/late', async () => 'documented')
+    }, { prefix: '/api' })
+    app.get('/outside-later', async () => 'not documented')
+    await app.ready()
+    const document = (await app.inject('/api/openapi.json')).json()
+    expect(Object.keys(document.paths).sort()).toEqual(['/api/early', '/api/late'])
+  })
+})

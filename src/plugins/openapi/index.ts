@@ -1,8 +1,8 @@
 /**
- * @module `warren/openapi`: builds one OpenAPI 3.1 document of every route declared after it, serves
- * it as JSON, and an API reference page when swagger-ui-dist is installed.
+ * @module `warren/openapi`: builds one OpenAPI 3.1 document of every route of the context it is
+ * registered in, serves it as JSON, and an API reference page when swagger-ui-dist is installed.
  */
-import { isAutomaticHeadRoute, plugin, type ErrorFormat, type Warren } from '../../index.js'
+import { declaredRoutes, isAutomaticHeadRoute, plugin, type ErrorFormat, type Warren } from '../../index.js'
 import { buildDocument, type CollectedRoute } from './document.js'
 import { docsFiles, docsPolicy, missingUiMessage, uiPackage, type DocsFile } from './docs-page.js'
 import type { OpenApiDocument, OpenApiOptions } from './types.js'
@@ -11,7 +11,8 @@ export type * from './types.js'
 
 /**
  * Documents the application: `app.openapi()` returns the document, served at `path` with a
- * reference page at `docs`. Register it first, at the root; `schema: { hide: true }` leaves a route out.
+ * reference page at `docs`. Registered at the root it documents every route, declared before or after
+ * it; `schema: { hide: true }` leaves a route out.
  * @example
  * ```ts
  * import warren from 'warren'
@@ -24,7 +25,8 @@ export type * from './types.js'
  */
 const openapi = plugin(
   async function openapi(instance, options: OpenApiOptions) {
-    const collected: CollectedRoute[] = []
+    // the routes declared before the plugin loaded, then each one as it is declared
+    const collected: CollectedRoute[] = declaredRoutes(instance).map(({ routeOptions, instance: declaredOn }) => ({ view: routeOptions, instance: declaredOn }))
     const errorFormat = instance.initialConfig.errorFormat as ErrorFormat | undefined
     let document: OpenApiDocument | null = null
     let json = ''
