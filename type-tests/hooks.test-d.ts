@@ -1,6 +1,6 @@
 import { expectError, expectType } from 'tsd'
 import type { Readable } from 'node:stream'
-import warren, { Type, type Warren, type RouteOptionsView, type HandlerError } from 'warren'
+import warren, { declaredRoutes, Type, type Warren, type RouteOptionsView, type HandlerError } from 'warren'
 
 const app = warren().decorate('db', { ok: true }).decorateRequest('user', '').decorateReply('tag', 0)
 type App = typeof app
@@ -46,6 +46,12 @@ app.addHook('onRoute', (routeOptions) => {
   expectType<RouteOptionsView>(routeOptions)
   expectType<string>(routeOptions.url)
 })
+// the routes declared before a collecting plugin loaded: the options onRoute saw, and where
+for (const declared of declaredRoutes(app)) {
+  expectType<RouteOptionsView>(declared.routeOptions)
+  expectType<Warren>(declared.instance)
+}
+expectError(declaredRoutes())
 app.addHook('onRegister', (instance, opts) => {
   expectType<App>(instance)
   expectType<Record<string, unknown>>(opts)
