@@ -30,6 +30,16 @@ function bodies(raw: string): string[] {
 
 const portOf = (address: string): number => Number(new URL(address).port)
 
+/** Starts `app`, sends `requests` pipelined on one connection, stops it; resolves with what came back. */
+async function answersTo(app: { listen(options: { port: number }): Promise<string>; close(): Promise<unknown> }, requests: string[]): Promise<string> {
+  const address = await app.listen({ port: 0 })
+  try {
+    return await pipelined(portOf(address), requests)
+  } finally {
+    await app.close()
+  }
+}
+
 /**
  * Holds the first request's handler until the other two were handled, so their answers are sent
  * while they still wait for their turn on the connection.
@@ -69,16 +79,11 @@ describe('pipelined HTTP/1.1 requests', () => {
       gate.handled(n)
       return reply
     })
-    const address = await app.listen({ port: 0 })
-    try {
-      const raw = await pipelined(portOf(address), [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
-      expect(statuses(raw)).toEqual(['201', '201', '201'])
-      expect(bodies(raw)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
-      expect(sentAfterSend).toEqual([true, true, true])
-      expect(responded).toEqual([1, 2, 3])
-    } finally {
-      await app.close()
-    }
+    const raw = await answersTo(app, [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
+    expect(statuses(raw)).toEqual(['201', '201', '201'])
+    expect(bodies(raw)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
+    expect(sentAfterSend).toEqual([true, true, true])
+    expect(responded).toEqual([1, 2, 3])
   })
 
   it('keeps the answer a queued handler sent when it then fails, and logs the failure', async () => {
@@ -92,15 +97,10 @@ describe('pipelined HTTP/1.1 requests', () => {
       gate.handled(n)
       throw new Error('after the answer')
     })
-    const address = await app.listen({ port: 0 })
-    try {
-      const raw = await pipelined(portOf(address), [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
-      expect(statuses(raw)).toEqual(['200', '200', '200'])
-      expect(bodies(raw)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
-      expect(logged.filter((line) => line.includes('reply.sent = true was set'))).toHaveLength(3)
-    } finally {
-      await app.close()
-    }
+    const raw = await answersTo(app, [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
+    expect(statuses(raw)).toEqual(['200', '200', '200'])
+    expect(bodies(raw)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
+    expect(logged.filter((line) => line.includes('reply.sent = true was set'))).toHaveLength(3)
   })
 
   it('streams a queued answer and answers a queued HEAD without a body, at their turn', async () => {
@@ -118,18 +118,13 @@ describe('pipelined HTTP/1.1 requests', () => {
       gate.handled(3)
       return { n: 3 }
     })
-    const address = await app.listen({ port: 0 })
-    try {
-      const head = 'HEAD /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'
-      const raw = await pipelined(portOf(address), [post('/echo', { n: 1 }), post('/echo', { n: 2 }), head])
-      expect(statuses(raw)).toEqual(['200', '200', '200'])
-      expect(raw).toContain('\r\n\r\n{"n":1}HTTP/1.1 200')
-      expect(raw).toMatch(/transfer-encoding: chunked\r\n\r\n5\r\n\{"n":\r\n2\r\n2\}\r\n0\r\n\r\nHTTP\/1\.1 200/i)
-      // the HEAD answer carries the GET's length and no body, and ends the exchange
-      expect(raw).toMatch(/content-length: 7\r\n(?:[^\r]+\r\n)*\r\n$/i)
-    } finally {
-      await app.close()
-    }
+    const head = 'HEAD /echo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'
+    const raw = await answersTo(app, [post('/echo', { n: 1 }), post('/echo', { n: 2 }), head])
+    expect(statuses(raw)).toEqual(['200', '200', '200'])
+    expect(raw).toContain('\r\n\r\n{"n":1}HTTP/1.1 200')
+    expect(raw).toMatch(/transfer-encoding: chunked\r\n\r\n5\r\n\{"n":\r\n2\r\n2\}\r\n0\r\n\r\nHTTP\/1\.1 200/i)
+    // the HEAD answer carries the GET's length and no body, and ends the exchange
+    expect(raw).toMatch(/content-length: 7\r\n(?:[^\r]+\r\n)*\r\n$/i)
   })
 
   it('reports a header Node refuses on a queued answer as a 500 at its turn', async () => {
@@ -143,15 +138,10 @@ describe('pipelined HTTP/1.1 requests', () => {
       gate.handled(n)
       return reply
     })
-    const address = await app.listen({ port: 0 })
-    try {
-      const raw = await pipelined(portOf(address), [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
-      expect(statuses(raw)).toEqual(['200', '500', '200'])
-      expect(bodies(raw)[0]).toBe('{"n":1}')
-      expect(bodies(raw)[2]).toBe('{"n":3}')
-    } finally {
-      await app.close()
-    }
+    const raw = await answersTo(app, [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
+    expect(statuses(raw)).toEqual(['200', '500', '200'])
+    expect(bodies(raw)[0]).toBe('{"n":1}')
+    expect(bodies(raw)[2]).toBe('{"n":3}')
   })
 
   it('drops the queued answers of a connection the client closed, and goes on serving', async () => {
