@@ -26,6 +26,10 @@ function hasNoBody(statusCode: number): boolean {
 export function writeResponse(reply: Reply, payload: unknown): void {
   if (reply[kReplyHijacked]) return
   if (awaitsItsTurn(reply.raw)) return writeOnItsTurn(reply, payload)
+  writeNow(reply, payload)
+}
+
+function writeNow(reply: Reply, payload: unknown): void {
   // an onSend hook may answer with a web Response: its status, headers and body become the reply's
   if (typeof payload === 'object' && isWebResponse(payload)) return sendWebResponse(reply, payload, writeResponse)
   const res = reply.raw
@@ -64,7 +68,8 @@ export function writeResponse(reply: Reply, payload: unknown): void {
 /**
  * A pipelined HTTP/1.1 response whose turn has not come (Node hands a connection's socket to its
  * responses in order) is written when it gets the socket rather than into Node's pending-output
- * queue; why in docs/architecture.md, "Pipelined responses". It counts as sent meanwhile.
+ * queue; why in docs/architecture.md, "Pipelined responses". It counts as sent meanwhile, and a
+ * `hijack()` meanwhile does not hold it back: Node would have had its bytes already.
  */
 function awaitsItsTurn(res: ServerResponse & { [kNeverAwaitsTurn]?: true }): boolean {
   return res[kNeverAwaitsTurn] !== true && res.socket === null
@@ -75,7 +80,7 @@ function writeOnItsTurn(reply: Reply, payload: unknown): void {
   // on, not once: Node emits 'socket' once per response, and once() would wrap the listener
   reply.raw.on('socket', () => {
     reply[kReplyAwaitingTurn] = false
-    writeResponse(reply, payload)
+    writeNow(reply, payload)
   })
 }
 

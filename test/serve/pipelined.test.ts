@@ -127,6 +127,22 @@ describe('pipelined HTTP/1.1 requests', () => {
     expect(raw).toMatch(/content-length: 7\r\n(?:[^\r]+\r\n)*\r\n$/i)
   })
 
+  it('writes a queued answer its handler hijacked after sending it, as the bytes were already given', async () => {
+    const app = warren()
+    const gate = holdFirst()
+    app.post('/echo', async (request, reply) => {
+      const n = (request.body as { n: number }).n
+      await gate.wait(n)
+      reply.send({ n })
+      if (n === 2) reply.hijack()
+      gate.handled(n)
+      return reply
+    })
+    const raw = await answersTo(app, [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
+    expect(statuses(raw)).toEqual(['200', '200', '200'])
+    expect(bodies(raw)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
+  })
+
   it('reports a header Node refuses on a queued answer as a 500 at its turn', async () => {
     const app = warren()
     const gate = holdFirst()
