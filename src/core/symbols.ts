@@ -40,8 +40,6 @@ export const kReplySending = Symbol('warren.replySending')
 export const kReplyHijacked = Symbol('warren.replyHijacked')
 /** True while a pipelined response waits for the ones before it to give it the socket (serve/write). */
 export const kReplyAwaitingTurn = Symbol('warren.replyAwaitingTurn')
-/** On a response that never waits behind another on its connection (the in-process one): serve/write does not ask for its socket. */
-export const kNeverAwaitsTurn = Symbol('warren.neverAwaitsTurn')
 /** The error handler the next error goes to (undefined: the route's; null: none left). */
 export const kReplyErrorHandler = Symbol('warren.replyErrorHandler')
 /** True while an error body is sent: an error then is answered with the last-resort 500. */

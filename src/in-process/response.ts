@@ -5,7 +5,6 @@
  */
 import { EventEmitter } from 'node:events'
 import { STATUS_CODES } from 'node:http'
-import { kNeverAwaitsTurn } from '../core/symbols.js'
 import { checkedHeader, checkHeaderValue, type OutgoingValue } from './headers.js'
 import type { InProcessRequest } from './request.js'
 
@@ -101,11 +100,6 @@ export class InProcessResponse extends EventEmitter {
   override prependListener(event: string | symbol, listener: Listener): this {
     if (event === 'close') this.followClient()
     return super.prependListener(event, listener)
-  }
-
-  /** One request, one response: no other answer on the same connection to wait for. */
-  get [kNeverAwaitsTurn](): true {
-    return true
   }
 
   get socket(): InProcessRequest['socket'] {

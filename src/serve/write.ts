@@ -6,12 +6,12 @@
  */
 // imported, not the global: Node defines `Buffer` on globalThis as a getter, called at every use
 import { Buffer } from 'node:buffer'
-import type { ServerResponse } from 'node:http'
+import { ServerResponse } from 'node:http'
 import type { Http2ServerResponse } from 'node:http2'
 import { Readable, finished } from 'node:stream'
 import { codes } from '../core/errors.js'
 import { isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
-import { kNeverAwaitsTurn, kReplyAwaitingTurn, kReplyFail, kReplyHeaders, kReplyHijacked, kReplyTrailers, kRoute } from '../core/symbols.js'
+import { kReplyAwaitingTurn, kReplyFail, kReplyHeaders, kReplyHijacked, kReplyTrailers, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import { bytesOf, declareLength } from './serialize.js'
 import { writeWithTrailers } from './trailers.js'
@@ -71,8 +71,9 @@ function writeNow(reply: Reply, payload: unknown): void {
  * queue; why in docs/architecture.md, "Pipelined responses". It counts as sent meanwhile, and a
  * `hijack()` meanwhile does not hold it back: Node would have had its bytes already.
  */
-function awaitsItsTurn(res: ServerResponse & { [kNeverAwaitsTurn]?: true }): boolean {
-  return res[kNeverAwaitsTurn] !== true && res.socket === null
+function awaitsItsTurn(res: object): boolean {
+  // only Node's HTTP/1 response shares a connection; the others' socket getters build objects
+  return res instanceof ServerResponse && res.socket === null
 }
 
 function writeOnItsTurn(reply: Reply, payload: unknown): void {
