@@ -44,6 +44,8 @@ process.on('message', (message) => {
 })
 let counted = null
 const noCollections = () => ({ young: 0, youngMs: 0, full: 0, fullMs: 0 })
+// incremental marking steps and weak callbacks belong to a full collection already counted
+const counterOf = { [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'young', [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'full' }
 
 /** Young and full collections (count, ms) since the previous call; the first call starts counting. */
 function collections() {
@@ -51,8 +53,7 @@ function collections() {
     counted = noCollections()
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        // incremental marking steps and weak callbacks belong to a full collection already counted
-        const kind = { [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'young', [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'full' }[entry.detail.kind]
+        const kind = counterOf[entry.detail.kind]
         if (kind === undefined) continue
         counted[kind]++
         counted[`${kind}Ms`] += entry.duration

@@ -62,6 +62,7 @@ describe('pipelined HTTP/1.1 requests', () => {
     const app = warren()
     const gate = holdFirst()
     const sentAfterSend: boolean[] = []
+    const headersOutAfterSend: boolean[] = []
     const responded: number[] = []
     app.addHook('onResponse', async (request) => {
       responded.push((request.body as { n: number }).n)
@@ -76,6 +77,7 @@ describe('pipelined HTTP/1.1 requests', () => {
       await gate.wait(n)
       reply.code(201).send({ n, dropped: 'by the schema' })
       sentAfterSend[n - 1] = reply.sent
+      headersOutAfterSend[n - 1] = reply.raw.headersSent
       gate.handled(n)
       return reply
     })
@@ -83,6 +85,8 @@ describe('pipelined HTTP/1.1 requests', () => {
     expect(statuses(raw)).toEqual(['201', '201', '201'])
     expect(bodies(raw)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
     expect(sentAfterSend).toEqual([true, true, true])
+    // the first had the connection; the others are written at their turn, not queued in Node
+    expect(headersOutAfterSend).toEqual([true, false, false])
     expect(responded).toEqual([1, 2, 3])
   })
 
