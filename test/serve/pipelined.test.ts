@@ -30,6 +30,19 @@ function bodies(raw: string): string[] {
 
 const portOf = (address: string): number => Number(new URL(address).port)
 
+type Gate = ReturnType<typeof holdFirst>
+
+/** A handler that answers request `n` with `answer` once its gate lets it, then tells the gate. */
+function gatedEcho<R extends object>(gate: Gate, answer: (reply: R, n: number) => void) {
+  return async (request: { body: unknown }, reply: R): Promise<R> => {
+    const n = (request.body as { n: number }).n
+    await gate.wait(n)
+    answer(reply, n)
+    gate.handled(n)
+    return reply
+  }
+}
+
 /** Starts `app`, sends `requests` pipelined on one connection, stops it; resolves with what came back. */
 async function answersTo(app: { listen(options: { port: number }): Promise<string>; close(): Promise<unknown> }, requests: string[]): Promise<string> {
   const address = await app.listen({ port: 0 })
@@ -110,14 +123,10 @@ describe('pipelined HTTP/1.1 requests', () => {
   it('streams a queued answer and answers a queued HEAD without a body, at their turn', async () => {
     const app = warren()
     const gate = holdFirst()
-    app.post('/echo', async (request, reply) => {
-      const n = (request.body as { n: number }).n
-      await gate.wait(n)
+    app.post('/echo', gatedEcho(gate, (reply, n) => {
       reply.header('content-type', 'application/json')
       reply.send(n === 2 ? Readable.from([`{"n":`, `${n}}`]) : { n })
-      gate.handled(n)
-      return reply
-    })
+    }))
     app.head('/echo', async () => {
       gate.handled(3)
       return { n: 3 }
@@ -134,14 +143,10 @@ describe('pipelined HTTP/1.1 requests', () => {
   it('writes a queued answer its handler hijacked after sending it, as the bytes were already given', async () => {
     const app = warren()
     const gate = holdFirst()
-    app.post('/echo', async (request, reply) => {
-      const n = (request.body as { n: number }).n
-      await gate.wait(n)
+    app.post('/echo', gatedEcho(gate, (reply, n) => {
       reply.send({ n })
       if (n === 2) reply.hijack()
-      gate.handled(n)
-      return reply
-    })
+    }))
     const raw = await answersTo(app, [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
     expect(statuses(raw)).toEqual(['200', '200', '200'])
     expect(bodies(raw)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
@@ -150,14 +155,10 @@ describe('pipelined HTTP/1.1 requests', () => {
   it('reports a header Node refuses on a queued answer as a 500 at its turn', async () => {
     const app = warren()
     const gate = holdFirst()
-    app.post('/echo', async (request, reply) => {
-      const n = (request.body as { n: number }).n
-      await gate.wait(n)
+    app.post('/echo', gatedEcho(gate, (reply, n) => {
       if (n === 2) reply.header('x-bad', 'line\nbreak')
       reply.send({ n })
-      gate.handled(n)
-      return reply
-    })
+    }))
     const raw = await answersTo(app, [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)])
     expect(statuses(raw)).toEqual(['200', '500', '200'])
     expect(bodies(raw)[0]).toBe('{"n":1}')
