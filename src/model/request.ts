@@ -167,8 +167,23 @@ function lastEntry(value: string): string {
   return comma === -1 ? value : value.slice(comma + 1).trim()
 }
 
+/**
+ * Sets each decorator's initial value on a new request or reply. The first four have store sites
+ * of their own: a site that sees one name stays fast, where a loop's single site sees every name
+ * and goes megamorphic (a lookup in V8's global cache at each store).
+ */
 export function assignDecoratorProps(target: object, props: DecoratorProp[]): void {
-  for (let i = 0; i < props.length; i++) (target as Record<string | symbol, unknown>)[props[i].key] = props[i].value
+  const count = props.length
+  if (count === 0) return
+  const fields = target as Record<string | symbol, unknown>
+  fields[props[0].key] = props[0].value
+  if (count === 1) return
+  fields[props[1].key] = props[1].value
+  if (count === 2) return
+  fields[props[2].key] = props[2].value
+  if (count === 3) return
+  fields[props[3].key] = props[3].value
+  for (let i = 4; i < count; i++) fields[props[i].key] = props[i].value
 }
 
 export function deriveRequestClass(parent: RequestClass | null): RequestClass {
