@@ -40,6 +40,8 @@ export const kReplySending = Symbol('warren.replySending')
 export const kReplyHijacked = Symbol('warren.replyHijacked')
 /** True while a pipelined response waits for the ones before it to give it the socket (serve/write). */
 export const kReplyAwaitingTurn = Symbol('warren.replyAwaitingTurn')
+/** The runner of the request's answering hooks, made at its first hook stage (serve/run-hooks). */
+export const kReplyHookRun = Symbol('warren.replyHookRun')
 /** The error handler the next error goes to (undefined: the route's; null: none left). */
 export const kReplyErrorHandler = Symbol('warren.replyErrorHandler')
 /** True while an error body is sent: an error then is answered with the last-resort 500. */

@@ -16,6 +16,7 @@ import {
   kReplyHasStatus,
   kReplyHeaders,
   kReplyAwaitingTurn,
+  kReplyHookRun,
   kReplyHijacked,
   kReplyOnErrorPhase,
   kReplySending,
@@ -73,6 +74,8 @@ export abstract class Reply {
   declare [kReplySending]: boolean
   declare [kReplyHijacked]: boolean
   declare [kReplyAwaitingTurn]: boolean
+  /** Opaque here: serve/run-hooks owns what it holds. */
+  declare [kReplyHookRun]: object | null
   declare [kReplyErrorHandler]: ErrorHandlerEntry | null | undefined
   declare [kReplySendingError]: boolean
   declare [kReplyOnErrorPhase]: OnErrorPhase
@@ -258,6 +261,7 @@ export function deriveReplyClass(parent: ReplyClass | null, base: { prototype: R
     this[kReplySending] = false
     this[kReplyHijacked] = false
     this[kReplyAwaitingTurn] = false
+    this[kReplyHookRun] = null
     this[kReplyErrorHandler] = undefined
     this[kReplySendingError] = false
     this[kReplyOnErrorPhase] = OnErrorPhase.Pending

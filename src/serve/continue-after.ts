@@ -27,12 +27,16 @@ function guarded<T>(reply: Reply, continuation: (value: T, reply: Reply) => void
   try {
     continuation(value, reply)
   } catch (thrown) {
-    try {
-      reply[kReplyFail](thrown)
-    } catch (failed) {
-      // the error path itself failed: the connection is all that is left to end
-      reply.log.error({ err: failed }, 'answering an error failed')
-      reply.raw.destroy()
-    }
+    failContinuation(reply, thrown)
+  }
+}
+
+/** What a continuation threw fails its request; when that fails too, the connection is all that is left to end. */
+export function failContinuation(reply: Reply, thrown: unknown): void {
+  try {
+    reply[kReplyFail](thrown)
+  } catch (failed) {
+    reply.log.error({ err: failed }, 'answering an error failed')
+    reply.raw.destroy()
   }
 }

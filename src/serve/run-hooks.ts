@@ -5,11 +5,11 @@
  */
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
-import { kReplyFail, kReplyHijacked, kReplySending, kRoute } from '../core/symbols.js'
+import { kReplyFail, kReplyHijacked, kReplyHookRun, kReplySending, kRoute } from '../core/symbols.js'
 import type { HookFn } from '../hooks/store.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
-import { continueAfter } from './continue-after.js'
+import { continueAfter, failContinuation } from './continue-after.js'
 
 function stopped(reply: Reply): boolean {
   return reply[kReplySending] || reply[kReplyHijacked]
@@ -35,24 +35,84 @@ export function runRequestHooks(
   next: (request: Request, reply: Reply) => void,
   onFailure: HookFailure = failRequest,
 ): void {
-  const server = request[kRoute].server
-  let index = 0
-  const failed = (error: unknown): void => fail(reply, error, onFailure)
-  const step = (error?: unknown): void => {
-    if (error !== undefined && error !== null) return failed(error)
+  const run = (reply[kReplyHookRun] ??= new RequestHookRun(request, reply)) as RequestHookRun
+  run.start(hooks, next, onFailure)
+}
+
+/** What a hook that takes no `done` is given for it: it is not waited for, so a call cannot advance the chain twice. */
+function ignoredDone(): void {}
+
+/**
+ * The answering hooks of a request, stage after stage (onRequest, preValidation, preHandler): one
+ * per request, so an async hook's continuations are made once, not per stage and hook.
+ */
+class RequestHookRun {
+  #hooks: HookFn[] = []
+  #index = 0
+  #next: (request: Request, reply: Reply) => void = ignoredDone
+  #onFailure: HookFailure = failRequest
+  #stage = 0
+  #done: ((error?: unknown) => void) | null = null
+
+  constructor(
+    readonly request: Request,
+    readonly reply: Reply,
+  ) {}
+
+  readonly #resume = (): void => {
+    try {
+      this.step()
+    } catch (thrown) {
+      failContinuation(this.reply, thrown)
+    }
+  }
+
+  readonly #reject = (reason: unknown): void => {
+    try {
+      fail(this.reply, reason, this.#onFailure)
+    } catch (thrown) {
+      failContinuation(this.reply, thrown)
+    }
+  }
+
+  start(hooks: HookFn[], next: (request: Request, reply: Reply) => void, onFailure: HookFailure): void {
+    this.#hooks = hooks
+    this.#index = 0
+    this.#next = next
+    this.#onFailure = onFailure
+    this.#stage++
+    this.#done = null
+    this.step()
+  }
+
+  step(error?: unknown): void {
+    const reply = this.reply
+    // the stage's own: a hook's done() may have started the next stage before it threw
+    const onFailure = this.#onFailure
+    if (error !== undefined && error !== null) return fail(reply, error, onFailure)
     if (stopped(reply)) return
-    if (index === hooks.length) return next(request, reply)
-    const hook = hooks[index++]
+    const hooks = this.#hooks
+    if (this.#index === hooks.length) return this.#next(this.request, reply)
+    const hook = hooks[this.#index++]
+    const takesDone = hook.length >= 3
     let result
     try {
-      result = hook.call(server, request, reply, step)
+      result = hook.call(this.request[kRoute].server, this.request, reply, takesDone ? this.#doneOfStage() : ignoredDone)
     } catch (thrown) {
-      return failed(thrown)
+      return fail(reply, thrown, onFailure)
     }
-    if (isThenable(result)) continueAfter(result, reply, () => step(), failed)
-    else if (hook.length < 3) step()
+    if (isThenable(result)) result.then(this.#resume, this.#reject)
+    else if (!takesDone) this.step()
   }
-  step()
+
+  /** A `done` that only advances the stage it was given in. */
+  #doneOfStage(): (error?: unknown) => void {
+    if (this.#done !== null) return this.#done
+    const stage = this.#stage
+    return (this.#done = (error?: unknown): void => {
+      if (stage === this.#stage) this.step(error)
+    })
+  }
 }
 
 /** Runs payload hooks, each of which may replace the payload, then `next` with the final one. */
