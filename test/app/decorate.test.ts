@@ -47,6 +47,28 @@ describe('decorators', () => {
     expect(app.hasReplyDecorator('nope')).toBe(false)
   })
 
+  it('every declared value reaches each request and reply, however many there are, across nested contexts', async () => {
+    const app = warren()
+    for (const name of ['a', 'b', 'c']) app.decorateRequest(name, name)
+    app.decorateReply('r1', 1)
+    app.register(async (child: any) => {
+      for (const name of ['d', 'e', 'f', 'g']) child.decorateRequest(name, name)
+      for (const n of [2, 3, 4, 5, 6]) child.decorateReply('r' + n, n)
+      child.get('/child', async (req: any, reply: any) => {
+        const values = [req.a, req.b, req.c, req.d, req.e, req.f, req.g, reply.r1, reply.r2, reply.r3, reply.r4, reply.r5, reply.r6]
+        req.g = 'changed'
+        return { values, own: Object.keys(req).filter((key) => key.length === 1) }
+      })
+    })
+    app.get('/root', async (req: any, reply: any) => ({ values: [req.a, req.b, req.c, req.d, reply.r1, reply.r2] }))
+    const expected = { values: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 1, 2, 3, 4, 5, 6], own: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }
+    expect((await app.inject('/child')).json()).toEqual(expected)
+    // the change of the first request is not seen by the next
+    expect((await app.inject('/child')).json()).toEqual(expected)
+    // the parent's requests have only the parent's decorators
+    expect((await app.inject('/root')).json()).toEqual({ values: ['a', 'b', 'c', null, 1, null] })
+  })
+
   it('SVC_ERR_DEC_ALREADY_PRESENT for a name already present (own or built in)', async () => {
     const app = warren()
     app.decorate('db', 1)

@@ -84,6 +84,47 @@ describe('runRequestHooks (serve/run-hooks)', () => {
   })
 })
 
+describe('runRequestHooks across the stages of one request', () => {
+  it('a hook that takes no done is not waited for, and calling the done it was given does not run the chain twice', () => {
+    const { reply, request } = stubReply()
+    const order: string[] = []
+    // length 0: written with a rest parameter, its done is not the chain's
+    const restParameter = ((...args: Array<() => void>) => {
+      order.push('rest')
+      args[2]()
+    }) as HookFn
+    runRequestHooks([restParameter, () => void order.push('second')], request, reply, () => order.push('next'))
+    expect(order).toEqual(['rest', 'second', 'next'])
+  })
+
+  it('a done called again after its stage ended does not advance the next stage', async () => {
+    const { reply, request, failures } = stubReply()
+    const order: string[] = []
+    let lateDone: () => void = () => {}
+    let openGate: () => void = () => {}
+    const gate = new Promise<void>((resolve) => (openGate = resolve))
+    const secondStage = (): void =>
+      runRequestHooks(
+        [
+          async () => {
+            await gate
+            order.push('second stage, first hook')
+          },
+          () => void order.push('second stage, second hook'),
+        ],
+        request,
+        reply,
+        () => order.push('handler'),
+      )
+    runRequestHooks([(_q: unknown, _r: unknown, done: () => void) => { lateDone = done; done() }], request, reply, secondStage)
+    lateDone()
+    openGate()
+    await settle()
+    expect(order).toEqual(['second stage, first hook', 'second stage, second hook', 'handler'])
+    expect(failures).toEqual([])
+  })
+})
+
 describe('runPayloadHooks (serve/run-hooks)', () => {
   it('passes each replacement on, by done and by a resolved value', async () => {
     const { reply, request } = stubReply()
