@@ -135,14 +135,15 @@ export function runPayloadHooks(
     if (replacement !== undefined) current = replacement
     if (index === hooks.length) return next(reply, current)
     const hook = hooks[index++]
+    const takesDone = hook.length >= 4
     let result
     try {
-      result = hook.call(server, request, reply, current, step)
+      result = hook.call(server, request, reply, current, takesDone ? step : ignoredDone)
     } catch (thrown) {
       return fail(reply, thrown)
     }
     if (isThenable(result)) continueAfter(result, reply, (value) => step(null, value), onRejected)
-    else if (hook.length < 4) step()
+    else if (!takesDone) step()
   }
   step()
 }
@@ -167,14 +168,15 @@ export function runObserverHooks(
     if (error !== undefined && error !== null) return logAndContinue(error)
     if (index === hooks.length) return next?.()
     const hook = hooks[index++]
+    const takesDone = hook.length > args.length + 1
     let result
     try {
-      result = hook.call(server, request, ...args, step)
+      result = hook.call(server, request, ...args, takesDone ? step : ignoredDone)
     } catch (thrown) {
       return logAndContinue(thrown)
     }
     if (isThenable(result)) continueAfter(result, reply, () => step(), logAndContinue)
-    else if (hook.length <= args.length + 1) step()
+    else if (!takesDone) step()
   }
   step()
 }

@@ -147,6 +147,20 @@ describe('runPayloadHooks (serve/run-hooks)', () => {
   })
 })
 
+describe('hooks that take no done, in the payload and observer runners', () => {
+  it('are not waited for, and the done they were given does nothing', () => {
+    const { reply, request } = stubReply()
+    const payloads: unknown[] = []
+    const restPayload = ((...args: Array<(error: null, value: string) => void>) => args[3](null, 'from done')) as HookFn
+    runPayloadHooks([restPayload], request, reply, 'original', (_reply, payload) => payloads.push(payload))
+    expect(payloads).toEqual(['original'])
+    const observed: string[] = []
+    const restObserver = ((...args: Array<() => void>) => args[2]()) as HookFn
+    runObserverHooks([restObserver], request, reply, [reply], () => observed.push('next'))
+    expect(observed).toEqual(['next'])
+  })
+})
+
 describe('runObserverHooks (serve/run-hooks)', () => {
   it('logs each failure and still runs every hook, then next', async () => {
     const { reply, request, log, failures } = stubReply()
