@@ -6,6 +6,17 @@
 // imported, not the global: Node defines `Buffer` on globalThis as a getter, called at every use
 import { Buffer } from 'node:buffer'
 
+/**
+ * A plain object or an array: data, sent as JSON whatever its properties (one with a `pipe`
+ * method is not a stream). Checked first, as the other checks read properties of user objects
+ * of every shape, which V8 can only look up in its global cache.
+ */
+export function isPlainData(payload: object): boolean {
+  if (Array.isArray(payload)) return true
+  const prototype = Object.getPrototypeOf(payload) as object | null
+  return prototype === Object.prototype || prototype === null
+}
+
 /** A Node.js readable stream (anything that pipes). */
 export function isStream(payload: unknown): payload is NodeJS.ReadableStream {
   return typeof (payload as NodeJS.ReadableStream).pipe === 'function'

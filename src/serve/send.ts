@@ -5,7 +5,7 @@
  */
 import { codes } from '../core/errors.js'
 import { BINARY_TYPE, JSON_TYPE, TEXT_TYPE } from '../core/media-type.js'
-import { isBinary, isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
+import { isBinary, isPlainData, isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
 import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyOnErrorPhase, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
 import { OnErrorPhase, type Reply } from '../model/reply.js'
 import { runPayloadHooks } from './run-hooks.js'
@@ -34,11 +34,13 @@ export function send(reply: Reply, payload: unknown): void {
       declareTextType(headers, contentType, TEXT_TYPE)
       return runOnSend(reply, payload)
     }
-    if (isBinary(payload)) {
-      if (contentType === undefined) headers['content-type'] = BINARY_TYPE
-      return runOnSend(reply, payload)
+    if (typeof payload !== 'object' || !isPlainData(payload)) {
+      if (isBinary(payload)) {
+        if (contentType === undefined) headers['content-type'] = BINARY_TYPE
+        return runOnSend(reply, payload)
+      }
+      if (isStream(payload) || isWebStream(payload) || isWebResponse(payload)) return runOnSend(reply, payload)
     }
-    if (isStream(payload) || isWebStream(payload) || isWebResponse(payload)) return runOnSend(reply, payload)
   }
   if (
     reply[kReplySerializer] !== null ||

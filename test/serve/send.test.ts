@@ -19,6 +19,27 @@ describe('send (serve/send) with a stub socket', () => {
     expect(written.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'content-length': '17' })
   })
 
+  it('sends plain objects, null-prototype objects and arrays as JSON, even with a pipe method; an instance with one is piped', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ pipe: 'a string', name: 'plain' }, '{"pipe":"a string","name":"plain"}'],
+      [Object.assign(Object.create(null), { name: 'no prototype' }), '{"name":"no prototype"}'],
+      [[1, 2], '[1,2]'],
+    ]
+    for (const [payload, json] of cases) {
+      const { reply, written } = stubReply()
+      send(reply, payload)
+      expect(String(written.body)).toBe(json)
+    }
+    const withPipe = { pipe: () => {}, name: 'data' }
+    const plain = stubReply()
+    send(plain.reply, withPipe)
+    expect(String(plain.written.body)).toBe('{"name":"data"}')
+    const stream = stubReply()
+    send(stream.reply, Readable.from(['streamed']))
+    await settle()
+    expect(String(stream.written.body)).toBe('streamed')
+  })
+
   it('uses the route serializer for the status when there is one', () => {
     const { reply, written } = stubReply({ serializerFor: (status) => (status === 200 ? () => '{"by":"schema"}' : null) })
     send(reply, { by: 'anything' })
