@@ -95,14 +95,17 @@ describe('web Response payloads', () => {
   it('a Response of another fetch implementation (its own class, same tag) is sent as one', async () => {
     const app = warren()
     const native = new Response('foreign', { status: 203, headers: { 'x-kind': 'foreign' } })
-    // what undici's npm package returns: not an instance of Node's global Response
-    const foreign = {
-      [Symbol.toStringTag]: 'Response',
-      status: native.status,
-      headers: native.headers,
-      body: native.body,
-      bodyUsed: false,
+    // what undici's npm package returns: an instance of its own class, not of Node's global Response
+    class ForeignResponse {
+      readonly status = native.status
+      readonly headers = native.headers
+      readonly body = native.body
+      readonly bodyUsed = false
+      get [Symbol.toStringTag](): string {
+        return 'Response'
+      }
     }
+    const foreign = new ForeignResponse()
     expect(foreign instanceof Response).toBe(false)
     app.get('/', async () => foreign)
     const res = await app.inject('/')
