@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream'
 import { codes } from '../core/errors.js'
 import { http2Module } from '../core/http2-module.js'
 import type { NormalizedOptions } from '../model/options.js'
+import { TurnResponse } from '../serve/turn-response.js'
 import type { ClientErrorHandler, WarrenOptions } from '../types/index.js'
 
 export interface BuiltServer {
@@ -56,6 +57,8 @@ function createHttp2Server(options: NormalizedOptions, handler: http.RequestList
 
 function createHttp1Server(options: NormalizedOptions, handler: http.RequestListener): http.Server {
   const serverOptions: http.ServerOptions = {
+    // a pipelined answer then waits for its turn without a listener (serve/turn-response)
+    ServerResponse: TurnResponse as unknown as typeof http.ServerResponse,
     ...options.http,
     keepAliveTimeout: options.keepAliveTimeout,
     requestTimeout: options.requestTimeout,

@@ -15,6 +15,7 @@ import { kReplyAwaitingTurn, kReplyFail, kReplyHeaders, kReplyHijacked, kReplyTr
 import type { Reply } from '../model/reply.js'
 import { bytesOf, declareLength } from './serialize.js'
 import { writeWithTrailers } from './trailers.js'
+import { TurnResponse } from './turn-response.js'
 import { sendWebResponse } from './web-response.js'
 import { pipeWebStream } from './web-stream.js'
 
@@ -78,11 +79,16 @@ function awaitsItsTurn(res: object): boolean {
 
 function writeOnItsTurn(reply: Reply, payload: unknown): void {
   reply[kReplyAwaitingTurn] = true
+  const res = reply.raw
+  if (res instanceof TurnResponse) return res.holdWrite(writeTurnCame, reply, payload)
+  // a response class of the user's (`http.ServerResponse` option, `serverFactory`): its 'socket' event.
   // on, not once: Node emits 'socket' once per response, and once() would wrap the listener
-  reply.raw.on('socket', () => {
-    reply[kReplyAwaitingTurn] = false
-    writeNow(reply, payload)
-  })
+  res.on('socket', () => writeTurnCame(reply, payload))
+}
+
+function writeTurnCame(reply: Reply, payload: unknown): void {
+  reply[kReplyAwaitingTurn] = false
+  writeNow(reply, payload)
 }
 
 /**

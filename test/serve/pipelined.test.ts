@@ -1,3 +1,4 @@
+import http from 'node:http'
 import net from 'node:net'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
@@ -101,6 +102,30 @@ describe('pipelined HTTP/1.1 requests', () => {
     // the first had the connection; the others are written at their turn, not queued in Node
     expect(headersOutAfterSend).toEqual([true, false, false])
     expect(responded).toEqual([1, 2, 3])
+  })
+
+  it("waits the same way with a response class of the user's or a serverFactory's server; the default one is still Node's ServerResponse", async () => {
+    class AuditedResponse<R extends http.IncomingMessage = http.IncomingMessage> extends http.ServerResponse<R> {}
+    const classes: string[] = []
+    const echoOn = (app: ReturnType<typeof warren>) => {
+      const gate = holdFirst()
+      app.post('/echo', gatedEcho(gate, (reply: { raw: object; send(payload: unknown): unknown }, n) => {
+        classes.push(`${n}:${reply.raw.constructor.name}:${reply.raw instanceof http.ServerResponse}`)
+        reply.send({ n })
+      }))
+      return app
+    }
+    const requests = [post('/echo', { n: 1 }), post('/echo', { n: 2 }), post('/echo', { n: 3 }, true)]
+    for (const app of [
+      echoOn(warren({ http: { ServerResponse: AuditedResponse } })),
+      echoOn(warren({ serverFactory: (handler) => http.createServer(handler) })),
+      echoOn(warren()),
+    ]) {
+      const raw = await answersTo(app, requests)
+      expect(statuses(raw)).toEqual(['200', '200', '200'])
+      expect(bodies(raw)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
+    }
+    expect(new Set(classes.map((entry) => entry.slice(2)))).toEqual(new Set(['AuditedResponse:true', 'ServerResponse:true', 'TurnResponse:true']))
   })
 
   it('keeps the answer a queued handler sent when it then fails, and logs the failure', async () => {
