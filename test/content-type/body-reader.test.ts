@@ -88,16 +88,21 @@ describe('reading a body that arrives in pieces', () => {
     }
   })
 
-  it('leaves no listener of its own on the request once the body is read', async () => {
+  it('once the body is read, a late event on the request changes nothing', async () => {
     const app = warren()
-    app.post('/listeners', async (request: any) => ({
-      body: request.body,
-      listeners: ['data', 'end', 'error', 'close'].map((event) => request.raw.listenerCount(event)),
-    }))
+    app.post('/late', async (request: any) => {
+      // what a stream never emits after its end, emitted anyway
+      request.raw.emit('data', Buffer.alloc(2 * 1024 * 1024))
+      request.raw.emit('end')
+      request.raw.emit('close')
+      return { body: request.body }
+    })
     const address = await app.listen({ port: 0 })
     try {
-      const answer = await fetch(`${address}/listeners`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' })
-      expect(await answer.json()).toEqual({ body: { a: 1 }, listeners: [0, 0, 0, 0] })
+      for (const n of [1, 2]) {
+        const answer = await fetch(`${address}/late`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"n":${n}}` })
+        expect([answer.status, await answer.json()]).toEqual([200, { body: { n } }])
+      }
     } finally {
       await app.close()
     }
