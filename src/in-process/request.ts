@@ -3,9 +3,9 @@
  * The request half of the in-process pair (`request.raw` for `app.fetch`, `inject()`, Lambda): an
  * `IncomingMessage` stand-in whose body is read from its source only when someone reads it.
  */
-import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
 import { kReadWholeBody } from '../core/symbols.js'
+import { LazyEventEmitter } from './lazy-emitter.js'
 import { InProcessSocket } from './socket.js'
 
 export type InProcessHeaders = Record<string, string | string[] | undefined>
@@ -47,10 +47,10 @@ const ReadableState = (Readable as unknown as { ReadableState: new (options: obj
 
 /**
  * A `Readable` whose stream state is built when first used: most requests are read whole or not at
- * all, and never touch it. Constructed as an `EventEmitter` (what `Readable`'s constructor adds is
- * the state), with `Readable`'s prototype set below.
+ * all, and never touch it. Constructed as a {@link LazyEventEmitter} (what `Readable`'s constructor
+ * adds is the state), with `Readable`'s prototype set below.
  */
-export class InProcessRequest extends (EventEmitter as unknown as typeof Readable) {
+export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Readable) {
   method: string
   url: string
   headers: InProcessHeaders
