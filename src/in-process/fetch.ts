@@ -7,7 +7,7 @@ import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
 import { serveRequest } from '../serve/entry.js'
 import { answerBytes, formatError } from '../serve/error-format.js'
-import { clientErrorAnswer, refusedFraming, type PlainAnswer } from './client-error.js'
+import { clientErrorAnswer, refusedLength, type PlainAnswer } from './client-error.js'
 import { responseHeaders } from './headers.js'
 import { appendHeader, DeferredBody, InProcessRequest, type BodySource, type InProcessHeaders } from './request.js'
 import { InProcessResponse, type ResponseDelivery } from './response.js'
@@ -38,13 +38,15 @@ function hostOf(url: string): string {
   return url.slice(start, end)
 }
 
-function headersOf(request: Request): InProcessHeaders {
+/** Node's record of the request's headers, made only when someone reads `req.headers`; `chunked` as Node's parser marks a body of unknown length. */
+function headersOf(request: Request, chunked: boolean): InProcessHeaders {
   const headers: InProcessHeaders = {}
   for (const [name, value] of request.headers) appendHeader(headers, name, value)
   if (headers.host === undefined) {
     const host = hostOf(request.url)
     if (host !== '') headers.host = host
   }
+  if (chunked) headers['transfer-encoding'] = 'chunked'
   return headers
 }
 
@@ -73,16 +75,18 @@ function discardBody(request: Request): void {
 const wholeBodyMax = 64 * 1024
 
 /** A short body of declared length is read in one call: the runtime's framing holds it to that length, and `bodyLimit` is checked first. */
-function bodyOf(request: Request, headers: InProcessHeaders): BodySource {
+function bodyOf(request: Request, declared: string | null): BodySource {
   if (request.bodyUsed) return new codes.SVC_ERR_REQ_BODY_CONSUMED()
-  const declared = headers['content-length']
-  if (typeof declared === 'string' && declared !== '0' && /^\d+$/.test(declared) && Number(declared) <= wholeBodyMax) {
+  if (declared !== null && declared !== '0' && /^\d+$/.test(declared) && Number(declared) <= wholeBodyMax) {
     return new DeferredBody(() => request.arrayBuffer(), () => discardBody(request))
   }
-  const body = request.body
-  if (body === null) return null
-  if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['transfer-encoding'] = 'chunked'
-  return body
+  return request.body
+}
+
+/** A streamed body (the request's own stream) whose request names neither its length nor its transfer coding. */
+function isUnframed(request: Request, declared: string | null, body: BodySource): boolean {
+  if (body === null || body instanceof DeferredBody || body instanceof Error) return false
+  return declared === null && request.headers.get('transfer-encoding') === null
 }
 
 const streamHighWaterMark = 64 * 1024
@@ -187,16 +191,19 @@ function lastResortResponse(root: RootState, failure: Error, url: string | undef
 }
 
 export function serveFetch(root: RootState, request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
-  const headers = headersOf(request)
-  const refused = refusedFraming(headers)
+  // the framing is read from the web Request: Node's header record is made only if someone reads it
+  const declared = request.headers.get('content-length')
+  const refused = refusedLength(declared)
   if (refused !== null) return Promise.resolve(plainResponse(clientErrorAnswer(root, refused)))
   return new Promise((resolve, reject) => {
     const url = request.url
+    const body = bodyOf(request, declared)
+    const chunked = isUnframed(request, declared, body)
     const req = new InProcessRequest({
       method: request.method,
       url: pathOf(url),
-      headers,
-      body: bodyOf(request, headers),
+      headers: () => headersOf(request, chunked),
+      body,
       remoteAddress: () => remoteAddressOf(request, env, ctx),
       encrypted: url.startsWith('https:'),
     })

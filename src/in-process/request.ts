@@ -29,10 +29,13 @@ export class DeferredBody {
 
 export type BodySource = string | Uint8Array | ReadableStream<Uint8Array> | NodeJS.ReadableStream | DeferredBody | Error | null
 
-export interface InProcessRequestInit {
+/** The headers, or how to make them when first read (a web Request's, which many requests never read). */
+export type HeaderSource = InProcessHeaders | (() => InProcessHeaders)
+
+export interface InProcessRequestInit<Headers extends HeaderSource = InProcessHeaders> {
   method: string
   url: string
-  headers: InProcessHeaders
+  headers: Headers
   body: BodySource
   /** The client's address, or how to find it when first asked (a runtime call most requests never need). */
   remoteAddress?: string | (() => string | undefined) | undefined
@@ -53,7 +56,6 @@ const ReadableState = (Readable as unknown as { ReadableState: new (options: obj
 export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Readable) {
   method: string
   url: string
-  headers: InProcessHeaders
   readonly httpVersion = '1.1'
   readonly httpVersionMajor = 1
   readonly httpVersionMinor = 1
@@ -65,6 +67,7 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
   platform: unknown = null
   /** The response half, told when someone listens for this half's `close` (see `followClient`). */
   response: { followClient(): void } | null = null
+  #headers: HeaderSource
   #body: BodySource
   #socket: InProcessSocket | null = null
   readonly #remoteAddress: string | (() => string | undefined) | undefined
@@ -74,11 +77,11 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
   /** Destroyed before its stream state was built: the state, if ever built, starts destroyed. */
   #destroyedEarly = false
 
-  constructor(init: InProcessRequestInit) {
+  constructor(init: InProcessRequestInit<HeaderSource>) {
     super(readableOptions)
     this.method = init.method
     this.url = init.url
-    this.headers = init.headers
+    this.#headers = init.headers
     this.#body = init.body
     this.#remoteAddress = init.remoteAddress
     this.#encrypted = init.encrypted === true
@@ -114,6 +117,15 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
     this.#destroyedEarly = true
     this.#releaseBody(null)
     return this
+  }
+
+  get headers(): InProcessHeaders {
+    const headers = this.#headers
+    return typeof headers === 'function' ? (this.#headers = headers()) : headers
+  }
+
+  set headers(headers: InProcessHeaders) {
+    this.#headers = headers
   }
 
   /** Made when first read: most requests never look. */
