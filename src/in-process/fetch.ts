@@ -57,7 +57,7 @@ interface WorkersContext { passThroughOnException?: unknown }
 /** The client's address from Bun's `requestIP()`, Deno's `remoteAddr`, or Workers' `cf-connecting-ip` (set by the edge, unforgeable). */
 function remoteAddressOf(request: Request, env: unknown, ctx: unknown): string | undefined {
   if (env !== null && typeof env === 'object') {
-    if (typeof (env as BunServer).requestIP === 'function') return (env as BunServer).requestIP(request)?.address ?? undefined
+    if (isBunServer(env)) return env.requestIP(request)?.address ?? undefined
     const hostname = (env as DenoInfo).remoteAddr?.hostname
     if (typeof hostname === 'string') return hostname
   }
@@ -65,6 +65,19 @@ function remoteAddressOf(request: Request, env: unknown, ctx: unknown): string |
     return request.headers.get('cf-connecting-ip') ?? undefined
   }
   return undefined
+}
+
+function isBunServer(env: unknown): env is BunServer {
+  return env !== null && typeof env === 'object' && typeof (env as BunServer).requestIP === 'function'
+}
+
+/**
+ * The `content-length` to frame the body by. Bun's parser refuses a malformed one before the request
+ * reaches us, so one it made without a body needs no header read (Bun copies them all on first read).
+ */
+function declaredLength(request: Request, env: unknown): string | null {
+  if (isBunServer(env) && request.body === null) return null
+  return request.headers.get('content-length')
 }
 
 function discardBody(request: Request): void {
@@ -192,7 +205,7 @@ function lastResortResponse(root: RootState, failure: Error, url: string | undef
 
 export function serveFetch(root: RootState, request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
   // the framing is read from the web Request: Node's header record is made only if someone reads it
-  const declared = request.headers.get('content-length')
+  const declared = declaredLength(request, env)
   const refused = refusedLength(declared)
   if (refused !== null) return Promise.resolve(plainResponse(clientErrorAnswer(root, refused)))
   return new Promise((resolve, reject) => {
