@@ -38,15 +38,15 @@ function hostOf(url: string): string {
   return url.slice(start, end)
 }
 
-/** Node's record of the request's headers, made only when someone reads `req.headers`; `chunked` as Node's parser marks a body of unknown length. */
-function headersOf(request: Request, chunked: boolean): InProcessHeaders {
+/** Node's record of the request's headers, made only when someone reads `req.headers`; a body of unknown length marked chunked, as Node's parser does. */
+function headersOf(request: Request, unsized: boolean): InProcessHeaders {
   const headers: InProcessHeaders = {}
   for (const [name, value] of request.headers) appendHeader(headers, name, value)
   if (headers.host === undefined) {
     const host = hostOf(request.url)
     if (host !== '') headers.host = host
   }
-  if (chunked) headers['transfer-encoding'] = 'chunked'
+  if (unsized && headers['transfer-encoding'] === undefined) headers['transfer-encoding'] = 'chunked'
   return headers
 }
 
@@ -96,10 +96,9 @@ function bodyOf(request: Request, declared: string | null): BodySource {
   return request.body
 }
 
-/** A streamed body (the request's own stream) whose request names neither its length nor its transfer coding. */
-function isUnframed(request: Request, declared: string | null, body: BodySource): boolean {
-  if (body === null || body instanceof DeferredBody || body instanceof Error) return false
-  return declared === null && request.headers.get('transfer-encoding') === null
+/** A streamed body (the request's own stream) whose request does not name its length. */
+function isUnsized(declared: string | null, body: BodySource): boolean {
+  return declared === null && body !== null && !(body instanceof DeferredBody) && !(body instanceof Error)
 }
 
 const streamHighWaterMark = 64 * 1024
@@ -211,11 +210,11 @@ export function serveFetch(root: RootState, request: Request, env?: unknown, ctx
   return new Promise((resolve, reject) => {
     const url = request.url
     const body = bodyOf(request, declared)
-    const chunked = isUnframed(request, declared, body)
+    const unsized = isUnsized(declared, body)
     const req = new InProcessRequest({
       method: request.method,
       url: pathOf(url),
-      headers: () => headersOf(request, chunked),
+      headers: () => headersOf(request, unsized),
       body,
       remoteAddress: () => remoteAddressOf(request, env, ctx),
       encrypted: url.startsWith('https:'),
