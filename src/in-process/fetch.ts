@@ -74,9 +74,10 @@ function isBunServer(env: unknown): env is BunServer {
 /**
  * The `content-length` to frame the body by. Bun's parser refuses a malformed one before the request
  * reaches us, so one it made without a body needs no header read (Bun copies them all on first read).
+ * Asked of GET and HEAD only: for a request with a body, `request.body` would make a stream.
  */
-function declaredLength(request: Request, env: unknown): string | null {
-  if (isBunServer(env) && request.body === null) return null
+function declaredLength(request: Request, method: string, env: unknown): string | null {
+  if ((method === 'GET' || method === 'HEAD') && isBunServer(env) && request.body === null) return null
   return request.headers.get('content-length')
 }
 
@@ -204,7 +205,8 @@ function lastResortResponse(root: RootState, failure: Error, url: string | undef
 
 export function serveFetch(root: RootState, request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
   // the framing is read from the web Request: Node's header record is made only if someone reads it
-  const declared = declaredLength(request, env)
+  const method = request.method
+  const declared = declaredLength(request, method, env)
   const refused = refusedLength(declared)
   if (refused !== null) return Promise.resolve(plainResponse(clientErrorAnswer(root, refused)))
   return new Promise((resolve, reject) => {
@@ -212,7 +214,7 @@ export function serveFetch(root: RootState, request: Request, env?: unknown, ctx
     const body = bodyOf(request, declared)
     const unsized = isUnsized(declared, body)
     const req = new InProcessRequest({
-      method: request.method,
+      method,
       url: pathOf(url),
       headers: () => headersOf(request, unsized),
       body,
