@@ -119,6 +119,7 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
     return this
   }
 
+  /** Node's header record, made from its source when first read. */
   get headers(): InProcessHeaders {
     const headers = this.#headers
     return typeof headers === 'function' ? (this.#headers = headers()) : headers
