@@ -56,18 +56,18 @@ const ReadableState = (Readable as unknown as { ReadableState: new (options: obj
 export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Readable) {
   method: string
   url: string
-  readonly httpVersion = '1.1'
-  readonly httpVersionMajor = 1
-  readonly httpVersionMinor = 1
+  declare readonly httpVersion: string
+  declare readonly httpVersionMajor: number
+  declare readonly httpVersionMinor: number
+  declare readonly upgrade: boolean
   complete = false
   aborted = false
-  readonly upgrade = false
-  trailers: Record<string, string> = {}
-  rawTrailers: string[] = []
   platform: unknown = null
   /** The response half, told when someone listens for this half's `close` (see `followClient`). */
   response: { followClient(): void } | null = null
   #headers: HeaderSource
+  #trailers: Record<string, string> | null = null
+  #rawTrailers: string[] | null = null
   #body: BodySource
   #socket: InProcessSocket | null = null
   readonly #remoteAddress: string | (() => string | undefined) | undefined
@@ -99,6 +99,11 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
   }
 
   static {
+    // the same for every request: kept on the prototype rather than stored in each
+    Object.assign(this.prototype, { httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1, upgrade: false })
+  }
+
+  static {
     // `Readable`'s own accessor reads the state: asked before the state is built, the early mark answers
     const readableDestroyed = Object.getOwnPropertyDescriptor(Readable.prototype, 'destroyed') as PropertyDescriptor
     Object.defineProperty(this.prototype, 'destroyed', {
@@ -127,6 +132,23 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
 
   set headers(headers: InProcessHeaders) {
     this.#headers = headers
+  }
+
+  /** Made when first read, as the trailers below: a request's trailers are seldom asked for. */
+  get trailers(): Record<string, string> {
+    return (this.#trailers ??= {})
+  }
+
+  set trailers(trailers: Record<string, string>) {
+    this.#trailers = trailers
+  }
+
+  get rawTrailers(): string[] {
+    return (this.#rawTrailers ??= [])
+  }
+
+  set rawTrailers(trailers: string[]) {
+    this.#rawTrailers = trailers
   }
 
   /** Made when first read: most requests never look. */

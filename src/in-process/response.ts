@@ -122,9 +122,15 @@ export class InProcessResponse extends LazyEventEmitter {
     return this.writableEnded
   }
 
-  readonly writableObjectMode = false
-  readonly writableCorked = 0
-  readonly writableHighWaterMark = 16384
+  declare readonly writableObjectMode: boolean
+  declare readonly writableCorked: number
+  declare readonly writableHighWaterMark: number
+
+  static {
+    // the same for every response: kept on the prototype rather than stored in each
+    Object.assign(this.prototype, { writableObjectMode: false, writableCorked: 0, writableHighWaterMark: 16384 })
+  }
+
   get writableLength(): number {
     return 0
   }
