@@ -33,6 +33,8 @@ export const kRoute = Symbol('warren.route')
 export const kRequestResponse = Symbol('warren.requestResponse')
 /** Null until `request.signal` is first read. */
 export const kRequestAbort = Symbol('warren.requestAbort')
+/** Undefined until `request.headers` is assigned: until then it reads the raw request's. */
+export const kRequestHeaders = Symbol('warren.requestHeaders')
 export const kReplyHeaders = Symbol('warren.replyHeaders')
 export const kReplySerializer = Symbol('warren.replySerializer')
 /** True from `send()` on: the payload is on its way through the hooks. */

@@ -26,9 +26,13 @@ export function refusedHeaders(headers: InProcessHeaders): (Error & { code: stri
 
 /** A content-length that is no number or given twice differently is refused: the body's length would be ambiguous. */
 export function refusedFraming(headers: InProcessHeaders): (Error & { code: string }) | null {
-  const length = headers['content-length']
+  return refusedLength(headers['content-length'])
+}
+
+/** {@link refusedFraming} of the `content-length` value alone (null or undefined when there is none). */
+export function refusedLength(length: string | string[] | null | undefined): (Error & { code: string }) | null {
   // one length, all digits: the usual case, decided without splitting
-  if (length === undefined || (typeof length === 'string' && /^\d+$/.test(length))) return null
+  if (length === undefined || length === null || (typeof length === 'string' && /^\d+$/.test(length))) return null
   const lengths = (Array.isArray(length) ? length : length.split(',')).map((item) => item.trim())
   if (lengths.some((item) => !/^\d+$/.test(item)) || new Set(lengths).size > 1) return parseError('HPE_INVALID_CONTENT_LENGTH', 'Invalid character in Content-Length')
   return null

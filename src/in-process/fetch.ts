@@ -7,7 +7,7 @@ import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
 import { serveRequest } from '../serve/entry.js'
 import { answerBytes, formatError } from '../serve/error-format.js'
-import { clientErrorAnswer, refusedFraming, type PlainAnswer } from './client-error.js'
+import { clientErrorAnswer, refusedLength, type PlainAnswer } from './client-error.js'
 import { responseHeaders } from './headers.js'
 import { appendHeader, DeferredBody, InProcessRequest, type BodySource, type InProcessHeaders } from './request.js'
 import { InProcessResponse, type ResponseDelivery } from './response.js'
@@ -38,13 +38,15 @@ function hostOf(url: string): string {
   return url.slice(start, end)
 }
 
-function headersOf(request: Request): InProcessHeaders {
+/** Node's record of the request's headers, made only when someone reads `req.headers`; a body of unknown length marked chunked, as Node's parser does. */
+function headersOf(request: Request, unsized: boolean): InProcessHeaders {
   const headers: InProcessHeaders = {}
   for (const [name, value] of request.headers) appendHeader(headers, name, value)
   if (headers.host === undefined) {
     const host = hostOf(request.url)
     if (host !== '') headers.host = host
   }
+  if (unsized && headers['transfer-encoding'] === undefined) headers['transfer-encoding'] = 'chunked'
   return headers
 }
 
@@ -55,7 +57,7 @@ interface WorkersContext { passThroughOnException?: unknown }
 /** The client's address from Bun's `requestIP()`, Deno's `remoteAddr`, or Workers' `cf-connecting-ip` (set by the edge, unforgeable). */
 function remoteAddressOf(request: Request, env: unknown, ctx: unknown): string | undefined {
   if (env !== null && typeof env === 'object') {
-    if (typeof (env as BunServer).requestIP === 'function') return (env as BunServer).requestIP(request)?.address ?? undefined
+    if (isBunServer(env)) return env.requestIP(request)?.address ?? undefined
     const hostname = (env as DenoInfo).remoteAddr?.hostname
     if (typeof hostname === 'string') return hostname
   }
@@ -63,6 +65,20 @@ function remoteAddressOf(request: Request, env: unknown, ctx: unknown): string |
     return request.headers.get('cf-connecting-ip') ?? undefined
   }
   return undefined
+}
+
+function isBunServer(env: unknown): env is BunServer {
+  return env !== null && typeof env === 'object' && typeof (env as BunServer).requestIP === 'function'
+}
+
+/**
+ * The `content-length` to frame the body by. Bun's parser refuses a malformed one before the request
+ * reaches us, so one it made without a body needs no header read (Bun copies them all on first read).
+ * Asked of GET and HEAD only: for a request with a body, `request.body` would make a stream.
+ */
+function declaredLength(request: Request, method: string, env: unknown): string | null {
+  if ((method === 'GET' || method === 'HEAD') && isBunServer(env) && request.body === null) return null
+  return request.headers.get('content-length')
 }
 
 function discardBody(request: Request): void {
@@ -73,16 +89,17 @@ function discardBody(request: Request): void {
 const wholeBodyMax = 64 * 1024
 
 /** A short body of declared length is read in one call: the runtime's framing holds it to that length, and `bodyLimit` is checked first. */
-function bodyOf(request: Request, headers: InProcessHeaders): BodySource {
+function bodyOf(request: Request, declared: string | null): BodySource {
   if (request.bodyUsed) return new codes.SVC_ERR_REQ_BODY_CONSUMED()
-  const declared = headers['content-length']
-  if (typeof declared === 'string' && declared !== '0' && /^\d+$/.test(declared) && Number(declared) <= wholeBodyMax) {
+  if (declared !== null && declared !== '0' && /^\d+$/.test(declared) && Number(declared) <= wholeBodyMax) {
     return new DeferredBody(() => request.arrayBuffer(), () => discardBody(request))
   }
-  const body = request.body
-  if (body === null) return null
-  if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['transfer-encoding'] = 'chunked'
-  return body
+  return request.body
+}
+
+/** A streamed body (the request's own stream) whose request does not name its length. */
+function isUnsized(declared: string | null, body: BodySource): boolean {
+  return declared === null && body !== null && !(body instanceof DeferredBody) && !(body instanceof Error)
 }
 
 const streamHighWaterMark = 64 * 1024
@@ -187,16 +204,20 @@ function lastResortResponse(root: RootState, failure: Error, url: string | undef
 }
 
 export function serveFetch(root: RootState, request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
-  const headers = headersOf(request)
-  const refused = refusedFraming(headers)
+  // the framing is read from the web Request: Node's header record is made only if someone reads it
+  const method = request.method
+  const declared = declaredLength(request, method, env)
+  const refused = refusedLength(declared)
   if (refused !== null) return Promise.resolve(plainResponse(clientErrorAnswer(root, refused)))
   return new Promise((resolve, reject) => {
     const url = request.url
+    const body = bodyOf(request, declared)
+    const unsized = isUnsized(declared, body)
     const req = new InProcessRequest({
-      method: request.method,
+      method,
       url: pathOf(url),
-      headers,
-      body: bodyOf(request, headers),
+      headers: () => headersOf(request, unsized),
+      body,
       remoteAddress: () => remoteAddressOf(request, env, ctx),
       encrypted: url.startsWith('https:'),
     })

@@ -3,9 +3,9 @@
  * The request half of the in-process pair (`request.raw` for `app.fetch`, `inject()`, Lambda): an
  * `IncomingMessage` stand-in whose body is read from its source only when someone reads it.
  */
-import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
 import { kReadWholeBody } from '../core/symbols.js'
+import { LazyEventEmitter } from './lazy-emitter.js'
 import { InProcessSocket } from './socket.js'
 
 export type InProcessHeaders = Record<string, string | string[] | undefined>
@@ -29,10 +29,13 @@ export class DeferredBody {
 
 export type BodySource = string | Uint8Array | ReadableStream<Uint8Array> | NodeJS.ReadableStream | DeferredBody | Error | null
 
-export interface InProcessRequestInit {
+/** The headers, or how to make them when first read (a web Request's, which many requests never read). */
+export type HeaderSource = InProcessHeaders | (() => InProcessHeaders)
+
+export interface InProcessRequestInit<Headers extends HeaderSource = InProcessHeaders> {
   method: string
   url: string
-  headers: InProcessHeaders
+  headers: Headers
   body: BodySource
   /** The client's address, or how to find it when first asked (a runtime call most requests never need). */
   remoteAddress?: string | (() => string | undefined) | undefined
@@ -47,24 +50,24 @@ const ReadableState = (Readable as unknown as { ReadableState: new (options: obj
 
 /**
  * A `Readable` whose stream state is built when first used: most requests are read whole or not at
- * all, and never touch it. Constructed as an `EventEmitter` (what `Readable`'s constructor adds is
- * the state), with `Readable`'s prototype set below.
+ * all, and never touch it. Constructed as a {@link LazyEventEmitter} (what `Readable`'s constructor
+ * adds is the state), with `Readable`'s prototype set below.
  */
-export class InProcessRequest extends (EventEmitter as unknown as typeof Readable) {
+export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Readable) {
   method: string
   url: string
-  headers: InProcessHeaders
-  readonly httpVersion = '1.1'
-  readonly httpVersionMajor = 1
-  readonly httpVersionMinor = 1
+  declare readonly httpVersion: string
+  declare readonly httpVersionMajor: number
+  declare readonly httpVersionMinor: number
+  declare readonly upgrade: boolean
   complete = false
   aborted = false
-  readonly upgrade = false
-  trailers: Record<string, string> = {}
-  rawTrailers: string[] = []
   platform: unknown = null
   /** The response half, told when someone listens for this half's `close` (see `followClient`). */
   response: { followClient(): void } | null = null
+  #headers: HeaderSource
+  #trailers: Record<string, string> | null = null
+  #rawTrailers: string[] | null = null
   #body: BodySource
   #socket: InProcessSocket | null = null
   readonly #remoteAddress: string | (() => string | undefined) | undefined
@@ -74,11 +77,11 @@ export class InProcessRequest extends (EventEmitter as unknown as typeof Readabl
   /** Destroyed before its stream state was built: the state, if ever built, starts destroyed. */
   #destroyedEarly = false
 
-  constructor(init: InProcessRequestInit) {
+  constructor(init: InProcessRequestInit<HeaderSource>) {
     super(readableOptions)
     this.method = init.method
     this.url = init.url
-    this.headers = init.headers
+    this.#headers = init.headers
     this.#body = init.body
     this.#remoteAddress = init.remoteAddress
     this.#encrypted = init.encrypted === true
@@ -93,6 +96,11 @@ export class InProcessRequest extends (EventEmitter as unknown as typeof Readabl
 
   #hasState(): boolean {
     return Object.hasOwn(this, '_readableState')
+  }
+
+  static {
+    // the same for every request: kept on the prototype rather than stored in each
+    Object.assign(this.prototype, { httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1, upgrade: false })
   }
 
   static {
@@ -114,6 +122,33 @@ export class InProcessRequest extends (EventEmitter as unknown as typeof Readabl
     this.#destroyedEarly = true
     this.#releaseBody(null)
     return this
+  }
+
+  /** Node's header record, made from its source when first read. */
+  get headers(): InProcessHeaders {
+    const headers = this.#headers
+    return typeof headers === 'function' ? (this.#headers = headers()) : headers
+  }
+
+  set headers(headers: InProcessHeaders) {
+    this.#headers = headers
+  }
+
+  /** Made when first read, as the trailers below: a request's trailers are seldom asked for. */
+  get trailers(): Record<string, string> {
+    return (this.#trailers ??= {})
+  }
+
+  set trailers(trailers: Record<string, string>) {
+    this.#trailers = trailers
+  }
+
+  get rawTrailers(): string[] {
+    return (this.#rawTrailers ??= [])
+  }
+
+  set rawTrailers(trailers: string[]) {
+    this.#rawTrailers = trailers
   }
 
   /** Made when first read: most requests never look. */

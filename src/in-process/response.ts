@@ -3,9 +3,9 @@
  * The response half of the in-process pair: a `ServerResponse` stand-in (headers, writes, trailers,
  * events, `drain`) handing what is written to a {@link ResponseDelivery}, whole or streamed.
  */
-import { EventEmitter } from 'node:events'
 import { STATUS_CODES } from 'node:http'
 import { checkedHeader, checkHeaderValue, type OutgoingValue } from './headers.js'
+import { LazyEventEmitter } from './lazy-emitter.js'
 import type { InProcessRequest } from './request.js'
 
 export type OutgoingHeaders = Record<string, OutgoingValue | undefined>
@@ -46,7 +46,7 @@ function callbackOf(encoding: unknown, callback: unknown): Callback | undefined 
   return typeof callback === 'function' ? (callback as Callback) : undefined
 }
 
-export class InProcessResponse extends EventEmitter {
+export class InProcessResponse extends LazyEventEmitter {
   statusCode = 200
   statusMessage = ''
   headersSent = false
@@ -122,9 +122,15 @@ export class InProcessResponse extends EventEmitter {
     return this.writableEnded
   }
 
-  readonly writableObjectMode = false
-  readonly writableCorked = 0
-  readonly writableHighWaterMark = 16384
+  declare readonly writableObjectMode: boolean
+  declare readonly writableCorked: number
+  declare readonly writableHighWaterMark: number
+
+  static {
+    // the same for every response: kept on the prototype rather than stored in each
+    Object.assign(this.prototype, { writableObjectMode: false, writableCorked: 0, writableHighWaterMark: 16384 })
+  }
+
   get writableLength(): number {
     return 0
   }

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { readDecorator, writeDecorator } from '../core/decorator-access.js'
 import { essenceOf } from '../core/media-type.js'
-import { kRequestAbort, kRequestResponse, kRoute } from '../core/symbols.js'
+import { kRequestAbort, kRequestHeaders, kRequestResponse, kRoute } from '../core/symbols.js'
 import type { Logger } from '../core/logger.js'
 import type { HTTPPart, RequestRouteOptions, ValidationFunction, WarrenRequest } from '../types/index.js'
 import { forwardingChain, type TrustProxy } from './trust-proxy.js'
@@ -31,12 +31,21 @@ export class Request {
   declare params: WarrenRequest['params']
   declare query: WarrenRequest['query']
   declare body: WarrenRequest['body']
-  declare headers: WarrenRequest['headers']
   declare raw: IncomingMessage
   declare log: Logger
   declare validationError: (Error & { validation?: unknown; validationContext?: string }) | undefined
   declare [kRequestResponse]: ServerResponse | null
   declare [kRequestAbort]: AbortController | null
+  declare [kRequestHeaders]: WarrenRequest['headers'] | undefined
+
+  // read from the raw request when asked: its record may be built on first read (Node's, `app.fetch`'s)
+  get headers(): WarrenRequest['headers'] {
+    return this[kRequestHeaders] ?? (this.raw.headers as WarrenRequest['headers'])
+  }
+
+  set headers(headers: WarrenRequest['headers']) {
+    this[kRequestHeaders] = headers
+  }
 
   get server(): WarrenRequest['server'] {
     return this[kRoute].server
@@ -204,11 +213,11 @@ export function deriveRequestClass(parent: RequestClass | null): RequestClass {
     this.query = query
     this.log = log
     this.body = undefined
-    this.headers = raw.headers
     this.validationError = undefined
     this[kRoute] = route
     this[kRequestResponse] = null
     this[kRequestAbort] = null
+    this[kRequestHeaders] = undefined
     assignDecoratorProps(this, props)
   } as unknown as RequestClass
   ContextRequest.prototype = Object.create(parent ? parent.prototype : Request.prototype)

@@ -351,6 +351,25 @@ describe('app.fetch(request)', () => {
     expect((await (await app.fetch(new Request('http://app.test/who', { headers: { 'cf-connecting-ip': '192.0.2.7' } }))).json()).ip).toBeNull()
   })
 
+  it('reads the web Request\'s headers only when someone does: one Bun\'s server made without a body is answered without them', async () => {
+    const app = warren()
+    app.get('/plain', async () => ({ plain: true }))
+    app.get('/host', async (request: any) => ({ host: request.headers.host }))
+    let reads = 0
+    const readHeaders = Object.getOwnPropertyDescriptor(Request.prototype, 'headers')?.get as (this: Request) => Headers
+    const counted = (url: string): Request => {
+      const request = new Request(url)
+      Object.defineProperty(request, 'headers', { get: () => (reads++, readHeaders.call(request)) })
+      return request
+    }
+    const bunServer = { requestIP: () => null }
+    expect(await (await app.fetch(counted('http://app.test/plain'), bunServer)).json()).toEqual({ plain: true })
+    expect(reads).toBe(0)
+    // read, they are Node's record, the host taken from the URL when the request names none
+    expect(await (await app.fetch(counted('http://app.test:8080/host'), bunServer)).json()).toEqual({ host: 'app.test:8080' })
+    expect(reads).toBeGreaterThan(0)
+  })
+
   it('answers HEAD with the headers of GET and no body, and 204 without a body', async () => {
     const app = warren()
     app.get('/thing', async () => ({ thing: true }))

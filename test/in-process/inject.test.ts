@@ -49,6 +49,28 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     expect((await app.inject('/nested/../echo')).json().url).toBe('/echo')
   })
 
+  it('gives request.raw and reply.raw the members of Node\'s HTTP/1.1 shapes, trailers made on first read and kept', async () => {
+    const app = warren()
+    app.get('/shape', async (request: any, reply: any) => {
+      const raw = request.raw
+      raw.trailers['x-seen'] = 'yes'
+      return {
+        version: [raw.httpVersion, raw.httpVersionMajor, raw.httpVersionMinor, raw.upgrade],
+        trailers: raw.trailers,
+        rawTrailers: raw.rawTrailers,
+        writable: [reply.raw.writableObjectMode, reply.raw.writableCorked, reply.raw.writableHighWaterMark],
+        emitter: raw instanceof EventEmitter && reply.raw instanceof EventEmitter && raw instanceof Readable,
+      }
+    })
+    expect((await app.inject('/shape')).json()).toEqual({
+      version: ['1.1', 1, 1, false],
+      trailers: { 'x-seen': 'yes' },
+      rawTrailers: [],
+      writable: [false, 0, 16384],
+      emitter: true,
+    })
+  })
+
   it('answers with the status, message, headers a client receives (date, connection, framing), payload forms and cookies', async () => {
     const app = warren()
     app.get('/cookies', (_request: any, reply: any) => {

@@ -32,6 +32,20 @@ describe('request', () => {
     })
   })
 
+  it('headers are the raw request\'s until assigned; an assigned record replaces them for this request only', async () => {
+    const app = warren()
+    app.addHook('onRequest', async (req: any) => {
+      if (req.url === '/replaced') req.headers = { ...req.headers, 'x-added': 'by hook' }
+    })
+    app.get('/:kind', async (req: any) => ({ same: req.headers === req.raw.headers, thing: req.headers['x-thing'], added: req.headers['x-added'] ?? null }))
+    const read = await app.inject({ url: '/read', headers: { 'x-thing': 'yes' } })
+    expect(read.json()).toEqual({ same: true, thing: 'yes', added: null })
+    const replaced = await app.inject({ url: '/replaced', headers: { 'x-thing': 'yes' } })
+    expect(replaced.json()).toEqual({ same: false, thing: 'yes', added: 'by hook' })
+    const fetched = await app.fetch(new Request('http://app.test/replaced', { headers: { 'x-thing': 'yes' } }))
+    expect(await fetched.json()).toEqual({ same: false, thing: 'yes', added: 'by hook' })
+  })
+
   it('body is undefined without a payload; query is empty without a query string', async () => {
     const app = warren()
     app.get('/', async (req: any) => ({ body: req.body === undefined, query: req.query }))
