@@ -92,7 +92,9 @@ function runValidation(request: Request, reply: Reply): void {
   if (validation === null) return runPreHandler(request, reply)
   let outcome: ValidationOutcome
   try {
-    outcome = validation.validate(request, request.headers['content-type'])
+    // the content type picks a body validator only with a content map: a request's headers may be built on first read
+    const contentType = validation.bodyByMediaType === null ? undefined : request.headers['content-type']
+    outcome = validation.validate(request, contentType)
   } catch (thrown) {
     // validators must return { error }, but one that throws still only fails its request
     return reply[kReplyFail](thrown)
