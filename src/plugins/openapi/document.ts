@@ -11,7 +11,7 @@ import { openApiPath } from './path.js'
 import type { JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOptions, OpenApiSecurityScheme } from './types.js'
 
 export interface CollectedRoute {
-  view: RouteOptionsView
+  routeOptions: RouteOptionsView
   instance: { getSchemas(): Record<string, unknown> }
 }
 
@@ -26,7 +26,7 @@ interface SharedEntry extends SharedTarget {
 /** Builds the document; throws a coded error naming the route for anything OpenAPI cannot say. */
 export function buildDocument(options: OpenApiOptions, collected: readonly CollectedRoute[], errorFormat?: ErrorFormat): OpenApiDocument {
   const base = basePathOf(options)
-  const routes = collected.filter((route) => isDocumented(route) && relativeUrl(route.view.url, base) !== null)
+  const routes = collected.filter((route) => isDocumented(route) && relativeUrl(route.routeOptions.url, base) !== null)
   const shared = collectShared(routes)
   const components: Record<string, JsonSchema> = {}
   for (const [, entry] of shared) {
@@ -50,7 +50,7 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
   }
   const securitySchemes: Record<string, OpenApiSecurityScheme> = {}
   const library = new LibraryComponents(components)
-  for (const { view, instance } of routes) {
+  for (const { routeOptions: view, instance } of routes) {
     const { path, params } = openApiPath(relativeUrl(view.url, base) as string)
     for (const method of methodsOf(view)) {
       const item = (document.paths[path] ??= {})
@@ -85,7 +85,7 @@ function schemaOf(view: RouteOptionsView): Record<string, unknown> {
 
 /** Hidden with `schema: { hide: true }`, the keyword other OpenAPI plugins read too, so one route works with both. */
 function isDocumented(route: CollectedRoute): boolean {
-  return schemaOf(route.view).hide !== true && methodsOf(route.view).length > 0
+  return schemaOf(route.routeOptions).hide !== true && methodsOf(route.routeOptions).length > 0
 }
 
 function methodsOf(view: RouteOptionsView): OpenApiMethod[] {
@@ -107,7 +107,7 @@ function schemasOf(instance: CollectedRoute['instance']): Record<string, unknown
 function collectShared(routes: readonly CollectedRoute[]): Map<string, SharedEntry> {
   const byId = new Map<string, SharedEntry>()
   const names = new Set<string>()
-  for (const { view, instance } of routes) {
+  for (const { routeOptions: view, instance } of routes) {
     const schemas = schemasOf(instance)
     for (const [id, raw] of Object.entries(schemas)) {
       const known = byId.get(id)

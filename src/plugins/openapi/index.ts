@@ -26,12 +26,12 @@ export type * from './types.js'
 const openapi = plugin(
   async function openapi(instance, options: OpenApiOptions) {
     // the routes declared before the plugin loaded, then each one as it is declared
-    const collected: CollectedRoute[] = declaredRoutes(instance).map(({ routeOptions, instance: declaredOn }) => ({ view: routeOptions, instance: declaredOn }))
+    const collected: CollectedRoute[] = [...declaredRoutes(instance)]
     const errorFormat = instance.initialConfig.errorFormat as ErrorFormat | undefined
     let document: OpenApiDocument | null = null
     let json = ''
     instance.addHook('onRoute', function collect(this: CollectedRoute['instance'], view) {
-      if (!isAutomaticHeadRoute(view)) collected.push({ view, instance: this })
+      if (!isAutomaticHeadRoute(view)) collected.push({ routeOptions: view, instance: this })
     })
     instance.addHook('onReady', async function build() {
       document = buildDocument(options, collected, errorFormat)
