@@ -94,7 +94,7 @@ const released = Object.freeze({})
 
 /** One body being read: its bytes so far and the listeners it put on the stream. */
 class BodyRead {
-  /** Let go once the body is read whole (see {@link finish}). */
+  /** Let go once the body is read whole (see {@link succeed}). */
   stream: NodeJS.ReadableStream
   readonly declaredLength: number
   readonly limit: number
@@ -158,11 +158,11 @@ class BodyRead {
   end(): void {
     if (this.settled) return
     const measured = this.replaced ? encodedLengthOf(this.stream) : this.received
-    if (measured !== null && disagrees(this.declaredLength, measured)) return this.finish(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
+    if (measured !== null && disagrees(this.declaredLength, measured)) return this.fail(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
     const body = this.chunks !== null ? Buffer.concat(this.chunks, this.received) : (this.first ?? Buffer.alloc(0))
     this.first = this.chunks = null
     // toString() without an encoding is UTF-8, on Node's shortest path
-    this.finishRead(this.asString ? body.toString() : body)
+    this.succeed(this.asString ? body.toString() : body)
   }
 
   /**
@@ -171,7 +171,7 @@ class BodyRead {
    * instead. Removing four listeners costs more than the rest of the read; what the stream keeps
    * then holds nothing of the request's.
    */
-  finishRead(body: string | Buffer): void {
+  succeed(body: string | Buffer): void {
     if (this.settled) return
     this.settled = true
     const receiver = this.receiver
@@ -182,7 +182,7 @@ class BodyRead {
 
   error(error: Error): void {
     if (this.settled) return
-    this.finish(asClientError(error))
+    this.fail(asClientError(error))
   }
 
   /**
@@ -200,7 +200,7 @@ class BodyRead {
    * the listeners go; left, they would also keep this read and the request's objects alive as long
    * as Node keeps the request, which V8 answers by allocating them in the old generation.
    */
-  finish(error: Error | null): void {
+  fail(error: Error | null): void {
     if (this.settled) return
     this.settled = true
     const stream = this.stream
@@ -213,7 +213,7 @@ class BodyRead {
 
   /** The limit was crossed: {@link refuse} reports it here. */
   bodyRead(error: Error | null): void {
-    this.finish(error)
+    this.fail(error)
   }
 }
 
