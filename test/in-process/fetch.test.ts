@@ -354,6 +354,7 @@ describe('app.fetch(request)', () => {
   it('reads the web Request\'s headers only when someone does: one Bun\'s server made without a body is answered without them', async () => {
     const app = warren()
     app.get('/plain', async () => ({ plain: true }))
+    app.get('/validated', { schema: { querystring: { type: 'object', properties: { n: { type: 'integer' } } } } }, async (request: any) => ({ n: request.query.n }))
     app.get('/host', async (request: any) => ({ host: request.headers.host }))
     let reads = 0
     const readHeaders = Object.getOwnPropertyDescriptor(Request.prototype, 'headers')?.get as (this: Request) => Headers
@@ -364,6 +365,7 @@ describe('app.fetch(request)', () => {
     }
     const bunServer = { requestIP: () => null }
     expect(await (await app.fetch(counted('http://app.test/plain'), bunServer)).json()).toEqual({ plain: true })
+    expect(await (await app.fetch(counted('http://app.test/validated?n=3'), bunServer)).json()).toEqual({ n: 3 })
     expect(reads).toBe(0)
     // read, they are Node's record, the host taken from the URL when the request names none
     expect(await (await app.fetch(counted('http://app.test:8080/host'), bunServer)).json()).toEqual({ host: 'app.test:8080' })
