@@ -3,6 +3,7 @@
  * The failure path: onError hooks, then the nearest error handler (a failing one hands on to its
  * parent's) down to the default one; when sending that fails, a plain error body. Only `serve/reply` calls in.
  */
+import { Buffer } from 'node:buffer'
 import { codes } from '../core/errors.js'
 import {
   kReplyErrorHandler,

@@ -3,6 +3,8 @@
  * How a payload becomes bytes: serialization (the reply's serializer, the route's response schema,
  * the context default), the content type a text payload declares, and the bytes and length written.
  */
+// imported, not the global: Node defines `Buffer` on globalThis as a getter, called at every use
+import { Buffer } from 'node:buffer'
 import { serializationFailed } from '../schema/serialization.js'
 import { kReplyHeaders, kReplySerializer, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
