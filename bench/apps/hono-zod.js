@@ -8,7 +8,10 @@ import { createUserZod } from '../zod-scenario.js'
 /** Builds the app, ready to listen. */
 export async function build() {
   const app = new Hono()
-  app.post('/users', zValidator('json', createUserZod.body), (c) => c.json({ id: 1, ...c.req.valid('json') }, 201))
+  app.post('/users', zValidator('json', createUserZod.body), (c) => {
+    const { name, email, age, tags } = c.req.valid('json')
+    return c.json({ id: 1, name, email, age, tags }, 201)
+  })
   let server
   return {
     listen: () =>

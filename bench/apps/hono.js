@@ -30,7 +30,7 @@ export function build() {
       return c.json({ statusCode: 400, error: 'Bad Request', message: 'invalid JSON' }, 400)
     }
     if (!checkUser.Check(body)) return invalid(c, checkUser, body)
-    return c.json({ id: 1, ...body }, 201)
+    return c.json({ id: 1, name: body.name, email: body.email, age: body.age, tags: body.tags }, 201)
   })
   app.get('/items/:id', (c) => {
     // path and query values are strings: coerced by hand, as the route's schemas ask

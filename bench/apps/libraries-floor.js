@@ -27,7 +27,7 @@ function send(res, status, body) {
 }
 
 async function handler(body) {
-  return { id: 1, ...body }
+  return { id: 1, name: body.name, email: body.email, age: body.age, tags: body.tags }
 }
 
 function createUser(req, res) {

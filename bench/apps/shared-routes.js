@@ -4,10 +4,14 @@
 // warren gets, so the comparison cannot favour warren by construction.
 import { createUserSchema, helloSchema, hookedSchema, items, itemsSchema } from '../scenarios.js'
 
-/** Scenario 2's handler (and scenario 6's): the validated body answered with 201. */
+/**
+ * Scenario 2's handler (and scenario 6's): the validated body answered with 201. The answer is
+ * built field by field, as the hand-written node:http server builds it, so both do the same work.
+ */
 export async function createUser(request, reply) {
+  const { name, email, age, tags } = request.body
   reply.code(201)
-  return { id: 1, ...request.body }
+  return { id: 1, name, email, age, tags }
 }
 
 /** Declares scenarios 1–5 on `app` (a warren or a Fastify instance), each schema passed through `schemaOf`. */
