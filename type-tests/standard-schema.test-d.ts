@@ -73,6 +73,12 @@ app.get('/class', { schema: { response: { '2xx': Problem, default: Account } } }
 })
 
 expectError(app.put('/items-bad', { schema: { response: { 200: Item } } }, async () => ({ id: 'x', name: 'n' })))
+// an ArkType morph: the request part is its output, the reply gives its input
+app.post('/priced', { schema: { body: Priced, response: { 200: Priced } } }, async (request, reply) => {
+  expectType<number>(request.body.amount)
+  expectError(reply.send({ amount: request.body.amount }))
+  return reply.send({ amount: String(request.body.amount) })
+})
 
 // ---------- libraryOnly keeps the schema's types ----------
 app.post('/raw', { schema: { body: libraryOnly(v.object({ n: v.pipe(v.string(), v.transform(Number)) })) } }, async (request) => {

@@ -4,12 +4,12 @@
  */
 
 import type { Static, TArray, TIntersect, TObject, TOptional, TRecord, TRef, TSchema, TTuple, TUnion } from '@sinclair/typebox'
-import type { StandardSchemaLike, StandardSide, StandardTypeOf } from './standard-schema.js'
+import type { ArkTypeLike, StandardSchemaLike, StandardSide, StandardTypeOf } from './standard-schema.js'
 import type { Flatten } from './util.js'
 
 /** A `content` map: media type (e.g. `application/json`, `*\/*`) to the schema for that media type. */
 export interface ContentMap {
-  [mediaType: string]: { schema: TSchema | JsonSchemaObject | SchemaBuilder | StandardSchemaLike }
+  [mediaType: string]: { schema: TSchema | JsonSchemaObject | SchemaBuilder | ArkTypeLike | StandardSchemaLike }
 }
 
 /** A plain JSON Schema object (not built with TypeBox), or the short form that lists properties at the top level. */
@@ -24,10 +24,10 @@ export interface SchemaBuilder {
 }
 
 /** A request-part schema: TypeBox, plain JSON Schema, a builder's, a Standard Schema, a `content` map (body), or `false` (refuse every request with 400). */
-export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchemaLike | false
+export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | ArkTypeLike | StandardSchemaLike | false
 
 /** One entry of a response map: a schema (or a builder's, or a Standard Schema), or `{ description?, content: { [mediaType]: { schema } } }`. */
-export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | SchemaBuilder | StandardSchemaLike
+export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | SchemaBuilder | ArkTypeLike | StandardSchemaLike
 
 /** A route's `schema` option. */
 export interface RouteSchema {
@@ -130,7 +130,7 @@ export type StaticOf<Sc extends TSchema, Reg> = WithRefs<Sc, Reg>
 /** The static type of a request-part schema or response entry; a `content` map gives the union of its media types. */
 export type SchemaStatic<E, Reg, Side extends StandardSide = 'output'> = E extends TSchema
   ? StaticOf<E, Reg>
-  : E extends StandardSchemaLike
+  : E extends ArkTypeLike | StandardSchemaLike
     ? StandardTypeOf<E, Side>
     : E extends { content: infer C }
       ? { [M in keyof C]: MediaStatic<C[M], Reg, Side> }[keyof C]
@@ -138,7 +138,7 @@ export type SchemaStatic<E, Reg, Side extends StandardSide = 'output'> = E exten
 
 type MediaStatic<Media, Reg, Side extends StandardSide> = Media extends { schema: infer Sc extends TSchema }
   ? StaticOf<Sc, Reg>
-  : Media extends { schema: infer Sc extends StandardSchemaLike }
+  : Media extends { schema: infer Sc extends ArkTypeLike | StandardSchemaLike }
     ? StandardTypeOf<Sc, Side>
     : unknown
 

@@ -28,9 +28,23 @@ export type StandardSide = 'input' | 'output'
 
 export type StandardTypeOf<S, Side extends StandardSide> = S extends { readonly _zod: infer Z }
   ? SideOf<Z, Side>
-  : S extends { readonly '~standard': { readonly types?: infer T } }
+  : S extends ArkTypeLike
+    ? ArkTypeSide<S, Side>
+    : S extends { readonly '~standard': { readonly types?: infer T } }
     ? SideOf<NonNullable<T>, Side>
     : unknown
+
+/**
+ * An ArkType type, known by its own phantom types (what its `.infer` and `.inferIn` read): the same
+ * types as its `~standard.types`, but reading `~standard` on an ArkType type instantiates its
+ * Standard Schema props, which costs some 600 instantiations per schema (docs/architecture.md).
+ */
+export interface ArkTypeLike {
+  readonly inferIn: unknown
+  readonly inferOut: unknown
+}
+
+type ArkTypeSide<S extends ArkTypeLike, Side extends StandardSide> = Side extends 'output' ? S['inferOut'] : S['inferIn']
 
 /** `input` or `output` of a record of both (Zod's `_zod`, a `~standard.types`). */
 type SideOf<Types, Side extends StandardSide> = Side extends 'output'
