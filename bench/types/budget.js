@@ -13,9 +13,10 @@
 // per call (the client's instantiations over the server's, per route added) must stay within
 // `client.instantiationsPerCall`, and server + client within `client.maxRatio` times the server alone.
 //
-// The realistic app written with Zod schemas (bench/types/zod.js) is checked at the sizes of
-// `zod.routes`: a Zod route may cost no more than the TypeBox route of the same run plus what Zod's
-// own inference of the same schemas and handler code costs without a framework ("Zod alone").
+// The realistic app written with each Standard Schema library (Zod, Valibot, ArkType:
+// bench/types/standard-schema.js) is checked at the sizes of `standardSchemas.routes`: a route may
+// cost no more than the TypeBox route of the same run plus what the library's own inference of the
+// same schemas and handler code costs without a framework ("<library> alone").
 //
 // Raising the budget is a visible change: edit budget.json in the same commit, and say why.
 import { readFileSync, rmSync } from 'node:fs'
@@ -23,7 +24,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { check, warrenRealistic, writeProject } from './realistic.js'
 import { clientPaths, measureClient } from './client.js'
-import { measureZod } from './zod.js'
+import { libraries, measureLibrary } from './standard-schema.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -90,25 +91,28 @@ if (ratio > budget.client.maxRatio) {
   console.error(`type budget exceeded: server + client is ${ratio.toFixed(2)} times the server alone > ${budget.client.maxRatio} (bench/types/budget.json)`)
   failed = true
 }
-/* ---------- Zod schemas ---------- */
+/* ---------- Standard Schema libraries ---------- */
 
-const zod = measureZod(tsc, out, budget.zod.routes, paths)
-const zodCeiling = perRoute + zod.alonePerRoute
-console.log(
-  `type budget: Zod app, ${budget.zod.routes.join(' / ')} routes: warren ${zod.warrenPerRoute} per route, Zod alone ${zod.alonePerRoute}, ` +
-    `ceiling (the TypeBox route + Zod alone) ${zodCeiling}`,
-)
-for (const [name, runs] of Object.entries(zod.runs)) {
-  for (const r of runs) {
-    if (Number.isNaN(r.instantiations) || r.errors.length) {
-      console.error(`type budget: the Zod app (${name}) has ${r.errors.length} type errors${r.tooDeep ? ' (TS2589)' : ''}:\n${r.errors.slice(0, 5).join('\n')}`)
-      failed = true
+for (const name of Object.keys(libraries)) {
+  const label = libraries[name].label
+  const measured = measureLibrary(name, tsc, out, budget.standardSchemas.routes, paths)
+  const ceiling = perRoute + measured.alonePerRoute
+  console.log(
+    `type budget: ${label} app, ${budget.standardSchemas.routes.join(' / ')} routes: warren ${measured.warrenPerRoute} per route, ${label} alone ${measured.alonePerRoute}, ` +
+      `ceiling (the TypeBox route + ${label} alone) ${ceiling}`,
+  )
+  for (const [kind, runs] of Object.entries(measured.runs)) {
+    for (const r of runs) {
+      if (Number.isNaN(r.instantiations) || r.errors.length) {
+        console.error(`type budget: the ${label} app (${kind}) has ${r.errors.length} type errors${r.tooDeep ? ' (TS2589)' : ''}:\n${r.errors.slice(0, 5).join('\n')}`)
+        failed = true
+      }
     }
   }
-}
-if (zod.warrenPerRoute > zodCeiling) {
-  console.error(`type budget exceeded: a Zod route costs ${zod.warrenPerRoute} instantiations > ${perRoute} (its TypeBox route) + ${zod.alonePerRoute} (Zod alone)`)
-  failed = true
+  if (measured.warrenPerRoute > ceiling) {
+    console.error(`type budget exceeded: a ${label} route costs ${measured.warrenPerRoute} instantiations > ${perRoute} (its TypeBox route) + ${measured.alonePerRoute} (${label} alone)`)
+    failed = true
+  }
 }
 
 if (failed) process.exitCode = 1

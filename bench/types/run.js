@@ -18,7 +18,8 @@
 // `client<typeof app>()` (up to TYPEOF_MAX routes, default 100). `node bench/types/client.js` runs
 // that part alone.
 //
-// Last, the realistic app written with Zod schemas against Zod alone (bench/types/zod.js).
+// Last, the realistic app written with each Standard Schema library against the library alone
+// (bench/types/standard-schema.js).
 //
 // warren is type-checked through its published declarations (dist/src/index.d.ts, built first with
 // `tsc -p tsconfig.build.json`); both apps use skipLibCheck, strict, NodeNext, TypeBox 0.34.
@@ -28,7 +29,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fastifyRealistic, warrenRealistic, writeProject as writeRealistic, check as checkRealistic } from './realistic.js'
 import { printClientScenario } from './client.js'
-import { measureZod } from './zod.js'
+import { libraries, measureLibrary } from './standard-schema.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const out = join(root, 'bench', '.tmp', 'types')
@@ -153,8 +154,11 @@ function main() {
   realistic(paths)
   const clientSizes = (process.env.CLIENT_SIZES ?? '10,100,1000').split(',').map(Number)
   if (!printClientScenario(tsc, join(out, 'client'), root, clientSizes)) process.exitCode = 1
-  const zod = measureZod(tsc, join(out, 'zod'), [10, 100], paths)
-  console.log(`\nThe realistic app with Zod schemas (bench/types/zod.js), 10 / 100 routes: warren ${fmt(zod.warrenPerRoute)} instantiations per route, Zod alone (the same schemas and handlers typed by z.output / z.input) ${fmt(zod.alonePerRoute)}`)
+  for (const name of Object.keys(libraries)) {
+    const measured = measureLibrary(name, tsc, join(out, 'standard-schema'), [10, 100], paths)
+    const label = libraries[name].label
+    console.log(`\nThe realistic app with ${label} schemas (bench/types/standard-schema.js), 10 / 100 routes: warren ${fmt(measured.warrenPerRoute)} instantiations per route, ${label} alone (the same schemas and handlers typed by its own input / output types) ${fmt(measured.alonePerRoute)}`)
+  }
   if (w.errors.length || big.errors.length || big.tooDeep) process.exitCode = 1
 }
 

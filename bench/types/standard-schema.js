@@ -1,37 +1,80 @@
-// The realistic app of bench/types/realistic.js written with Zod schemas, for the type-check budget
-// of Standard Schema routes: a Zod route must cost no more than the same route in TypeBox plus what
-// Zod's own inference of its schemas costs.
+// The realistic app of bench/types/realistic.js written with Standard Schema libraries (Zod, Valibot,
+// ArkType), for the type-check budget of their routes: a route of each library must cost no more
+// than the same route in TypeBox plus what the library's own inference of its schemas costs.
 //
-// Two sources at any size: the warren app (shared schemas as plain Zod objects, entities derived with
-// omit / pick / extend, replies per status, decorators, hooks, a guard, as in the TypeBox app), and
-// "Zod alone", the floor: the same schemas and the same handler code as functions typed by Zod's
-// own `z.output` / `z.input`, no framework. `npm run test:type-budget` checks both at the sizes of
-// budget.json's `zod.routes`.
+// Two sources per library at any size: the warren app (shared schemas as plain library objects,
+// entities derived with the library's omit / pick / extend, replies per status, decorators, hooks, a
+// guard, as in the TypeBox app), and "<library> alone", the floor: the same schemas and the same
+// handler code as functions typed by the library's own input / output types, no framework.
+// `npm run test:type-budget` checks both at the sizes of budget.json's `standardSchemas.routes`.
 //
-//   node bench/types/zod.js [sizes]      e.g. node bench/types/zod.js 10,100
+//   node bench/types/standard-schema.js [sizes] [libraries]   e.g. node bench/types/standard-schema.js 10,100 zod,arktype
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { check, warrenPrelude, writeProject } from './realistic.js'
 
-const SHARED = `const Money = z.object({ amount: z.number(), currency: z.string() })
+/** Each library's spelling of the app's schemas, and of a schema's input and output types. */
+export const libraries = {
+  zod: {
+    label: 'Zod',
+    imports: `import { z } from 'zod'`,
+    shared: `const Money = z.object({ amount: z.number(), currency: z.string() })
 const Country = z.object({ code: z.string(), name: z.string() })
 const Address = z.object({ street: z.string(), city: z.string(), zip: z.string() })
 const Problem = z.object({ message: z.string(), code: z.string() })
 const Paging = z.object({ page: z.number().int().optional(), size: z.number().int().optional(), create: z.boolean().optional() })
 const IdParams = z.object({ id: z.number().int() })
-`
-
-/** Route i's schemas: the entities of the TypeBox app, derived the Zod way. */
-function schemas(i) {
-  return `
+`,
+    entities: (i) => `
 const Base${i} = z.object({ id: z.number().int(), name${i}: z.string(), price: Money, address: Address, tags: z.array(z.string()) })
 const Create${i} = Base${i}.omit({ id: true })
 const Summary${i} = Base${i}.pick({ id: true, name${i}: true })
 const Full${i} = Base${i}.extend({ country: Country })
-`
+`,
+    input: (schema) => `z.input<typeof ${schema}>`,
+    output: (schema) => `z.output<typeof ${schema}>`,
+  },
+  valibot: {
+    label: 'Valibot',
+    imports: `import * as v from 'valibot'`,
+    shared: `const Money = v.object({ amount: v.number(), currency: v.string() })
+const Country = v.object({ code: v.string(), name: v.string() })
+const Address = v.object({ street: v.string(), city: v.string(), zip: v.string() })
+const Problem = v.object({ message: v.string(), code: v.string() })
+const Paging = v.object({ page: v.optional(v.pipe(v.number(), v.integer())), size: v.optional(v.pipe(v.number(), v.integer())), create: v.optional(v.boolean()) })
+const IdParams = v.object({ id: v.pipe(v.number(), v.integer()) })
+`,
+    entities: (i) => `
+const Base${i} = v.object({ id: v.pipe(v.number(), v.integer()), name${i}: v.string(), price: Money, address: Address, tags: v.array(v.string()) })
+const Create${i} = v.omit(Base${i}, ['id'])
+const Summary${i} = v.pick(Base${i}, ['id', 'name${i}'])
+const Full${i} = v.object({ ...Base${i}.entries, country: Country })
+`,
+    input: (schema) => `v.InferInput<typeof ${schema}>`,
+    output: (schema) => `v.InferOutput<typeof ${schema}>`,
+  },
+  arktype: {
+    label: 'ArkType',
+    imports: `import { type } from 'arktype'`,
+    shared: `const Money = type({ amount: 'number', currency: 'string' })
+const Country = type({ code: 'string', name: 'string' })
+const Address = type({ street: 'string', city: 'string', zip: 'string' })
+const Problem = type({ message: 'string', code: 'string' })
+const Paging = type({ 'page?': 'number.integer', 'size?': 'number.integer', 'create?': 'boolean' })
+const IdParams = type({ id: 'number.integer' })
+`,
+    entities: (i) => `
+const Base${i} = type({ id: 'number.integer', name${i}: 'string', price: Money, address: Address, tags: 'string[]' })
+const Create${i} = Base${i}.omit('id')
+const Summary${i} = Base${i}.pick('id', 'name${i}')
+const Full${i} = Base${i}.merge({ country: Country })
+`,
+    input: (schema) => `typeof ${schema}.inferIn`,
+    output: (schema) => `typeof ${schema}.infer`,
+  },
 }
 
-/** The handler's body, shared by the route and by Zod alone (`db` and `user` in scope). */
+/** The handler's body, shared by the route and by the library alone (`db` and `user` in scope). */
 function handlerBody(i) {
   return `
   if (params.id === 0) return notFound({ message: 'no ${i}', code: 'E_NOT_FOUND' })
@@ -47,20 +90,20 @@ function handlerBody(i) {
   }`
 }
 
-/** The warren version of the app with `routes` Zod routes. */
-export function warrenZod(routes) {
-  let src = `import warren, { type RouteHook } from 'warren'\nimport { z } from 'zod'\n\ninterface User { id: number; name: string }\n${SHARED}`
+/** The warren version of the app with `routes` routes whose schemas are `library`'s. */
+export function warrenApp(library, routes) {
+  let src = `import warren, { type RouteHook } from 'warren'\n${library.imports}\n\ninterface User { id: number; name: string }\n${library.shared}`
   src += warrenPrelude()
   for (let i = 0; i < routes; i++) {
-    src += schemas(i)
+    src += library.entities(i)
     src += `app.post('/r${i}/:id', {
   schema: { params: IdParams, querystring: Paging, body: Create${i}, response: { 200: Full${i}, 201: Summary${i}, 404: Problem, '4xx': Problem } },
   preHandler: guard,
 }, async function (request, reply) {
   const { params, query, body, user } = request
   const db = this.db
-  const notFound = (problem: z.input<typeof Problem>) => reply.code(404).send(problem)
-  const created = (summary: z.input<typeof Summary${i}>) => reply.code(201).send(summary)
+  const notFound = (problem: ${library.input('Problem')}) => reply.code(404).send(problem)
+  const created = (summary: ${library.input(`Summary${i}`)}) => reply.code(201).send(summary)
 ${handlerBody(i)}
 })
 `
@@ -68,18 +111,20 @@ ${handlerBody(i)}
   return src + '\nexport default app\n'
 }
 
-/** Zod alone: the same schemas and handler code, typed by Zod's inference only. */
-export function zodAlone(routes) {
-  let src = `import { z } from 'zod'\n\ninterface User { id: number; name: string }\n${SHARED}`
+/** The library alone: the same schemas and handler code, typed by the library's inference only. */
+export function libraryAlone(library, routes) {
+  let src = `${library.imports}\n\ninterface User { id: number; name: string }\n${library.shared}`
   src += `const db = { count: 1, find: (id: number) => ({ id }) }
 declare const user: User | null
 declare function answer<T>(payload: T): T
 `
   for (let i = 0; i < routes; i++) {
-    src += schemas(i)
-    src += `export async function handler${i}(params: z.output<typeof IdParams>, query: z.output<typeof Paging>, body: z.output<typeof Create${i}>): Promise<z.input<typeof Full${i}> | z.input<typeof Summary${i}> | z.input<typeof Problem>> {
-  const notFound = (problem: z.input<typeof Problem>) => answer(problem)
-  const created = (summary: z.input<typeof Summary${i}>) => answer(summary)
+    src += library.entities(i)
+    const output = library.output
+    const input = library.input
+    src += `export async function handler${i}(params: ${output('IdParams')}, query: ${output('Paging')}, body: ${output(`Create${i}`)}): Promise<${input(`Full${i}`)} | ${input(`Summary${i}`)} | ${input('Problem')}> {
+  const notFound = (problem: ${input('Problem')}) => answer(problem)
+  const created = (summary: ${input(`Summary${i}`)}) => answer(summary)
 ${handlerBody(i)}
 }
 `
@@ -87,12 +132,13 @@ ${handlerBody(i)}
   return src
 }
 
-/** Instantiations of the warren Zod app and of Zod alone at two sizes, and the cost per added route. */
-export function measureZod(tsc, out, [small, large], paths) {
-  const size = (make, name, n) => check(tsc, writeProject(join(out, `${name}-${n}`), make(n), paths))
+/** Instantiations of the warren app and of the library alone at two sizes, and the cost per added route. */
+export function measureLibrary(name, tsc, out, [small, large], paths) {
+  const library = libraries[name]
+  const size = (make, kind, n) => check(tsc, writeProject(join(out, `${name}-${kind}-${n}`), make(library, n), paths))
   const runs = {
-    warren: [size(warrenZod, 'zod-warren', small), size(warrenZod, 'zod-warren', large)],
-    alone: [size(zodAlone, 'zod-alone', small), size(zodAlone, 'zod-alone', large)],
+    warren: [size(warrenApp, 'warren', small), size(warrenApp, 'warren', large)],
+    alone: [size(libraryAlone, 'alone', small), size(libraryAlone, 'alone', large)],
   }
   const perRoute = ([a, b]) => Math.round((b.instantiations - a.instantiations) / (large - small))
   return { runs, warrenPerRoute: perRoute(runs.warren), alonePerRoute: perRoute(runs.alone) }
@@ -102,9 +148,13 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
   const sizes = (process.argv[2] ?? '10,100').split(',').map(Number)
-  const measured = measureZod(tsc, join(root, 'bench', '.tmp', 'zod-types'), sizes, { warren: [join(root, 'dist', 'src', 'index.d.ts')] })
-  for (const [name, [a, b]] of Object.entries(measured.runs)) {
-    console.log(`${name}: ${sizes[0]} routes ${a.instantiations} / ${sizes[1]} routes ${b.instantiations} instantiations (check ${a.checkTime} s / ${b.checkTime} s)${a.errors.length + b.errors.length ? `, errors:\n${[...a.errors, ...b.errors].slice(0, 5).join('\n')}` : ''}`)
+  const names = (process.argv[3] ?? Object.keys(libraries).join(',')).split(',')
+  for (const name of names) {
+    const measured = measureLibrary(name, tsc, join(root, 'bench', '.tmp', 'standard-schema-types'), sizes, { warren: [join(root, 'dist', 'src', 'index.d.ts')] })
+    for (const [kind, [a, b]] of Object.entries(measured.runs)) {
+      const errors = [...a.errors, ...b.errors]
+      console.log(`${libraries[name].label} ${kind}: ${sizes[0]} routes ${a.instantiations} / ${sizes[1]} routes ${b.instantiations} instantiations (check ${a.checkTime} s / ${b.checkTime} s)${errors.length ? `, errors:\n${errors.slice(0, 5).join('\n')}` : ''}`)
+    }
+    console.log(`${libraries[name].label} per route: warren ${measured.warrenPerRoute}, alone ${measured.alonePerRoute}`)
   }
-  console.log(`per route: warren ${measured.warrenPerRoute}, Zod alone ${measured.alonePerRoute}`)
 }
