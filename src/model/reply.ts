@@ -242,6 +242,18 @@ export abstract class Reply {
     this.raw.writeEarlyHints(hints, callback)
     return this
   }
+
+  static {
+    // state most replies never change, read from here until a reply sets its own: fewer stores per reply
+    Object.assign(this.prototype, {
+      [kReplySerializer]: null,
+      [kReplyHijacked]: false,
+      [kReplyErrorHandler]: undefined,
+      [kReplySendingError]: false,
+      [kReplyOnErrorPhase]: OnErrorPhase.Pending,
+      [kReplyTrailers]: null,
+    })
+  }
 }
 
 /**
@@ -250,24 +262,18 @@ export abstract class Reply {
  */
 export function deriveReplyClass(parent: ReplyClass | null, base: { prototype: Reply }): ReplyClass {
   const props = parent ? parent.props.slice() : []
-  // every field set here, in this order, so all replies share one shape
+  // every field set here, in this order, so all replies share one shape (the rarely changed ones are on the prototype)
   const ContextReply = function (this: Reply, raw: ServerResponse, request: Request, log: Logger) {
     this.raw = raw
     this.request = request
     this.log = log
     this[kRoute] = request[kRoute]
     this[kReplyHeaders] = {}
-    this[kReplySerializer] = null
     this[kReplySending] = false
-    this[kReplyHijacked] = false
     this[kReplyAwaitingTurn] = false
     this[kReplyHookRun] = null
-    this[kReplyErrorHandler] = undefined
-    this[kReplySendingError] = false
-    this[kReplyOnErrorPhase] = OnErrorPhase.Pending
     this[kReplyStartTime] = clock.now()
     this[kReplyHasStatus] = false
-    this[kReplyTrailers] = null
     assignDecoratorProps(this, props)
   } as unknown as ReplyClass
   ContextReply.prototype = Object.create(parent ? parent.prototype : base.prototype)
