@@ -20,7 +20,7 @@ export interface DecoratorProp {
 type RouteOf<T> = T extends { [kRoute]: infer Route } ? Route : never
 
 export interface RequestClass {
-  new (id: string, params: Record<string, string>, raw: IncomingMessage, query: Record<string, unknown>, log: Logger, route: RouteOf<Request>): Request
+  new (id: string, params: Record<string, string>, raw: IncomingMessage, response: ServerResponse, query: Record<string, unknown>, log: Logger, route: RouteOf<Request>): Request
   prototype: Request
   props: DecoratorProp[]
 }
@@ -37,6 +37,11 @@ export class Request {
   declare [kRequestResponse]: ServerResponse | null
   declare [kRequestAbort]: AbortController | null
   declare [kRequestHeaders]: WarrenRequest['headers'] | undefined
+
+  static {
+    // what most requests never set, read from here until a request sets its own: fewer stores per request
+    Object.assign(this.prototype, { validationError: undefined, [kRequestAbort]: null, [kRequestHeaders]: undefined })
+  }
 
   // read from the raw request when asked: its record may be built on first read (Node's, `app.fetch`'s)
   get headers(): WarrenRequest['headers'] {
@@ -197,12 +202,13 @@ export function assignDecoratorProps(target: object, props: DecoratorProp[]): vo
 
 export function deriveRequestClass(parent: RequestClass | null): RequestClass {
   const props = parent ? parent.props.slice() : []
-  // every field set here, in this order, so all requests share one shape
+  // every field set here, in this order, so all requests share one shape (the rarely set ones are on the prototype)
   const ContextRequest = function (
     this: Request,
     id: string,
     params: Record<string, string>,
     raw: IncomingMessage,
+    response: ServerResponse,
     query: Record<string, unknown>,
     log: Logger,
     route: Request[typeof kRoute],
@@ -213,11 +219,8 @@ export function deriveRequestClass(parent: RequestClass | null): RequestClass {
     this.query = query
     this.log = log
     this.body = undefined
-    this.validationError = undefined
     this[kRoute] = route
-    this[kRequestResponse] = null
-    this[kRequestAbort] = null
-    this[kRequestHeaders] = undefined
+    this[kRequestResponse] = response
     assignDecoratorProps(this, props)
   } as unknown as RequestClass
   ContextRequest.prototype = Object.create(parent ? parent.prototype : Request.prototype)

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
 import { factoryLogger, requestLogger } from '../core/logger.js'
-import { kReplyFail, kReplyHijacked, kReplySending, kRequestResponse, kRoute } from '../core/symbols.js'
+import { kReplyFail, kReplyHijacked, kReplySending, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import type { RouteContext } from '../model/route-context.js'
@@ -34,8 +34,7 @@ export function createExchange(
   const log = route.childLoggerFactory === null
     ? requestLogger(root.logger, root.loggerEnabled, label, id, route.logOptions)
     : factoryLogger(route.childLoggerFactory, route.server, root.logger, label, id, route.logOptions, req)
-  const request = new route.Request(id, params as Record<string, string>, req, query, log, route)
-  request[kRequestResponse] = res
+  const request = new route.Request(id, params as Record<string, string>, req, res, query, log, route)
   return new route.Reply(res, request, log)
 }
 
