@@ -132,13 +132,24 @@ export function withLibraryPass(compiled: ValidationFunction | null, pass: Libra
   return combined
 }
 
-/** A response serialized from the library's output; a refused payload is a 500, and an async schema cannot be awaited. */
+/**
+ * A response serialized from the library's output; a refused payload is a 500, and an async schema
+ * cannot be awaited. A payload refused while it holds properties set to `undefined` is checked
+ * again without them, as JSON carries it: a library with exact optional keys (ArkType) refuses
+ * `{ due: undefined }` for `'due?'`, which JSON writes as `{}` and the route's type allows.
+ */
 export function serializeAfterPass(pass: LibraryPass, serialize: (value: unknown) => string, site: SchemaSite): SerializerFunction {
-  return (payload) => {
+  const settle = (payload: unknown): PassVerdict => {
     const verdict = pass(payload)
-    if (isThenable(verdict)) {
-      Promise.resolve(verdict).catch(() => {})
-      throw libraryFailure(site, 'returned a promise: a response is serialized at once, so its schema cannot be async')
+    if (!isThenable(verdict)) return verdict
+    Promise.resolve(verdict).catch(() => {})
+    throw libraryFailure(site, 'returned a promise: a response is serialized at once, so its schema cannot be async')
+  }
+  return (payload) => {
+    let verdict = settle(payload)
+    if ('error' in verdict) {
+      const asJson = withoutUndefined(payload)
+      if (asJson !== payload) verdict = settle(asJson)
     }
     if ('error' in verdict) {
       const message = verdict.error.map((item) => `${item.instancePath || '(root)'} ${item.message}`).join(', ')
@@ -146,4 +157,35 @@ export function serializeAfterPass(pass: LibraryPass, serialize: (value: unknown
     }
     return serialize(verdict.value)
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false
+  const prototype = Object.getPrototypeOf(value) as unknown
+  return prototype === Object.prototype || prototype === null
+}
+
+/** `value` with the properties set to `undefined` left out at any depth of plain objects and arrays; `value` itself when it has none. */
+function withoutUndefined(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i]
+      const kept = withoutUndefined(item)
+      if (kept !== item) (copy ??= value.slice())[i] = kept
+    }
+    return copy ?? value
+  }
+  if (!isPlainObject(value)) return value
+  let copy: Record<string, unknown> | null = null
+  for (const key of Object.keys(value)) {
+    const item = value[key]
+    if (item === undefined) {
+      delete (copy ??= { ...value })[key]
+      continue
+    }
+    const kept = withoutUndefined(item)
+    if (kept !== item) (copy ??= { ...value })[key] = kept
+  }
+  return copy ?? value
 }

@@ -189,6 +189,36 @@ describe('where warren converts', () => {
   })
 })
 
+describe('a response property set to undefined', () => {
+  // ArkType's optional keys are exact: `'due?'` refuses a present `undefined`, which JSON leaves out
+  const Note = type({ id: 'number', 'due?': 'string.date.iso.parse', 'tags?': type({ 'label?': 'string' }).array() })
+
+  it('is absent, as JSON writes it, even for a library that refuses undefined on an optional key', async () => {
+    const app = warren()
+    app.get('/', { schema: { response: { 200: Note } } }, async () => ({ id: 1, due: undefined, tags: [{ label: undefined }, { label: 'a' }] }))
+    const res = await app.inject({ url: '/' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ id: 1, tags: [{}, { label: 'a' }] })
+  })
+
+  it('does not excuse a wrong value elsewhere in the payload: still a 500 naming it', async () => {
+    const app = warren()
+    app.get('/', { schema: { response: { 200: Note } } }, async () => ({ id: 'one', due: undefined }) as never)
+    const res = await app.inject({ url: '/' })
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toMatchObject({ code: 'SVC_ERR_RESPONSE_SERIALIZATION', message: expect.stringContaining('/id') })
+  })
+
+  it('is handed to a library that accepts it as it is, and a present value goes through its morph', async () => {
+    const app = warren()
+    const Due = z.object({ id: z.number(), due: z.date().transform((d) => d.toISOString()).optional() })
+    app.get('/none', { schema: { response: { 200: Due } } }, async () => ({ id: 1, due: undefined }))
+    app.get('/some', { schema: { response: { 200: Note } } }, async () => ({ id: 2, due: '2030-01-02' }))
+    expect((await app.inject({ url: '/none' })).json()).toEqual({ id: 1 })
+    expect((await app.inject({ url: '/some' })).json()).toEqual({ id: 2, due: '2030-01-02T00:00:00.000Z' })
+  })
+})
+
 describe('the compile cache', () => {
   let dir: string
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
