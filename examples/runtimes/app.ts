@@ -46,6 +46,9 @@ export function buildApp(options: { pluginTimeout?: number; precompiledSchemas?:
     return { status: answer.statusCode, body: answer.json() as unknown, hooked: answer.headers['x-hooked'] ?? null }
   })
 
+  // a body as the parser made it: the same on every runtime, byte order marks included
+  app.post('/echo', async (request) => ({ body: request.body }))
+
   app.get('/boom', async () => {
     throw new Error('kaput')
   })

@@ -37,6 +37,18 @@ for (const runtime of runtimes) {
       expect(await invalid.json()).toEqual({ statusCode: 400, code: 'SVC_ERR_VALIDATION', error: 'Bad Request', message: 'body/name must NOT have fewer than 1 characters' })
     })
 
+    it('parses bodies with byte order marks alike: kept in text/plain, dropped once by the JSON parser', async () => {
+      const mark = '\uFEFF'
+      const echo = async (type: string, text: string): Promise<[number, unknown]> => {
+        const response = await at('/echo', { method: 'POST', headers: { 'content-type': type }, body: text })
+        return [response.status, await response.json()]
+      }
+      expect(await echo('text/plain', `${mark}hello`)).toEqual([200, { body: `${mark}hello` }])
+      expect(await echo('application/json', `${mark}{"a":1}`)).toEqual([200, { body: { a: 1 } }])
+      expect(await echo('application/json', `${mark}${mark}{"a":1}`)).toMatchObject([400, { code: 'SVC_ERR_CTP_INVALID_JSON_BODY' }])
+      expect(await echo('application/json', mark)).toMatchObject([400, { code: 'SVC_ERR_CTP_INVALID_JSON_BODY' }])
+    })
+
     it('keeps encapsulation: the scoped plugin\'s decorator and hook stay in its context', async () => {
       const inside = await at('/scoped/me')
       expect(inside.headers.get('x-scope')).toBe('inner')
