@@ -54,8 +54,8 @@ export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, 
   // a stream destroyed before we got to it will never emit again
   if ((stream as { destroyed?: boolean }).destroyed === true) return receiver.bodyRead(aborted())
   const asString = form !== 'buffer'
-  const whole = replaced ? null : (stream as Partial<WholeBodySource>)[kReadWholeBody]?.(form) ?? null
-  if (whole !== null) return readWhole(stream, whole, declaredLength, limit, asString, receiver)
+  const whole = replaced ? undefined : (stream as Partial<WholeBodySource>)[kReadWholeBody]
+  if (whole !== undefined && whole.call(stream, form, new WholeRead(stream, declaredLength, limit, asString, receiver))) return
   new BodyRead(stream, declaredLength, limit, asString, receiver, replaced).listen()
 }
 
@@ -65,27 +65,50 @@ export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, 
  */
 export type BodyForm = 'buffer' | 'string' | 'text'
 
+/** Where a body read in one call goes: handed over whole, or why there is none. */
+export interface WholeBodyTarget {
+  succeed(body: Buffer | string): void
+  fail(error: unknown): void
+}
+
 /**
- * A request whose transport holds the body whole (`app.fetch`): null when it must be read as a
- * stream. Asked for `text`, it may answer with a string, only when its runtime holds the body to
- * the declared length (which readBody checked against the limit), so the string needs no measuring.
+ * A request whose transport holds the body whole (`app.fetch`): starts reading it, to `target`
+ * (never before returning), or answers false when it must be read as a stream. Asked for `text`,
+ * it may hand over a string, only when its runtime holds the body to the declared length (which
+ * readBody checked against the limit), so the string needs no measuring.
  */
 export interface WholeBodySource {
-  [kReadWholeBody](form: BodyForm): Promise<Buffer | string> | null
+  [kReadWholeBody](form: BodyForm, target: WholeBodyTarget): boolean
 }
 
 /** The body in one piece: the same limit and length checks as {@link BodyRead}, without its events. */
-function readWhole(stream: NodeJS.ReadableStream, whole: Promise<Buffer | string>, declaredLength: number, limit: number, asString: boolean, receiver: BodyReceiver): void {
-  whole.then(
-    (body) => {
-      if ((stream as { destroyed?: boolean }).destroyed === true) return receiver.bodyRead(aborted())
-      if (typeof body === 'string') return receiver.bodyRead(null, body)
-      if (body.length > limit) return receiver.bodyRead(new codes.SVC_ERR_CTP_BODY_TOO_LARGE())
-      if (disagrees(declaredLength, body.length)) return receiver.bodyRead(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
-      receiver.bodyRead(null, asString ? body.toString() : body)
-    },
-    (error: unknown) => receiver.bodyRead(asClientError(error instanceof Error ? error : new Error(String(error)))),
-  )
+class WholeRead implements WholeBodyTarget {
+  readonly stream: NodeJS.ReadableStream
+  readonly declaredLength: number
+  readonly limit: number
+  readonly asString: boolean
+  readonly receiver: BodyReceiver
+
+  constructor(stream: NodeJS.ReadableStream, declaredLength: number, limit: number, asString: boolean, receiver: BodyReceiver) {
+    this.stream = stream
+    this.declaredLength = declaredLength
+    this.limit = limit
+    this.asString = asString
+    this.receiver = receiver
+  }
+
+  succeed(body: Buffer | string): void {
+    const receiver = this.receiver
+    if ((this.stream as { destroyed?: boolean }).destroyed === true) return receiver.bodyRead(aborted())
+    if (typeof body === 'string') return receiver.bodyRead(null, body)
+    if (body.length > this.limit) return receiver.bodyRead(new codes.SVC_ERR_CTP_BODY_TOO_LARGE())
+    if (disagrees(this.declaredLength, body.length)) return receiver.bodyRead(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
+    receiver.bodyRead(null, this.asString ? body.toString() : body)
+  }
+
+  fail(error: unknown): void {
+    this.receiver.bodyRead(asClientError(error instanceof Error ? error : new Error(String(error))))
+  }
 }
 
 /** A declared length (NaN when none was) that the bytes measured contradict: a 400. */

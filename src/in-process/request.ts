@@ -4,7 +4,7 @@
  * `IncomingMessage` stand-in whose body is read from its source only when someone reads it.
  */
 import { Readable } from 'node:stream'
-import type { BodyForm } from '../content-type/body-reader.js'
+import type { BodyForm, WholeBodyTarget } from '../content-type/body-reader.js'
 import { kReadWholeBody } from '../core/symbols.js'
 import { LazyEventEmitter } from './lazy-emitter.js'
 import { InProcessSocket } from './socket.js'
@@ -211,23 +211,28 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
     this.#readNode(body)
   }
 
-  /** The body in one call when the transport holds it whole and nobody started reading the stream. */
-  [kReadWholeBody](form: BodyForm): Promise<Buffer | string> | null {
+  /** The body in one call, to `target`, when the transport holds it whole and nobody started reading the stream. */
+  [kReadWholeBody](form: BodyForm, target: WholeBodyTarget): boolean {
     const body = this.#body
     if (typeof body === 'string' || body instanceof Uint8Array) {
       this.#body = null
       this.complete = true
-      return Promise.resolve(typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength))
+      const whole = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+      // through a promise, as before: a throw from the reader's side stays an unhandled rejection
+      void Promise.resolve(whole).then((read) => target.succeed(read))
+      return true
     }
-    if (!(body instanceof DeferredBody) || this.#reading) return null
+    if (!(body instanceof DeferredBody) || this.#reading) return false
     this.#reading = true
-    const onFailure = (error: unknown): never => {
+    const onFailure = (error: unknown): void => {
       this.#body = null
       this.aborted = true
-      throw error
+      target.fail(error)
     }
-    if (form === 'text' && body.readText !== null) return body.readText().then((text) => this.#readToEnd(withLeadingMarks(text)), onFailure)
-    return body.read().then((bytes) => this.#readToEnd(Buffer.from(bytes)), onFailure)
+    // one turn from the read to the target: the runtime's promise, no other in between
+    if (form === 'text' && body.readText !== null) body.readText().then((text) => target.succeed(this.#readToEnd(withLeadingMarks(text))), onFailure)
+    else body.read().then((bytes) => target.succeed(this.#readToEnd(Buffer.from(bytes))), onFailure)
+    return true
   }
 
   /** Read to its end: the stream, if read later, ends at once. */
