@@ -38,16 +38,40 @@ function hostOf(url: string): string {
   return url.slice(start, end)
 }
 
+/** Bun's `Headers` copy themselves into a record in one native call. */
+interface RecordingHeaders extends Headers {
+  toJSON(): Record<string, string | string[]>
+}
+
 /** Node's record of the request's headers, made only when someone reads `req.headers`; a body of unknown length marked chunked, as Node's parser does. */
 function headersOf(request: Request, unsized: boolean): InProcessHeaders {
-  const headers: InProcessHeaders = {}
-  for (const [name, value] of request.headers) appendHeader(headers, name, value)
+  const source = request.headers
+  const headers = typeof (source as Partial<RecordingHeaders>).toJSON === 'function' ? recordOf(source as RecordingHeaders) : pairsOf(source)
   if (headers.host === undefined) {
     const host = hostOf(request.url)
     if (host !== '') headers.host = host
   }
   if (unsized && headers['transfer-encoding'] === undefined) headers['transfer-encoding'] = 'chunked'
   return headers
+}
+
+function pairsOf(source: Headers): InProcessHeaders {
+  const headers: InProcessHeaders = {}
+  for (const [name, value] of source) appendHeader(headers, name, value)
+  return headers
+}
+
+/**
+ * Bun's record joins repeated values as iterating does (`cookie` with `; `, others with `, `) but
+ * `set-cookie`'s, joined here. Given the prototype Node's record has; a `__proto__` header, which
+ * Node's record cannot hold, is dropped as it is there.
+ */
+function recordOf(source: RecordingHeaders): InProcessHeaders {
+  const headers = Object.setPrototypeOf(source.toJSON(), Object.prototype) as Record<string, string | string[] | undefined>
+  const cookies = headers['set-cookie']
+  if (Array.isArray(cookies)) headers['set-cookie'] = cookies.join(', ')
+  if (Object.hasOwn(headers, '__proto__')) delete headers['__proto__']
+  return headers as InProcessHeaders
 }
 
 interface BunServer { requestIP(request: Request): { address: string } | null }
