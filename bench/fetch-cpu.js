@@ -1,9 +1,11 @@
 // CPU time per request of app.fetch in-process, on the runtime that runs this file (Node or Bun):
 // warren (this checkout's build, and optionally another build) against Hono, the same Request
 // objects, interleaved rounds, medians. No socket: the cost is the framework's own.
-//   bun bench/fetch-cpu.js [--rounds 5] [--count 20000] [--also <other build's bundle/index.js>] [--declared-length]
+//   bun bench/fetch-cpu.js [--rounds 5] [--count 20000] [--also <other build's bundle/index.js>] [--declared-length] [--bun-server]
 // --declared-length: Requests carry their body's content-length, as those a server (Bun.serve,
 // Deno.serve, workerd) hands over do; without it, as `new Request(url, { body })` makes them.
+// --bun-server: each call is given a stand-in of Bun's Server as `env`, as Bun.serve gives its own
+// (warren then takes the paths it takes on Bun.serve); use with --declared-length.
 /* global Request */
 import { Buffer } from 'node:buffer'
 import { pathToFileURL } from 'node:url'
@@ -12,7 +14,7 @@ import { scenarios } from './scenarios.js'
 import { median, rotate } from './lib/stats.js'
 import { declareRoutes } from './apps/shared-routes.js'
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, count: { type: 'string', default: '20000' }, also: { type: 'string' }, 'declared-length': { type: 'boolean', default: false } } })
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, count: { type: 'string', default: '20000' }, also: { type: 'string' }, 'declared-length': { type: 'boolean', default: false }, 'bun-server': { type: 'boolean', default: false } } })
 const rounds = Number(values.rounds)
 const count = Number(values.count)
 
@@ -36,9 +38,11 @@ function requestOf(scenario) {
   return new Request(`http://localhost${path}`, { method, headers: declared, body })
 }
 
+const env = values['bun-server'] ? { requestIP: () => null } : undefined
+
 async function cpuPerRequest(handler, scenario, n) {
   const before = process.cpuUsage()
-  for (let i = 0; i < n; i++) await (await handler(requestOf(scenario))).arrayBuffer()
+  for (let i = 0; i < n; i++) await (await handler(requestOf(scenario), env)).arrayBuffer()
   const used = process.cpuUsage(before)
   return (used.user + used.system) / n
 }
@@ -47,7 +51,7 @@ const names = Object.keys(handlers)
 const samples = Object.fromEntries(selected.map((s) => [s.id, Object.fromEntries(names.map((n) => [n, []]))]))
 for (const scenario of selected) {
   for (const name of names) {
-    const response = await handlers[name](requestOf(scenario))
+    const response = await handlers[name](requestOf(scenario), env)
     const text = await response.text()
     if (response.status !== scenario.expect.status || JSON.stringify(JSON.parse(text)) !== JSON.stringify(scenario.expect.body)) throw new Error(`${name}, scenario ${scenario.id}: ${response.status} ${text}`)
     await cpuPerRequest(handlers[name], scenario, count / 2)
@@ -59,7 +63,7 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 const runtime = typeof Bun === 'undefined' ? `Node ${process.version}` : `Bun ${Bun.version}` // eslint-disable-line no-undef
-console.log(`${runtime}, ${rounds} rounds of ${count} requests${values['declared-length'] ? ', bodies of declared length' : ''}, median µs of CPU per request`)
+console.log(`${runtime}, ${rounds} rounds of ${count} requests${values['declared-length'] ? ', bodies of declared length' : ''}${env ? ', a Bun Server as env' : ''}, median µs of CPU per request`)
 for (const scenario of selected) {
   const runs = samples[scenario.id]
   const row = names.map((name) => `${name} ${median(runs[name]).toFixed(2)}`)

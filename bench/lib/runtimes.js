@@ -33,9 +33,10 @@ function processCpu(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100
 }
 
-function startBunServer(framework) {
+/** Starts `bun bench/apps/bun-server.js <framework>`; `env` adds to the child's environment (`WARREN_DIST`). */
+export function startBunServer(framework, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(bunBinary(), [bunServer, framework], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(bunBinary(), [bunServer, framework], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } })
     let output = ''
     const onExit = (code) => reject(new Error(`${framework} on Bun exited with ${code} before listening: ${output}`))
     child.once('exit', onExit)

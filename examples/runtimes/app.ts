@@ -46,6 +46,15 @@ export function buildApp(options: { pluginTimeout?: number; precompiledSchemas?:
     return { status: answer.statusCode, body: answer.json() as unknown, hooked: answer.headers['x-hooked'] ?? null }
   })
 
+  // a body as the parser made it: the same on every runtime, byte order marks included
+  app.post('/echo', async (request) => ({ body: request.body }))
+
+  // Node's record of the request's headers, as each runtime's entry makes it
+  app.get('/headers', async (request) => {
+    const headers = request.headers
+    return { dup: headers['x-dup'], cookie: headers.cookie, nodePrototype: Object.getPrototypeOf(headers) === Object.prototype, ownProto: Object.hasOwn(headers, '__proto__') }
+  })
+
   app.get('/boom', async () => {
     throw new Error('kaput')
   })

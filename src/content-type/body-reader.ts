@@ -49,31 +49,66 @@ export function declaredLengthOf(header: string | undefined): number {
  * the request's place (`replaced`), the bytes it says it read (a stream that does not say is not
  * checked, since it may change the byte count).
  */
-export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, limit: number, asString: boolean, receiver: BodyReceiver, replaced = false): void {
+export function readBody(stream: NodeJS.ReadableStream, declaredLength: number, limit: number, form: BodyForm, receiver: BodyReceiver, replaced = false): void {
   if (declaredLength > limit) return refuse(stream, new codes.SVC_ERR_CTP_BODY_TOO_LARGE(), receiver)
   // a stream destroyed before we got to it will never emit again
   if ((stream as { destroyed?: boolean }).destroyed === true) return receiver.bodyRead(aborted())
-  const whole = replaced ? null : (stream as Partial<WholeBodySource>)[kReadWholeBody]?.() ?? null
-  if (whole !== null) return readWhole(stream, whole, declaredLength, limit, asString, receiver)
+  const asString = form !== 'buffer'
+  const whole = replaced ? undefined : (stream as Partial<WholeBodySource>)[kReadWholeBody]
+  if (whole !== undefined && whole.call(stream, form, new WholeRead(stream, declaredLength, limit, asString, receiver))) return
   new BodyRead(stream, declaredLength, limit, asString, receiver, replaced).listen()
 }
 
-/** A request whose transport holds the body whole (`app.fetch`): null when it must be read as a stream. */
+/**
+ * How a parser takes the body: bytes, a string as `toString()` decodes them, or `text`, that string
+ * or the same less a leading byte order mark (for a parser that drops one itself, the JSON parser).
+ */
+export type BodyForm = 'buffer' | 'string' | 'text'
+
+/** Where a body read in one call goes: handed over whole, or why there is none. */
+export interface WholeBodyTarget {
+  succeed(body: Buffer | string): void
+  fail(error: unknown): void
+}
+
+/**
+ * A request whose transport holds the body whole (`app.fetch`): starts reading it, to `target`
+ * (never before returning), or answers false when it must be read as a stream. Asked for `text`,
+ * it may hand over a string, only when its runtime holds the body to the declared length (which
+ * readBody checked against the limit), so the string needs no measuring.
+ */
 export interface WholeBodySource {
-  [kReadWholeBody](): Promise<Buffer> | null
+  [kReadWholeBody](form: BodyForm, target: WholeBodyTarget): boolean
 }
 
 /** The body in one piece: the same limit and length checks as {@link BodyRead}, without its events. */
-function readWhole(stream: NodeJS.ReadableStream, whole: Promise<Buffer>, declaredLength: number, limit: number, asString: boolean, receiver: BodyReceiver): void {
-  whole.then(
-    (body) => {
-      if ((stream as { destroyed?: boolean }).destroyed === true) return receiver.bodyRead(aborted())
-      if (body.length > limit) return receiver.bodyRead(new codes.SVC_ERR_CTP_BODY_TOO_LARGE())
-      if (disagrees(declaredLength, body.length)) return receiver.bodyRead(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
-      receiver.bodyRead(null, asString ? body.toString() : body)
-    },
-    (error: unknown) => receiver.bodyRead(asClientError(error instanceof Error ? error : new Error(String(error)))),
-  )
+class WholeRead implements WholeBodyTarget {
+  readonly stream: NodeJS.ReadableStream
+  readonly declaredLength: number
+  readonly limit: number
+  readonly asString: boolean
+  readonly receiver: BodyReceiver
+
+  constructor(stream: NodeJS.ReadableStream, declaredLength: number, limit: number, asString: boolean, receiver: BodyReceiver) {
+    this.stream = stream
+    this.declaredLength = declaredLength
+    this.limit = limit
+    this.asString = asString
+    this.receiver = receiver
+  }
+
+  succeed(body: Buffer | string): void {
+    const receiver = this.receiver
+    if ((this.stream as { destroyed?: boolean }).destroyed === true) return receiver.bodyRead(aborted())
+    if (typeof body === 'string') return receiver.bodyRead(null, body)
+    if (body.length > this.limit) return receiver.bodyRead(new codes.SVC_ERR_CTP_BODY_TOO_LARGE())
+    if (disagrees(this.declaredLength, body.length)) return receiver.bodyRead(new codes.SVC_ERR_CTP_INVALID_CONTENT_LENGTH())
+    receiver.bodyRead(null, this.asString ? body.toString() : body)
+  }
+
+  fail(error: unknown): void {
+    this.receiver.bodyRead(asClientError(error instanceof Error ? error : new Error(String(error))))
+  }
 }
 
 /** A declared length (NaN when none was) that the bytes measured contradict: a 400. */

@@ -16,13 +16,21 @@ export type SyncParser = (body: string | Buffer) => unknown
 /** The synchronous form of each built-in parser, found when the parser is registered. */
 const syncForms = new WeakMap<object, SyncParser>()
 
+/** The synchronous forms that drop a leading byte order mark themselves (the JSON parser's). */
+const bomDropping = new WeakSet<SyncParser>()
+
+/** Whether a parser's synchronous form reads a body the same with or without its leading byte order mark. */
+export function dropsByteOrderMark(sync: SyncParser | null): boolean {
+  return sync !== null && bomDropping.has(sync)
+}
+
 /** The synchronous form of `parser` when it is one of the built-in parsers, else null. */
 export function syncFormOf(parser: unknown): SyncParser | null {
   return typeof parser === 'function' ? (syncForms.get(parser) ?? null) : null
 }
 
 /** Gives a synchronous parser the callback form parsers are registered with. */
-function withCallback(parse: SyncParser): DoneParser {
+function withCallback(parse: SyncParser, dropsBom = false): DoneParser {
   const parser: DoneParser = (_request, body, done) => {
     let value: unknown
     try {
@@ -33,6 +41,7 @@ function withCallback(parse: SyncParser): DoneParser {
     done(null, value)
   }
   syncForms.set(parser, parse)
+  if (dropsBom) bomDropping.add(parse)
   return parser
 }
 
@@ -42,6 +51,7 @@ function withCallback(parse: SyncParser): DoneParser {
  */
 export function createJsonParser(onProtoPoisoning: ProtoAction = 'error', onConstructorPoisoning: ProtoAction = 'error'): DoneParser {
   const options = { protoAction: onProtoPoisoning, constructorAction: onConstructorPoisoning }
+  // secure-json-parse drops a leading byte order mark: the body reader may hand the text without it
   return withCallback(function parseJson(body) {
     const text = typeof body === 'string' ? body : body.toString()
     if (text.length === 0) throw new codes.SVC_ERR_CTP_EMPTY_JSON_BODY()
@@ -50,7 +60,7 @@ export function createJsonParser(onProtoPoisoning: ProtoAction = 'error', onCons
     } catch (error) {
       throw refusal(error as Error)
     }
-  })
+  }, true)
 }
 
 /**

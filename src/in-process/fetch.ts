@@ -38,16 +38,40 @@ function hostOf(url: string): string {
   return url.slice(start, end)
 }
 
+/** Bun's `Headers` copy themselves into a record in one native call. */
+interface RecordingHeaders extends Headers {
+  toJSON(): Record<string, string | string[]>
+}
+
 /** Node's record of the request's headers, made only when someone reads `req.headers`; a body of unknown length marked chunked, as Node's parser does. */
 function headersOf(request: Request, unsized: boolean): InProcessHeaders {
-  const headers: InProcessHeaders = {}
-  for (const [name, value] of request.headers) appendHeader(headers, name, value)
+  const source = request.headers
+  const headers = typeof (source as Partial<RecordingHeaders>).toJSON === 'function' ? recordOf(source as RecordingHeaders) : pairsOf(source)
   if (headers.host === undefined) {
     const host = hostOf(request.url)
     if (host !== '') headers.host = host
   }
   if (unsized && headers['transfer-encoding'] === undefined) headers['transfer-encoding'] = 'chunked'
   return headers
+}
+
+function pairsOf(source: Headers): InProcessHeaders {
+  const headers: InProcessHeaders = {}
+  for (const [name, value] of source) appendHeader(headers, name, value)
+  return headers
+}
+
+/**
+ * Bun's record joins repeated values as iterating does (`cookie` with `; `, others with `, `) but
+ * `set-cookie`'s, joined here. Given the prototype Node's record has; a `__proto__` header, which
+ * Node's record cannot hold, is dropped as it is there.
+ */
+function recordOf(source: RecordingHeaders): InProcessHeaders {
+  const headers = Object.setPrototypeOf(source.toJSON(), Object.prototype) as Record<string, string | string[] | undefined>
+  const cookies = headers['set-cookie']
+  if (Array.isArray(cookies)) headers['set-cookie'] = cookies.join(', ')
+  if (Object.hasOwn(headers, '__proto__')) delete headers['__proto__']
+  return headers as InProcessHeaders
 }
 
 interface BunServer { requestIP(request: Request): { address: string } | null }
@@ -85,14 +109,21 @@ function discardBody(request: Request): void {
   if (!request.bodyUsed) request.body?.cancel().catch(() => {})
 }
 
+/** Bun's `text()` drops one leading byte order mark, as the Encoding standard decodes (Node's undici drops every one). */
+const onBun = typeof (globalThis as { Bun?: unknown }).Bun === 'object'
+
 /** The longest declared body read in one call; a longer one streams, so a stream parser gets it as it arrives. */
 const wholeBodyMax = 64 * 1024
 
-/** A short body of declared length is read in one call: the runtime's framing holds it to that length, and `bodyLimit` is checked first. */
-function bodyOf(request: Request, declared: string | null): BodySource {
+/**
+ * A short body of declared length is read in one call, and `bodyLimit` is checked first. On Bun's
+ * server, whose parser holds a body to its declared length, a parser that drops a byte order mark
+ * may have it as `text()`, which needs no measuring (what the JSON parser takes on Bun.serve).
+ */
+function bodyOf(request: Request, declared: string | null, framed: boolean): BodySource {
   if (request.bodyUsed) return new codes.SVC_ERR_REQ_BODY_CONSUMED()
-  if (declared !== null && declared !== '0' && /^\d+$/.test(declared) && Number(declared) <= wholeBodyMax) {
-    return new DeferredBody(() => request.arrayBuffer(), () => discardBody(request))
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > 0 && Number(declared) <= wholeBodyMax) {
+    return new DeferredBody(() => request.arrayBuffer(), () => discardBody(request), framed ? () => request.text() : null)
   }
   return request.body
 }
@@ -211,7 +242,7 @@ export function serveFetch(root: RootState, request: Request, env?: unknown, ctx
   if (refused !== null) return Promise.resolve(plainResponse(clientErrorAnswer(root, refused)))
   return new Promise((resolve, reject) => {
     const url = request.url
-    const body = bodyOf(request, declared)
+    const body = bodyOf(request, declared, onBun && isBunServer(env))
     const unsized = isUnsized(declared, body)
     const req = new InProcessRequest({
       method,

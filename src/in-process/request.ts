@@ -4,6 +4,7 @@
  * `IncomingMessage` stand-in whose body is read from its source only when someone reads it.
  */
 import { Readable } from 'node:stream'
+import type { BodyForm, WholeBodyTarget } from '../content-type/body-reader.js'
 import { kReadWholeBody } from '../core/symbols.js'
 import { LazyEventEmitter } from './lazy-emitter.js'
 import { InProcessSocket } from './socket.js'
@@ -16,14 +17,20 @@ export function appendHeader(headers: InProcessHeaders, name: string, value: str
   headers[name] = previous === undefined ? value : `${previous as string}${name === 'cookie' ? '; ' : ', '}${value}`
 }
 
-/** A body read whole in one call when read (a web Request's `arrayBuffer()`); `discard` when nobody will. */
+/**
+ * A body read whole in one call when read (a web Request's `arrayBuffer()`); `discard` when nobody
+ * will. `readText` (`text()`, which drops a leading byte order mark) is given when the runtime holds
+ * the body to its declared length, which is then not empty.
+ */
 export class DeferredBody {
   readonly read: () => Promise<ArrayBuffer>
   readonly discard: () => void
+  readonly readText: (() => Promise<string>) | null
 
-  constructor(read: () => Promise<ArrayBuffer>, discard: () => void) {
+  constructor(read: () => Promise<ArrayBuffer>, discard: () => void, readText: (() => Promise<string>) | null = null) {
     this.read = read
     this.discard = discard
+    this.readText = readText
   }
 }
 
@@ -204,29 +211,35 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
     this.#readNode(body)
   }
 
-  /** The body in one call when the transport holds it whole and nobody started reading the stream. */
-  [kReadWholeBody](): Promise<Buffer> | null {
+  /** The body in one call, to `target`, when the transport holds it whole and nobody started reading the stream. */
+  [kReadWholeBody](form: BodyForm, target: WholeBodyTarget): boolean {
     const body = this.#body
     if (typeof body === 'string' || body instanceof Uint8Array) {
       this.#body = null
       this.complete = true
-      return Promise.resolve(typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength))
+      const whole = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+      // through a promise, as before: a throw from the reader's side stays an unhandled rejection
+      void Promise.resolve(whole).then((read) => target.succeed(read))
+      return true
     }
-    if (!(body instanceof DeferredBody) || this.#reading) return null
+    if (!(body instanceof DeferredBody) || this.#reading) return false
     this.#reading = true
-    return body.read().then(
-      (bytes) => {
-        // read to its end: the stream, if read later, ends at once
-        this.#body = null
-        this.complete = true
-        return Buffer.from(bytes)
-      },
-      (error: unknown) => {
-        this.#body = null
-        this.aborted = true
-        throw error
-      },
-    )
+    const onFailure = (error: unknown): void => {
+      this.#body = null
+      this.aborted = true
+      target.fail(error)
+    }
+    // one turn from the read to the target: the runtime's promise, no other in between
+    if (form === 'text' && body.readText !== null) body.readText().then((text) => target.succeed(this.#readToEnd(withLeadingMarks(text))), onFailure)
+    else body.read().then((bytes) => target.succeed(this.#readToEnd(Buffer.from(bytes))), onFailure)
+    return true
+  }
+
+  /** Read to its end: the stream, if read later, ends at once. */
+  #readToEnd<Body>(body: Body): Body {
+    this.#body = null
+    this.complete = true
+    return body
   }
 
   #end(): void {
@@ -312,3 +325,15 @@ function isWebStream(body: object): body is ReadableStream<Uint8Array> {
 }
 
 function ignore(): void {}
+
+const byteOrderMark = '\uFEFF'
+
+/**
+ * `text()` drops one leading byte order mark; it is put back where a parser that drops one too (see
+ * `BodyForm`) would see the difference: a body of only a mark (the text is empty, the body is not),
+ * or one starting with two.
+ */
+function withLeadingMarks(text: string): string {
+  if (text === '') return byteOrderMark
+  return text.charCodeAt(0) === 0xfeff ? byteOrderMark + text : text
+}

@@ -372,6 +372,36 @@ describe('app.fetch(request)', () => {
     expect(reads).toBeGreaterThan(0)
   })
 
+  it('parses a body with byte order marks as a socket does, with or without a server\'s env (text/plain kept whole, JSON without one mark)', async () => {
+    const app = warren()
+    app.post('/echo', async (request: any) => ({ body: request.body }))
+    const mark = '\uFEFF'
+    const bodies: Array<[string, string]> = [
+      ['text/plain', `${mark}hello`],
+      ['text/plain', `${mark}${mark}hello`],
+      ['application/json', `${mark}{"a":1}`],
+      ['application/json', `${mark}${mark}{"a":1}`],
+      ['application/json', mark],
+      ['application/json', '{"a":"\u00e9"}'],
+    ]
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      for (const [type, text] of bodies) {
+        const bytes = Buffer.from(text)
+        const init = { method: 'POST', body: bytes, headers: { 'content-type': type, 'content-length': String(bytes.length) } }
+        const socket = await fetch(`${origin}/echo`, init)
+        const expected = [socket.status, await socket.json()]
+        expect(expected[0], `${type} ${JSON.stringify(text)}`).toBe(/\ufeff\ufeff\{|^\ufeff$/.test(text) && type === 'application/json' ? 400 : 200)
+        for (const env of [undefined, { requestIP: () => null }]) {
+          const answer = await app.fetch(new Request('http://app.test/echo', init), env)
+          expect([answer.status, await answer.json()], `${type} ${JSON.stringify(text)}`).toEqual(expected)
+        }
+      }
+    } finally {
+      await app.close()
+    }
+  })
+
   it('answers HEAD with the headers of GET and no body, and 204 without a body', async () => {
     const app = warren()
     app.get('/thing', async () => ({ thing: true }))
