@@ -3,6 +3,7 @@
  * Requests a socket's HTTP parser would refuse before routing, refused the same way in-process with
  * the answer the application's client error handling writes, read back.
  */
+import { Buffer } from 'node:buffer'
 import type { RootState } from '../model/root-state.js'
 import { answerClientError, defaultClientErrorAnswer } from '../serve/client-error.js'
 import { hasInvalidHeaderChar, isHttpToken } from './headers.js'

@@ -3,6 +3,7 @@
  * `inject()`'s options turned into an in-process request (URL, headers with a test client's
  * defaults, cookies, the payload as bytes); wrong options throw at the call.
  */
+import { Buffer } from 'node:buffer'
 import { METHODS } from 'node:http'
 import { Readable } from 'node:stream'
 import type { InjectOptions, InjectPayload, InjectQuery, InjectUrl } from '../types/inject.js'

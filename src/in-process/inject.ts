@@ -3,6 +3,8 @@
  * `inject()` on the in-process pair, its response read back as light-my-request's response object,
  * in callback, promise and chainable forms.
  */
+import { Buffer } from 'node:buffer'
+import process from 'node:process'
 import { addAbortSignal, Readable } from 'node:stream'
 import type { InjectChain, InjectCookie, InjectOptions, InjectResponse } from '../types/inject.js'
 import { checkInjectOptions, prepareInjection, readLegacyStream, simulatedBody, type PreparedInjection } from './inject-request.js'

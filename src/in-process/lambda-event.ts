@@ -3,6 +3,7 @@
  * AWS Lambda's HTTP events (API Gateway 1.0 and 2.0, function URLs, ALB) read as in-process
  * requests, and responses written back in the event's own format.
  */
+import { Buffer } from 'node:buffer'
 import type { AlbEvent, ApiGatewayV1Event, ApiGatewayV2Event, LambdaHttpResult } from '../types/lambda.js'
 import type { OutgoingValue } from './headers.js'
 import { appendHeader, type InProcessHeaders, type InProcessRequestInit } from './request.js'

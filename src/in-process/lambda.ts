@@ -3,6 +3,7 @@
  * An AWS Lambda HTTP event served by the application, its response returned whole or streamed; an
  * event of no known format is answered 500 and logged once.
  */
+import { Buffer } from 'node:buffer'
 import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
 import { serveRequest } from '../serve/entry.js'

@@ -3,6 +3,7 @@
  * The request half of the in-process pair (`request.raw` for `app.fetch`, `inject()`, Lambda): an
  * `IncomingMessage` stand-in whose body is read from its source only when someone reads it.
  */
+import { Buffer } from 'node:buffer'
 import { Readable } from 'node:stream'
 import type { BodyForm, WholeBodyTarget } from '../content-type/body-reader.js'
 import { kReadWholeBody } from '../core/symbols.js'

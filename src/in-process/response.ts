@@ -3,6 +3,9 @@
  * The response half of the in-process pair: a `ServerResponse` stand-in (headers, writes, trailers,
  * events, `drain`) handing what is written to a {@link ResponseDelivery}, whole or streamed.
  */
+// imported, not the globals: Node defines both on globalThis as getters, called at every use
+import { Buffer } from 'node:buffer'
+import process from 'node:process'
 import { STATUS_CODES } from 'node:http'
 import { checkedHeader, checkHeaderValue, type OutgoingValue } from './headers.js'
 import { LazyEventEmitter } from './lazy-emitter.js'
