@@ -6,7 +6,7 @@
 import type { Context } from './context.js'
 import type { TrustProxy } from './trust-proxy.js'
 import { requestHookNames, type RequestHookName } from '../hooks/names.js'
-import type { HookFn } from '../hooks/store.js'
+import { hookList, type HookFn, type HookList } from '../hooks/store.js'
 import { buildRouteValidation, type RouteValidation } from '../schema/validation.js'
 import { OnDemandSchemas } from '../schema/on-demand.js'
 import { resolveSchemaBuilders } from '../schema/fluent.js'
@@ -66,7 +66,7 @@ export class RouteContext {
   readonly is404: boolean
   readonly trustProxy: TrustProxy | null
   handler: RouteHandlerFn
-  hooks = {} as Record<RequestHookName, HookFn[] | null>
+  hooks = {} as Record<RequestHookName, HookList | null>
   Request!: RequestClass
   Reply!: ReplyClass
   parsers!: ParserRegistry
@@ -107,7 +107,7 @@ export class RouteContext {
     for (const name of requestHookNames) {
       const own = options[name] as HookFn | HookFn[] | undefined
       const all = own === undefined || own === null ? server[kHooks][name] : server[kHooks][name].concat(own)
-      this.hooks[name] = all.length === 0 ? null : all
+      this.hooks[name] = all.length === 0 ? null : hookList(all)
     }
     this.Request = server[kRequestClass]
     this.Reply = server[kReplyClass]

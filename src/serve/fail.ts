@@ -16,7 +16,7 @@ import {
 } from '../core/symbols.js'
 import { OnErrorPhase, type Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
-import type { HookFn } from '../hooks/store.js'
+import type { HookList } from '../hooks/store.js'
 import { errorStatusFor } from './error-status.js'
 import { formatError, siteOf, type ErrorAnswer } from './error-format.js'
 import { isRequestLogged } from './request-logging.js'
@@ -46,7 +46,7 @@ export function handleError(reply: Reply, thrown: unknown): void {
   callErrorHandler(reply, thrown)
 }
 
-function runOnError(reply: Reply, hooks: HookFn[], thrown: unknown, next: (reply: Reply, thrown: unknown) => void): void {
+function runOnError(reply: Reply, hooks: HookList, thrown: unknown, next: (reply: Reply, thrown: unknown) => void): void {
   reply[kReplyOnErrorPhase] = OnErrorPhase.Running
   runObserverHooks(hooks, reply.request, reply, [reply, thrown], () => {
     reply[kReplyOnErrorPhase] = OnErrorPhase.Done

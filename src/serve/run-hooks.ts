@@ -6,7 +6,7 @@
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
 import { kReplyFail, kReplyHijacked, kReplyHookRun, kReplySending, kRoute } from '../core/symbols.js'
-import type { HookFn } from '../hooks/store.js'
+import { hookList, type HookList } from '../hooks/store.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import { continueAfter, failContinuation } from './continue-after.js'
@@ -29,7 +29,7 @@ function fail(reply: Reply, error: unknown, failWith: HookFailure = failRequest)
 
 /** Runs answering hooks, then `next`; a reply ends the chain, a failure goes to `onFailure` when given. */
 export function runRequestHooks(
-  hooks: HookFn[],
+  hooks: HookList,
   request: Request,
   reply: Reply,
   next: (request: Request, reply: Reply) => void,
@@ -39,6 +39,8 @@ export function runRequestHooks(
   run.start(hooks, next, onFailure)
 }
 
+const noHooks = hookList([])
+
 /** What a hook that takes no `done` is given for it: it is not waited for, so a call cannot advance the chain twice. */
 function ignoredDone(): void {}
 
@@ -47,7 +49,7 @@ function ignoredDone(): void {}
  * per request, so an async hook's continuations are made once, not per stage and hook.
  */
 class RequestHookRun {
-  #hooks: HookFn[] = []
+  #hooks: HookList = noHooks
   #index = 0
   #next: (request: Request, reply: Reply) => void = ignoredDone
   #onFailure: HookFailure = failRequest
@@ -75,7 +77,7 @@ class RequestHookRun {
     }
   }
 
-  start(hooks: HookFn[], next: (request: Request, reply: Reply) => void, onFailure: HookFailure): void {
+  start(hooks: HookList, next: (request: Request, reply: Reply) => void, onFailure: HookFailure): void {
     this.#hooks = hooks
     this.#index = 0
     this.#next = next
@@ -93,8 +95,9 @@ class RequestHookRun {
     if (stopped(reply)) return
     const hooks = this.#hooks
     if (this.#index === hooks.length) return this.#next(this.request, reply)
-    const hook = hooks[this.#index++]
-    const takesDone = hook.length >= 3
+    const index = this.#index++
+    const hook = hooks[index]
+    const takesDone = hooks.lengths[index] >= 3
     let result
     try {
       result = hook.call(this.request[kRoute].server, this.request, reply, takesDone ? this.#doneOfStage() : ignoredDone)
@@ -117,7 +120,7 @@ class RequestHookRun {
 
 /** Runs payload hooks, each of which may replace the payload, then `next` with the final one. */
 export function runPayloadHooks(
-  hooks: HookFn[],
+  hooks: HookList,
   request: Request,
   reply: Reply,
   payload: unknown,
@@ -134,8 +137,8 @@ export function runPayloadHooks(
     if (reply[kReplyHijacked] || (stopWhenSent && reply[kReplySending])) return
     if (replacement !== undefined) current = replacement
     if (index === hooks.length) return next(reply, current)
+    const takesDone = hooks.lengths[index] >= 4
     const hook = hooks[index++]
-    const takesDone = hook.length >= 4
     let result
     try {
       result = hook.call(server, request, reply, current, takesDone ? step : ignoredDone)
@@ -150,7 +153,7 @@ export function runPayloadHooks(
 
 /** Runs hooks that can no longer change the response: each error is logged (or given to `onHookError`), every hook runs. */
 export function runObserverHooks(
-  hooks: HookFn[],
+  hooks: HookList,
   request: Request,
   reply: Reply,
   args: unknown[],
@@ -167,8 +170,8 @@ export function runObserverHooks(
   const step = (error?: unknown): void => {
     if (error !== undefined && error !== null) return logAndContinue(error)
     if (index === hooks.length) return next?.()
+    const takesDone = hooks.lengths[index] > args.length + 1
     const hook = hooks[index++]
-    const takesDone = hook.length > args.length + 1
     let result
     try {
       result = hook.call(server, request, ...args, takesDone ? step : ignoredDone)

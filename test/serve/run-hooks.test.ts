@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { runObserverHooks, runPayloadHooks, runRequestHooks } from '../../src/serve/run-hooks.js'
+import * as runners from '../../src/serve/run-hooks.js'
 import { kReplySending } from '../../src/core/symbols.js'
 import { codes } from '../../src/core/errors.js'
-import type { HookFn } from '../../src/hooks/store.js'
+import { hookList, type HookFn } from '../../src/hooks/store.js'
 import { stubReply } from './stubs.js'
+
+// the runners take a route's hook list (hooks with their lengths): these make one of a plain array
+type AfterHooks<F> = F extends (hooks: any, ...rest: infer Rest) => void ? Rest : never
+const runRequestHooks = (hooks: HookFn[], ...rest: AfterHooks<typeof runners.runRequestHooks>) => runners.runRequestHooks(hookList(hooks), ...rest)
+const runPayloadHooks = (hooks: HookFn[], ...rest: AfterHooks<typeof runners.runPayloadHooks>) => runners.runPayloadHooks(hookList(hooks), ...rest)
+const runObserverHooks = (hooks: HookFn[], ...rest: AfterHooks<typeof runners.runObserverHooks>) => runners.runObserverHooks(hookList(hooks), ...rest)
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 

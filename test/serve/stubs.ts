@@ -9,7 +9,7 @@ import { vi } from 'vitest'
 import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplySending, kReplySerializer, kRoute } from '../../src/core/symbols.js'
 import type { Reply } from '../../src/model/reply.js'
 import type { Request } from '../../src/model/request.js'
-import type { HookFn } from '../../src/hooks/store.js'
+import { hookList, type HookFn } from '../../src/hooks/store.js'
 
 /** What a stub response recorded: the status and headers written, and the body bytes (undefined when none). */
 export interface Written {
@@ -105,14 +105,17 @@ export function stubReply(route: Partial<StubRoute> = {}, method = 'GET') {
     root: { closing: false, options: { forceCloseConnections: 'idle' } },
     ...route,
   }
+  // a route holds each name's hooks as a list with their lengths
+  const hooks = Object.entries(fullRoute.hooks).map(([name, list]) => [name, list === null || list === undefined ? null : hookList(list)])
+  const routeWithLists = { ...fullRoute, hooks: Object.fromEntries(hooks) }
   const failures: unknown[] = []
   const log = { error: vi.fn(), warn: vi.fn(), info: vi.fn() }
-  const request = { method, url: '/', raw: { destroyed: false }, log, [kRoute]: fullRoute }
+  const request = { method, url: '/', raw: { destroyed: false }, log, [kRoute]: routeWithLists }
   const reply = {
     raw: res,
     request,
     log,
-    [kRoute]: fullRoute,
+    [kRoute]: routeWithLists,
     [kReplyHeaders]: {} as Record<string, unknown>,
     [kReplySerializer]: null,
     [kReplySending]: false,
