@@ -4,7 +4,6 @@
  * in callback, promise and chainable forms.
  */
 import { Buffer } from 'node:buffer'
-import process from 'node:process'
 import { addAbortSignal, Readable } from 'node:stream'
 import type { InjectChain, InjectCookie, InjectOptions, InjectResponse } from '../types/inject.js'
 import { checkInjectOptions, prepareInjection, readLegacyStream, simulatedBody, type PreparedInjection } from './inject-request.js'

@@ -3,9 +3,9 @@
  * The response half of the in-process pair: a `ServerResponse` stand-in (headers, writes, trailers,
  * events, `drain`) handing what is written to a {@link ResponseDelivery}, whole or streamed.
  */
-// imported, not the globals: Node defines both on globalThis as getters, called at every use
+// imported, not the global: Node defines `Buffer` on globalThis as a getter. `process` stays the global:
+// importing node:process reads every export of it, which opens the stdio streams (a pipe turns non-blocking)
 import { Buffer } from 'node:buffer'
-import process from 'node:process'
 import { STATUS_CODES } from 'node:http'
 import { checkedHeader, checkHeaderValue, type OutgoingValue } from './headers.js'
 import { LazyEventEmitter } from './lazy-emitter.js'

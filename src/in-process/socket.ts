@@ -3,7 +3,6 @@
  * The socket an in-process request shows as `request.raw.socket`: the client's address, TLS, and the
  * events and methods code written for Node's sockets calls; it carries no bytes.
  */
-import process from 'node:process'
 import { EventEmitter } from 'node:events'
 
 export class InProcessSocket extends EventEmitter {
