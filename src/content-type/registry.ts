@@ -4,7 +4,8 @@
  */
 import { codes } from '../core/errors.js'
 import { essenceOf, isValidEssence } from '../core/media-type.js'
-import { syncFormOf, type SyncParser } from './json-parser.js'
+import type { BodyForm } from './body-reader.js'
+import { dropsByteOrderMark, syncFormOf, type SyncParser } from './json-parser.js'
 import { mediaTypeKey, parametersOf } from './media-type-key.js'
 
 /** How a parser wants the body: read into a string or a Buffer, or handed the stream itself. */
@@ -19,6 +20,13 @@ export interface ParserEntry {
   builtin?: boolean
   /** The parser's synchronous form, for the built-in parsers (wherever they are registered): called without a callback. */
   sync: SyncParser | null
+  /** How the body reader hands it the body (for `parseAs: 'stream'`, unused): decided once, here. */
+  bodyForm: BodyForm
+}
+
+function bodyFormOf(parseAs: ParseAs, sync: SyncParser | null): BodyForm {
+  if (parseAs !== 'string') return 'buffer'
+  return dropsByteOrderMark(sync) ? 'text' : 'string'
 }
 
 /** The options of `addContentTypeParser`. */
@@ -63,7 +71,8 @@ export class ParserRegistry {
     if (options.bodyLimit !== undefined && (!Number.isInteger(options.bodyLimit) || options.bodyLimit <= 0)) {
       throw new codes.SVC_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit)
     }
-    const entry: ParserEntry = { fn, parseAs, bodyLimit: options.bodyLimit, builtin, sync: parseAs === 'stream' ? null : syncFormOf(fn) }
+    const sync = parseAs === 'stream' ? null : syncFormOf(fn)
+    const entry: ParserEntry = { fn, parseAs, bodyLimit: options.bodyLimit, builtin, sync, bodyForm: bodyFormOf(parseAs, sync) }
     this.#forget()
     if (type instanceof RegExp) {
       if (this.#patterns.some(([pattern]) => pattern.toString() === type.toString())) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type.toString())

@@ -8,8 +8,7 @@ import type { Readable } from 'node:stream'
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
 import { kReplyFail, kRoute } from '../core/symbols.js'
-import { aborted, declaredLengthOf, readBody, type BodyForm, type BodyReceiver } from '../content-type/body-reader.js'
-import { dropsByteOrderMark } from '../content-type/json-parser.js'
+import { aborted, declaredLengthOf, readBody, type BodyReceiver } from '../content-type/body-reader.js'
 import type { ParserEntry } from '../content-type/registry.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
@@ -67,12 +66,7 @@ export function parseBody(request: Request, reply: Reply, payload: NodeJS.Readab
 
   const limit = route.bodyLimit ?? parser.bodyLimit ?? route.root.options.bodyLimit
   // a stream a preParsing hook put in place is checked against the header by what it read (see readBody)
-  readBody(payload, declaredLengthOf(request.raw.headers['content-length']), limit, formOf(parser), parsing, replaced)
-}
-
-function formOf(parser: ParserEntry): BodyForm {
-  if (parser.parseAs !== 'string') return 'buffer'
-  return dropsByteOrderMark(parser.sync) ? 'text' : 'string'
+  readBody(payload, declaredLengthOf(request.raw.headers['content-length']), limit, parser.bodyForm, parsing, replaced)
 }
 
 /**
