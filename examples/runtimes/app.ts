@@ -1,10 +1,11 @@
 /**
  * The application the runtime matrix serves on Node, Bun, Deno and Cloudflare's workerd: a
  * validated POST with a response schema, params and a query string, hooks, an encapsulated
- * plugin with its own decorator, a failing handler, and a body limit. Every runtime must give
+ * plugin with its own decorator, a failing handler, a body limit, and the OpenAPI plugin. Every runtime must give
  * the same answers (test/runtimes/matrix.test.ts).
  */
 import warren, { Type, type PrecompiledSchemas } from 'warren'
+import openapi from 'warren/openapi'
 
 const Item = Type.Object({ name: Type.String({ minLength: 1 }), price: Type.Number({ minimum: 0 }) })
 const SavedItem = Type.Object({ id: Type.Integer(), name: Type.String(), price: Type.Number() })
@@ -16,6 +17,8 @@ const SavedItem = Type.Object({ id: Type.Integer(), name: Type.String(), price: 
  */
 export function buildApp(options: { pluginTimeout?: number; precompiledSchemas?: PrecompiledSchemas } = {}) {
   const app = warren({ bodyLimit: 1024, ...options })
+  // the document everywhere; the reference page where the runtime can read swagger-ui-dist's files
+  app.register(openapi, { info: { title: 'Runtime matrix', version: '1.0.0' } })
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('x-hooked', 'onRequest')
   })

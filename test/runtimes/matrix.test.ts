@@ -83,6 +83,21 @@ for (const runtime of runtimes) {
       expect(await response.json()).toEqual({ status: 200, body: { id: 5, detail: true }, hooked: 'onRequest' })
     })
 
+    it('serves the OpenAPI document, and the reference page where the runtime can read its files', async () => {
+      const document = await at('/openapi.json')
+      expect(document.status).toBe(200)
+      expect(Object.keys(((await document.json()) as { paths: object }).paths)).toContain('/items/{id}')
+      const page = await at('/docs')
+      // a bundled Worker has no file system: the page says so (501) and the application still starts
+      if (runtime.name.startsWith('workerd')) {
+        expect(page.status).toBe(501)
+        expect(await page.text()).toContain('this runtime cannot read')
+      } else {
+        expect(page.status).toBe(200)
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+      }
+    })
+
     it('answers errors with the same bodies: a throwing handler, an unknown route, malformed JSON, an oversized body', async () => {
       const boom = await at('/boom')
       expect(boom.status).toBe(500)

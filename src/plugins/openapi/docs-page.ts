@@ -28,17 +28,25 @@ export const docsPolicy = [
 
 export const uiPackage = 'swagger-ui-dist'
 
-function swaggerUiDist(): string | null {
+/** Why the page cannot be served: the package is not installed, or this runtime cannot read packages' files (Workers). */
+export type MissingUi = 'not-installed' | 'unreadable'
+
+function swaggerUiDist(): string | MissingUi {
+  // a bundled Worker has no module URL to resolve from, nor files to read
+  if (typeof import.meta.url !== 'string') return 'unreadable'
   try {
     return dirname(createRequire(import.meta.url).resolve(`${uiPackage}/package.json`))
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'MODULE_NOT_FOUND') return null
-    throw error
+    if ((error as { code?: unknown }).code === 'MODULE_NOT_FOUND') return 'not-installed'
+    return 'unreadable'
   }
 }
 
-export function missingUiMessage(jsonUrl: string): string {
-  return `The API reference page needs the ${uiPackage} package, which is not installed: run \`npm install ${uiPackage}\` and restart. The OpenAPI document is served at ${jsonUrl}.`
+export function missingUiMessage(jsonUrl: string, why: MissingUi): string {
+  const cause = why === 'not-installed'
+    ? `needs the ${uiPackage} package, which is not installed: run \`npm install ${uiPackage}\` and restart.`
+    : `serves the ${uiPackage} package's files, which this runtime cannot read (a bundled Worker has no file system).`
+  return `The API reference page ${cause} The OpenAPI document is served at ${jsonUrl}.`
 }
 
 // the assets rarely change, but their URLs carry no version: cache for a day, then revalidate
@@ -49,16 +57,18 @@ function escapeHtml(text: string): string {
 }
 
 /** The page and its assets, at `docsPath` under the context's `prefix`, reading the document at `jsonUrl`. */
-export async function docsFiles(docsPath: string, jsonUrl: string, title: string, prefix = ''): Promise<DocsFile[] | null> {
+export async function docsFiles(docsPath: string, jsonUrl: string, title: string, prefix = ''): Promise<DocsFile[] | MissingUi> {
   const dist = swaggerUiDist()
-  if (dist === null) return null
+  if (dist === 'not-installed' || dist === 'unreadable') return dist
   const base = docsPath.endsWith('/') ? docsPath.slice(0, -1) : docsPath
   const href = prefix + base
-  const [css, bundle, favicon] = await Promise.all([
+  const assets = await Promise.all([
     readFile(join(dist, 'swagger-ui.css')),
     readFile(join(dist, 'swagger-ui-bundle.js')),
     readFile(join(dist, 'favicon-32x32.png')),
-  ])
+  ]).catch(() => null)
+  if (assets === null) return 'unreadable'
+  const [css, bundle, favicon] = assets
   const init = [
     '// boots swagger-ui on the document this application serves',
     `window.addEventListener('load', function () {`,

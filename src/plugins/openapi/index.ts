@@ -4,7 +4,7 @@
  */
 import { declaredRoutes, isAutomaticHeadRoute, plugin, type ErrorFormat, type Warren } from '../../index.js'
 import { buildDocument, type CollectedRoute } from './document.js'
-import { docsFiles, docsPolicy, missingUiMessage, uiPackage, type DocsFile } from './docs-page.js'
+import { docsFiles, docsPolicy, missingUiMessage, uiPackage, type DocsFile, type MissingUi } from './docs-page.js'
 import type { OpenApiDocument, OpenApiOptions } from './types.js'
 
 export type * from './types.js'
@@ -50,7 +50,7 @@ const openapi = plugin(
       const jsonUrl = instance.prefix + jsonPath
       const files = await docsFiles(docsPath, jsonUrl, options.info.title, instance.prefix)
       const pages = pagePaths(docsPath, instance.initialConfig.ignoreTrailingSlash === true)
-      if (files === null) serveMissingUi(instance, pages, jsonUrl)
+      if (typeof files === 'string') serveMissingUi(instance, pages, jsonUrl, files)
       else for (const file of withPageTwins(files, docsPath, pages)) serveFile(instance, file)
     }
 
@@ -81,10 +81,11 @@ function serveFile(instance: Warren, file: DocsFile): void {
   })
 }
 
-/** Without swagger-ui-dist: a warning at start-up, and a 501 at the page's addresses that says what to install. */
-function serveMissingUi(instance: Warren, pages: string[], jsonUrl: string): void {
-  const message = missingUiMessage(jsonUrl)
-  instance.log.warn(`warren/openapi: ${uiPackage} is not installed, so ${instance.prefix}${pages[0]} serves no page (docs: false turns the page off)`)
+/** Without swagger-ui-dist's files: a warning at start-up, and a 501 at the page's addresses that says why. */
+function serveMissingUi(instance: Warren, pages: string[], jsonUrl: string, why: MissingUi): void {
+  const message = missingUiMessage(jsonUrl, why)
+  const cause = why === 'not-installed' ? `${uiPackage} is not installed` : `this runtime cannot read ${uiPackage}'s files`
+  instance.log.warn(`warren/openapi: ${cause}, so ${instance.prefix}${pages[0]} serves no page (docs: false turns the page off)`)
   for (const path of pages) {
     instance.get(path, { schema: { hide: true } }, async (_request, reply) => reply.code(501).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(message))
   }
