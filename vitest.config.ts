@@ -8,6 +8,7 @@ export default defineConfig({
       'warren/bearer-auth': fileURLToPath(new URL('./src/plugins/bearer-auth.ts', import.meta.url)),
       'warren/openapi': fileURLToPath(new URL('./src/plugins/openapi/index.ts', import.meta.url)),
       'warren/lambda': fileURLToPath(new URL('./src/lambda.ts', import.meta.url)),
+      'warren/schema-runtime': fileURLToPath(new URL('./src/schema/schema-runtime.ts', import.meta.url)),
       warren: fileURLToPath(new URL('./src/index.ts', import.meta.url))
     }
   },

@@ -41,6 +41,7 @@ export const builds = [
       'bearer-auth': 'plugins/bearer-auth.js',
       openapi: 'plugins/openapi/index.js',
       lambda: 'lambda.js',
+      'schema-runtime': 'schema/schema-runtime.js',
       'internal-cli': 'schema/internal-cli.js',
     },
   },
@@ -62,12 +63,15 @@ function isExternal(id) {
   return !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0')
 }
 
-/** True for a module of the server's core: everything tsc built but the client and the first-party plugins. */
+/** Entries only their own importers load, kept out of the core: `warren/schema-runtime` imports files of Ajv that `import 'warren'` need not. */
+const standalone = new Set([join('schema', 'schema-runtime.js')])
+
+/** True for a module of the server's core: everything tsc built but the client, the first-party plugins and the standalone entries. */
 function isCore(id) {
   if (id.includes('rolldown/runtime')) return true // the bundler's helpers (keepNames), else a chunk of their own
   if (id.includes(join('node_modules', bundledPackage))) return true // the bundled Type builder
   const path = relative(built, id)
-  return !path.startsWith('..') && !isAbsolute(path) && !/^(client|plugins)[\\/]/.test(path)
+  return !path.startsWith('..') && !isAbsolute(path) && !/^(client|plugins)[\\/]/.test(path) && !standalone.has(path)
 }
 
 /** Loads a file of tsc's output with the source map tsc wrote next to it, so that rolldown chains the two maps. */

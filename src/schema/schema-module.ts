@@ -1,12 +1,14 @@
 /**
  * @module schema/schema-module
  * Writes a precompiled schemas module (`warren compile --esm`), importing the runtime files the code
- * `require`s statically, so a bundler includes everything and nothing compiles at run time.
+ * `require`s statically (warren's dependencies through `warren/schema-runtime`), so a bundler
+ * includes everything and nothing compiles at run time.
  */
 import { lazyRequire } from '../core/module-require.js'
 import { generated, type EntryCode, type SchemaCodeStore } from './code-store.js'
 import { keyedVersions } from './cache-key.js'
 import { schemasModuleFormat } from './precompiled.js'
+import { schemaRuntimeIds } from './schema-runtime-ids.js'
 
 const warrenRequire = lazyRequire(import.meta.url)
 
@@ -81,9 +83,10 @@ function run(code) {
 }`
 
 export function schemaModuleText(entries: Map<string, string>): string {
-  const ids = [...new Set([...entries.values()].flatMap(requiredIds))].sort()
-  const imports = ids.map((id, index) => `import * as runtime${index} from ${JSON.stringify(importSpecifier(id))}`)
-  const table = ids.map((id, index) => `  ${JSON.stringify(id)}: runtime${index},`)
+  // warren's dependencies are reached through warren, which an application always resolves; any other id is the application's own
+  const ids = [...new Set([...entries.values()].flatMap(requiredIds))].filter((id) => !(schemaRuntimeIds as readonly string[]).includes(id)).sort()
+  const imports = [`import { schemaRuntime } from 'warren/schema-runtime'`, ...ids.map((id, index) => `import * as runtime${index} from ${JSON.stringify(importSpecifier(id))}`)]
+  const table = ['  ...schemaRuntime,', ...ids.map((id, index) => `  ${JSON.stringify(id)}: runtime${index},`)]
   const bodies = [...entries].map(([key, code]) => `  ${JSON.stringify(key)}: () => run(function (require, module, exports) {\n${code}\n}),`)
   return `// Written by \`warren compile --esm\`: the compiled validators and serializers of one application,
 // loaded by \`warren({ precompiledSchemas })\` instead of compiled. Do not edit: write it again.
