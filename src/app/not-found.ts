@@ -58,8 +58,14 @@ export function registerNotFoundHandler(server: Context, handler: ResolvedRouteO
   }
   const slot: NotFoundSlot = { route, custom }
   table.notFoundSlots.set(base, slot)
-  const paths = base === '' ? ['/', '/*'] : [base, base + '/', base + '/*']
+  const paths = slotPaths(base, root.options.routerOptions.ignoreTrailingSlash === true)
   for (const path of paths) root.notFoundRouter.on(METHODS as FindMyWay.HTTPMethod[], path, noop, slot)
+}
+
+/** The prefix, with and without its slash unless the router takes them as one path, and all below it. */
+function slotPaths(base: string, ignoreTrailingSlash: boolean): string[] {
+  if (base === '') return ['/', '/*']
+  return ignoreTrailingSlash ? [base, base + '/*'] : [base, base + '/', base + '/*']
 }
 
 function noop(): void {}

@@ -48,6 +48,21 @@ describe('not found', () => {
     expect((await app.inject('/apix')).body).toBe('root 404')
   })
 
+  it('per prefix with ignoreTrailingSlash: the prefix with and without its slash is one path', async () => {
+    const app = warren({ routerOptions: { ignoreTrailingSlash: true } })
+    app.register(async (api: any) => {
+      api.setNotFoundHandler(async (request: any, reply: any) => reply.code(404).send({ api: request.url }))
+      api.get('/known', async () => 'known')
+    }, { prefix: '/api' })
+    await app.ready()
+    for (const url of ['/api', '/api/', '/api/nope', '/api/nope/']) {
+      const answer = await app.inject(url)
+      expect([answer.statusCode, answer.json()]).toEqual([404, { api: url }])
+    }
+    expect((await app.inject('/api/known/')).body).toBe('known')
+    expect((await app.inject('/apix')).json()).toMatchObject({ statusCode: 404, error: 'Not Found' })
+  })
+
   it('the not-found handler runs its context hooks, not a sibling one', async () => {
     const app = warren()
     app.addHook('onRequest', async (_req: any, reply: any) => { reply.header('x-root', '1') })
