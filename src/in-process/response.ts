@@ -164,12 +164,15 @@ export class InProcessResponse extends LazyEventEmitter {
     return this.#headers[name.toLowerCase()]
   }
 
+  /** The headers set and not removed (a removed one is kept as `undefined`: deleting keys slows the record). */
   getHeaders(): OutgoingHeaders {
-    return Object.assign(Object.create(null) as OutgoingHeaders, this.#headers)
+    const headers = Object.create(null) as OutgoingHeaders
+    for (const name of this.getHeaderNames()) headers[name] = this.#headers[name]
+    return headers
   }
 
   getHeaderNames(): string[] {
-    return Object.keys(this.#headers)
+    return Object.keys(this.#headers).filter((name) => this.#headers[name] !== undefined)
   }
 
   hasHeader(name: string): boolean {

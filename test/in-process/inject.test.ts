@@ -71,6 +71,21 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     })
   })
 
+  it('forgets a removed header, on the reply and its raw response, as Node\'s ServerResponse does', async () => {
+    const app = warren()
+    app.get('/removed', async (_request: any, reply: any) => {
+      reply.header('x-kept', 'k').header('x-gone', 'g')
+      reply.removeHeader('x-gone')
+      reply.raw.setHeader('x-raw-gone', 'r')
+      reply.raw.removeHeader('x-raw-gone')
+      return { reply: Object.keys(reply.getHeaders()), raw: Object.keys(reply.raw.getHeaders()), names: reply.raw.getHeaderNames() }
+    })
+    const answer = await app.inject('/removed')
+    expect(answer.json()).toEqual({ reply: ['x-kept'], raw: [], names: [] })
+    expect(answer.headers['x-gone']).toBeUndefined()
+    expect(answer.headers['x-raw-gone']).toBeUndefined()
+  })
+
   it('answers with the status, message, headers a client receives (date, connection, framing), payload forms and cookies', async () => {
     const app = warren()
     app.get('/cookies', (_request: any, reply: any) => {
