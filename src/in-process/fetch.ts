@@ -134,6 +134,7 @@ function isUnsized(declared: string | null, body: BodySource): boolean {
 }
 
 const streamHighWaterMark = 64 * 1024
+const clientClosedRequest = 499
 const byteSize = (chunk: Uint8Array): number => chunk.byteLength
 
 function isNullBodyStatus(status: number): boolean {
@@ -160,8 +161,8 @@ class FetchDelivery implements ResponseDelivery {
   followClient(res: InProcessResponse): void {
     const signal = this.#request.signal as AbortSignal | undefined | null
     if (signal === undefined || signal === null) return
-    if (signal.aborted) return void res.destroy()
-    const onAbort = (): void => void res.destroy()
+    if (signal.aborted) return res.clientLeft()
+    const onAbort = (): void => res.clientLeft()
     signal.addEventListener('abort', onAbort, { once: true })
     res.once('close', () => signal.removeEventListener('abort', onAbort))
   }
@@ -179,7 +180,7 @@ class FetchDelivery implements ResponseDelivery {
         pull: () => res.resumeWriting(),
         cancel: () => {
           this.#open = false
-          res.destroy()
+          res.clientLeft()
         },
       },
       { highWaterMark: streamHighWaterMark, size: byteSize },
@@ -201,14 +202,22 @@ class FetchDelivery implements ResponseDelivery {
     this.#controller?.close()
   }
 
-  abort(error: Error | undefined): void {
+  /**
+   * Destroyed by the application, the answer fails: a streamed body errors (the runtime cuts the
+   * connection, so the client sees it truncated) and an answer not yet given rejects. Ended because
+   * the client left, it ends quietly, since nobody reads it and runtimes log failed handlers: the
+   * body closes, and the answer is an empty 499 (nginx's "client closed request").
+   */
+  abort(error: Error | undefined, clientLeft: boolean): void {
     if (this.#open) {
       this.#open = false
-      this.#controller?.error(error ?? new Error('The response was destroyed before its end'))
+      if (clientLeft) closeQuietly(this.#controller)
+      else this.#controller?.error(error ?? new Error('The response was destroyed before its end'))
       return
     }
-    // destroyed before anything was sent: the call fails, as a reset socket would
-    if (this.#controller === null) this.#reject(error ?? new Error('The response was destroyed before it was sent'))
+    if (this.#controller !== null) return
+    if (clientLeft) this.#resolve(new Response(null, { status: clientClosedRequest }))
+    else this.#reject(error ?? new Error('The response was destroyed before it was sent'))
   }
 
   #respond(res: InProcessResponse, body: Buffer | string | ReadableStream<Uint8Array> | null): void {
@@ -224,6 +233,15 @@ class FetchDelivery implements ResponseDelivery {
       this.#root.logger.error({ err: failure }, 'the response could not be built as a web Response')
       this.#resolve(lastResortResponse(this.#root, failure, res.req.url))
     }
+  }
+}
+
+/** A stream the runtime already cancelled refuses `close()`: it is closed either way. */
+function closeQuietly(controller: ReadableStreamDefaultController<Uint8Array> | null): void {
+  try {
+    controller?.close()
+  } catch {
+    // closed already
   }
 }
 
@@ -251,6 +269,7 @@ export function serveFetch(root: RootState, request: Request, env?: unknown, ctx
       body,
       remoteAddress: () => remoteAddressOf(request, env, ctx),
       encrypted: url.startsWith('https:'),
+      failedBodyIsClientLeaving: true,
     })
     req.platform = { request, env, ctx } satisfies FetchPlatform
     const res = new InProcessResponse(req, new FetchDelivery(root, request, resolve, reject))

@@ -6,6 +6,7 @@
 import { Buffer } from 'node:buffer'
 import { Readable } from 'node:stream'
 import type { BodyForm, WholeBodyTarget } from '../content-type/body-reader.js'
+import { aborted } from '../content-type/body-reader.js'
 import { kReadWholeBody } from '../core/symbols.js'
 import { LazyEventEmitter } from './lazy-emitter.js'
 import { InProcessSocket } from './socket.js'
@@ -48,6 +49,11 @@ export interface InProcessRequestInit<Headers extends HeaderSource = InProcessHe
   /** The client's address, or how to find it when first asked (a runtime call most requests never need). */
   remoteAddress?: string | (() => string | undefined) | undefined
   encrypted?: boolean
+  /**
+   * A body the runtime failed to deliver means its client went away (a web Request's stream breaks
+   * when the connection does): the exchange ends as an aborted socket's, not with a 400.
+   */
+  failedBodyIsClientLeaving?: boolean
 }
 
 // as Node's IncomingMessage: a body read to its end is not a destroyed request
@@ -71,8 +77,8 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
   complete = false
   aborted = false
   platform: unknown = null
-  /** The response half, told when someone listens for this half's `close` (see `followClient`). */
-  response: { followClient(): void } | null = null
+  /** The response half, told when someone listens for this half's `close` (see `followClient`), and when the client left. */
+  response: { followClient(): void; clientLeft(): void } | null = null
   #headers: HeaderSource
   #trailers: Record<string, string> | null = null
   #rawTrailers: string[] | null = null
@@ -80,6 +86,7 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
   #socket: InProcessSocket | null = null
   readonly #remoteAddress: string | (() => string | undefined) | undefined
   readonly #encrypted: boolean
+  readonly #failedBodyIsClientLeaving: boolean
   #reader: ReadableStreamDefaultReader<Uint8Array> | null = null
   #reading = false
   /** Destroyed before its stream state was built: the state, if ever built, starts destroyed. */
@@ -93,6 +100,7 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
     this.#body = init.body
     this.#remoteAddress = init.remoteAddress
     this.#encrypted = init.encrypted === true
+    this.#failedBodyIsClientLeaving = init.failedBodyIsClientLeaving === true
   }
 
   get _readableState(): StreamState {
@@ -228,7 +236,7 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
     const onFailure = (error: unknown): void => {
       this.#body = null
       this.aborted = true
-      target.fail(error)
+      target.fail(this.#bodyFailure(error))
     }
     // one turn from the read to the target: the runtime's promise, no other in between
     if (form === 'text' && body.readText !== null) body.readText().then((text) => target.succeed(this.#readToEnd(withLeadingMarks(text))), onFailure)
@@ -261,7 +269,7 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
       (error: unknown) => {
         this.#body = null
         this.aborted = true
-        this.destroy(error instanceof Error ? error : new Error(String(error)))
+        this.destroy(this.#bodyFailure(error))
       },
     )
   }
@@ -282,9 +290,17 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
       (error: unknown) => {
         this.#reading = false
         this.aborted = true
-        this.destroy(error instanceof Error ? error : new Error(String(error)))
+        this.destroy(this.#bodyFailure(error))
       },
     )
+  }
+
+  /** The error a failed read of the body ends the request with: Node's `aborted` when it means the client left (told to the response half). */
+  #bodyFailure(error: unknown): Error {
+    const failure = error instanceof Error ? error : new Error(String(error))
+    if (!this.#failedBodyIsClientLeaving) return failure
+    this.response?.clientLeft()
+    return Object.assign(aborted(), { cause: failure })
   }
 
   #readNode(stream: NodeJS.ReadableStream): void {

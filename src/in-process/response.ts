@@ -20,7 +20,8 @@ export interface ResponseDelivery {
   open(res: InProcessResponse): void
   chunk(piece: Uint8Array): boolean
   end(res: InProcessResponse): void
-  abort(error: Error | undefined): void
+  /** The response was destroyed before its end; `clientLeft` when because its client went away. */
+  abort(error: Error | undefined, clientLeft: boolean): void
   /** Someone listens for the exchange's end: from now on, a client going away must reach it. */
   followClient?(res: InProcessResponse): void
 }
@@ -68,6 +69,7 @@ export class InProcessResponse extends LazyEventEmitter {
   #needDrain = false
   #closing = false
   #following = false
+  #clientLeft = false
 
   constructor(req: InProcessRequest, delivery: ResponseDelivery) {
     super()
@@ -294,11 +296,18 @@ export class InProcessResponse extends LazyEventEmitter {
     return this
   }
 
+  /** The client went away: the response ends where it stands, as {@link destroy}, and its delivery knows why. */
+  clientLeft(): void {
+    if (this.destroyed) return
+    this.#clientLeft = true
+    this.destroy()
+  }
+
   /** Ends the response where it stands; `close` follows with `writableEnded` false, as when a client goes away. */
   destroy(error?: Error): this {
     if (this.destroyed) return this
     this.destroyed = true
-    if (!this.writableEnded) this.#delivery.abort(error)
+    if (!this.writableEnded) this.#delivery.abort(error, this.#clientLeft)
     this.#close()
     return this
   }
