@@ -189,6 +189,19 @@ describe('warren/lambda', () => {
     expect(JSON.parse(multi.body)).toMatchObject({ tag: ['a', 'b'] })
   })
 
+  it('sends every cookie to an ALB with multi-value headers, and warns once that one without them gets the last', async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { stream } })
+    app.get('/login', async (_request: any, reply: any) => reply.header('set-cookie', ['session=abc; HttpOnly', 'theme=dark']).send('ok'))
+    const handler = lambda(app)
+    const path = { path: '/login', queryStringParameters: {}, multiValueQueryStringParameters: { } }
+    const multi = await handler(albEvent(true, path))
+    expect(multi.multiValueHeaders?.['set-cookie']).toEqual(['session=abc; HttpOnly', 'theme=dark'])
+    for (let i = 0; i < 2; i++) expect((await handler(albEvent(false, path))).headers?.['set-cookie']).toBe('theme=dark')
+    const warnings = lines.filter((line) => line.level === 40).map((line) => line.msg)
+    expect(warnings).toEqual(['warren/lambda: this ALB target group has multi-value headers off, so a response carries one set-cookie header: 1 of 2 cookies were dropped (turn on multi-value headers to send them all)'])
+  })
+
   it('refuses bad input as a socket does: validation, malformed JSON, oversized and unknown bodies, a body on GET ignored', async () => {
     const handler = lambda(itemsApp({ bodyLimit: 64 }))
     const invalid = await handler(restApiEvent({ body: '{"name":"","price":1}' }))

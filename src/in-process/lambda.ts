@@ -54,9 +54,24 @@ function pairOf(request: LambdaRequest, event: unknown, context: LambdaContext |
   return new InProcessResponse(req, delivery)
 }
 
+/** Applications told that their ALB target group drops cookies: once each, not per response. */
+const toldOfDroppedCookies = new WeakSet<RootState>()
+
+/**
+ * A single-value ALB result holds one `set-cookie`: the last is sent. Joined, cookies would be one
+ * malformed cookie (`Expires` holds a comma); the cure is the target group's multi-value headers.
+ */
+function warnOfDroppedCookies(root: RootState, request: LambdaRequest, headers: InProcessResponse['outgoingHeaders']): void {
+  const cookies = headers['set-cookie']
+  if (request.multiValue || request.format !== 'alb' || !Array.isArray(cookies) || cookies.length < 2 || toldOfDroppedCookies.has(root)) return
+  toldOfDroppedCookies.add(root)
+  root.logger.warn(`warren/lambda: this ALB target group has multi-value headers off, so a response carries one set-cookie header: ${cookies.length - 1} of ${cookies.length} cookies were dropped (turn on multi-value headers to send them all)`)
+}
+
 class BufferedDelivery implements ResponseDelivery {
   readonly streams = false
   constructor(
+    private readonly root: RootState,
     private readonly request: LambdaRequest,
     private readonly resolve: (result: LambdaHttpResult) => void,
     private readonly reject: (error: Error) => void,
@@ -64,6 +79,7 @@ class BufferedDelivery implements ResponseDelivery {
 
   whole(res: InProcessResponse, body: Buffer | string | null): void {
     const bytes = body === null ? Buffer.alloc(0) : typeof body === 'string' ? Buffer.from(body) : body
+    warnOfDroppedCookies(this.root, this.request, res.outgoingHeaders)
     this.resolve(resultOf(this.request, res.statusCode, res.statusMessage, res.outgoingHeaders, bytes))
   }
 
@@ -85,7 +101,7 @@ export function serveLambdaEvent(root: RootState, event: unknown, context?: Lamb
   const read = readEvent(root, event)
   if (!isRequest(read)) return Promise.resolve({ ...read, isBase64Encoded: false })
   return new Promise((resolve, reject) => {
-    const res = pairOf(read, event, context, new BufferedDelivery(read, resolve, reject))
+    const res = pairOf(read, event, context, new BufferedDelivery(root, read, resolve, reject))
     serveRequest(root, res.req as never, res as never)
   })
 }
