@@ -202,6 +202,17 @@ describe('warren/lambda', () => {
     expect(warnings).toEqual(['warren/lambda: this ALB target group has multi-value headers off, so a response carries one set-cookie header: 1 of 2 cookies were dropped (turn on multi-value headers to send them all)'])
   })
 
+  it('reads a path an HTTP API gives decoded and one a function URL gives encoded as the same path', async () => {
+    const app = warren()
+    app.get('/greet/:name', async (request: any) => ({ name: request.params.name, url: request.url }))
+    const handler = lambda(app)
+    const decoded = (rawPath: string, rawQueryString = '') => handler(httpApiEvent({ rawPath, rawQueryString, body: undefined, isBase64Encoded: false, requestContext: { ...httpApiEvent().requestContext, http: { ...httpApiEvent().requestContext.http, method: 'GET', path: rawPath } } }))
+    const answers = await Promise.all([decoded('/greet/100%'), decoded('/greet/a b'), decoded('/greet/what?', 'x=1'), decoded('/greet/café'), handler(functionUrlEvent('/greet/100%25')), handler(functionUrlEvent('/greet/caf%C3%A9'))])
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200])
+    expect(answers.map((answer) => JSON.parse(answer.body).name)).toEqual(['100%', 'a b', 'what?', 'café', '100%', 'café'])
+    expect(JSON.parse(answers[2].body).url).toBe('/greet/what%3F?x=1')
+  })
+
   it('refuses bad input as a socket does: validation, malformed JSON, oversized and unknown bodies, a body on GET ignored', async () => {
     const handler = lambda(itemsApp({ bodyLimit: 64 }))
     const invalid = await handler(restApiEvent({ body: '{"name":"","price":1}' }))

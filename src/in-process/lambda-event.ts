@@ -81,7 +81,7 @@ function fromV2(event: ApiGatewayV2Event): LambdaRequest {
   return {
     format: 'v2',
     multiValue: false,
-    init: { method: http.method, url: event.rawPath + query, headers, body, remoteAddress: http.sourceIp, encrypted: headers['x-forwarded-proto'] !== 'http' },
+    init: { method: http.method, url: encodedPath(event.rawPath) + query, headers, body, remoteAddress: http.sourceIp, encrypted: headers['x-forwarded-proto'] !== 'http' },
   }
 }
 
@@ -95,8 +95,28 @@ function fromV1OrAlb(event: ApiGatewayV1Event | AlbEvent, format: 'v1' | 'alb'):
   return {
     format,
     multiValue,
-    init: { method: event.httpMethod, url: event.path + query, headers, body, remoteAddress, encrypted: headers['x-forwarded-proto'] === 'https' },
+    init: { method: event.httpMethod, url: encodedPath(event.path) + query, headers, body, remoteAddress, encrypted: headers['x-forwarded-proto'] === 'https' },
   }
+}
+
+/** What cannot stand in an encoded path: a `%` that starts no escape, `?`, `#`, spaces, controls, non-ASCII. */
+const unencoded = /%(?![0-9A-Fa-f]{2})|[?#]|[^\x21-\x7E]/gu
+
+function encodeChar(char: string): string {
+  try {
+    return encodeURIComponent(char)
+  } catch {
+    return '%EF%BF%BD' // a lone surrogate: U+FFFD, as a decoder would read it
+  }
+}
+
+/**
+ * HTTP APIs give the path decoded (`rawPath`, and `path` in their 1.0 payload); REST APIs,
+ * function URLs and ALBs give it as the client sent it. Encoding only what an encoded path cannot
+ * hold leaves the latter unchanged and makes the former a path again (a decoded `?` stays in it).
+ */
+function encodedPath(path: string): string {
+  return path.replace(unencoded, encodeChar)
 }
 
 export function requestOfEvent(event: unknown): LambdaRequest | null {
