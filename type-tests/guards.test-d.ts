@@ -49,8 +49,23 @@ const needsId: RouteHook<'preHandler', { params: typeof schema.params }, Api> = 
   expectType<number>(request.params.id)
 }
 app.get('/items/:id', { schema: { params: schema.params }, preHandler: needsId }, () => 'ok')
-// ...and not a route whose params are a different shape
+// ...whatever else the route has: more params (inline or composed), a schema object of its own
+app.get('/items/:id/:slug', { schema: { params: Type.Object({ id: Type.Integer(), slug: Type.String() }) }, preHandler: needsId }, () => 'ok')
+app.get('/items-of/:id/:slug', { schema: { params: Type.Composite([schema.params, Type.Object({ slug: Type.String() })]) }, preHandler: needsId }, () => 'ok')
+app.get('/same/:id', { schema: { params: Type.Object({ id: Type.Integer() }) }, preHandler: needsId }, () => 'ok')
+const TextBody = Type.Object({ text: Type.String() })
+const nonEmpty: RouteHook<'preHandler', { body: typeof TextBody }, Api> = async (request, reply) => {
+  if (request.body.text === '') return reply.code(400).send({ message: 'empty' })
+}
+app.post('/notes', { schema: { body: Type.Object({ text: Type.String(), tags: Type.Array(Type.String()) }) }, preHandler: nonEmpty }, () => 'ok')
+function idOf(request: RequestOf<{ params: typeof schema.params }, Api>): number {
+  return request.params.id
+}
+app.get('/helped/:id/:slug', { schema: { params: Type.Object({ id: Type.Integer(), slug: Type.String() }) } }, (request) => String(idOf(request)))
+// ...and not a route whose params are a different shape, or lack one the hook reads
 expectError(app.get('/by-name/:name', { schema: { params: Type.Object({ name: Type.String() }) }, preHandler: needsId }, () => 'ok'))
+expectError(app.get('/id-as-text/:id', { schema: { params: Type.Object({ id: Type.String() }) }, preHandler: needsId }, () => 'ok'))
+expectError(app.post('/untexted', { schema: { body: Type.Object({ tags: Type.Array(Type.String()) }) }, preHandler: nonEmpty }, () => 'ok'))
 
 // a handler for any route is accepted by every route
 const anyHandler: RouteHandler<{}, Api> = async (request) => {

@@ -242,6 +242,14 @@ export interface DefaultRouteTypes extends RouteTypes {
   responses: {}
 }
 
+/**
+ * Carries a type for `infer` to read back (`X extends Carried<infer T>`) without taking part in
+ * assignability: the parameter is unused, so any two are compatible. A hook typed for some of a
+ * route's parts (`{ params: typeof IdParams }`) then fits a route whose schema has more.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+export interface Carried<T> {}
+
 /** Computes a route's {@link RouteTypes} from its `schema` option, its path and the shared schemas of its instance. */
 export type RouteTypesOf<Sc, Path extends string, Reg> = {
   body: BodyOf<Sc, Reg>
@@ -256,7 +264,7 @@ export type RouteTypesOf<Sc, Path extends string, Reg> = {
     headers: HeadersAsSpelled<Sc, Reg>
   }
   /** Phantom: the route's `schema` option, from which the typed client reads a Standard Schema's wire types. */
-  schema: Sc
+  schema: Carried<Sc>
   /** Phantom: the shared schemas the route's references resolve against. */
   registry: Reg
 }

@@ -4,14 +4,14 @@
  */
 
 import type { TSchema } from '@sinclair/typebox'
-import type { LowercaseKeys, ResponsesOf, RouteTypes, SchemaStatic } from './schema.js'
+import type { Carried, LowercaseKeys, ResponsesOf, RouteTypes, SchemaStatic } from './schema.js'
 
 type SentPartKey = 'body' | 'params' | 'querystring' | 'query' | 'headers'
 
 type ResponseEntries<Sc> = Sc extends { response: infer R } ? R[keyof R] : never
 
 /** A route's types on the wire: its own, unless a schema part is not TypeBox's (a Standard Schema, or a `content` map that may hold one). */
-export type WireOf<RT extends RouteTypes> = RT extends { schema: infer Sc }
+export type WireOf<RT extends RouteTypes> = RT extends { schema: Carried<infer Sc> }
   ? [Exclude<Sc[keyof Sc & SentPartKey] | ResponseEntries<Sc>, TSchema>] extends [never]
     ? RT
     : WireTypesOf<Sc, RT, RT extends { registry: infer Reg } ? Reg : never>
