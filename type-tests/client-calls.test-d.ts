@@ -21,6 +21,7 @@ async function settings(app: Warren) {
     .route({ method: 'PUT', url: '/', prefixTrailingSlash: 'slash', handler: async () => 'saved' })
     .get('/files/*', async (request) => request.params['*'])
     .get('/range/:from-:to', async (request) => `${request.params.from}..${request.params.to}`)
+    .get('/pages/:page?', async (request) => request.params.page ?? 'first')
     .get('/items/:id(^\\d+)', async (request) => request.params.id)
     .post(
       '/profile',
@@ -64,6 +65,10 @@ void (async () => {
   // ---------- every path form: wildcard, several parameters in a segment, regexp parameters ----------
   await api.get('/settings/files/*', { params: { '*': 'docs/a.pdf' } })
   await api.get('/settings/range/:from-:to', { params: { from: 1, to: 9 } })
+  // an optional last parameter may be left out, and its segment with it
+  await api.get('/settings/pages/:page?', { params: { page: 2 } })
+  await api.get('/settings/pages/:page?', { params: {} })
+  await api.get('/settings/pages/:page?')
   await api.get('/settings/items/:id(^\\d+)', { params: { id: 42 } })
   expectError(await api.get('/settings/files/*')) // the wildcard is a parameter
   expectError(await api.get('/settings/range/:from-:to', { params: { from: 1 } }))

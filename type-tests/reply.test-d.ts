@@ -25,6 +25,15 @@ app.get('/exact', { schema: { response: { 200: User, '201': Created, 404: Proble
   expectError(reply.code(201).header('location', '/x').send({ name: 'x' }))
 })
 
+// ---------- an Error goes to the error handler, whatever the schema ----------
+app.get('/failing/:id', { schema: { params: Type.Object({ id: Type.Integer() }), response: { 200: Created, 404: Problem } } }, async (request, reply) => {
+  if (request.params.id === 0) return reply.send(new Error('boom'))
+  if (request.params.id === 1) return reply.code(404).send(new TypeError('gone'))
+  // an object that is not an Error is still checked against the schema
+  expectError(reply.send({ message: 'not an Error' }))
+  return { id: request.params.id }
+})
+
 // ---------- class keys, then default ----------
 app.get('/class', { schema: { response: { 200: User, '4xx': Problem, default: Fallback } } }, (_request, reply) => {
   reply.code(200).send({ id: 1, name: 'a' })

@@ -45,6 +45,14 @@ app.get('/img/:file.:ext/:size(^\\d+)', (request) => {
 app.get('/plain', (request) => {
   expectType<{}>(request.params)
 })
+// an optional last parameter may be missing: `/posts` matches `/posts/:id?`
+app.get('/posts/:id?', (request) => {
+  expectType<string | undefined>(request.params.id)
+  expectType<{ id?: string }>(request.params)
+})
+app.get('/users/:userId/posts/:postId(^\\d+)?', (request) => {
+  expectType<{ userId: string; postId?: string }>(request.params)
+})
 // a params schema wins over the path
 app.get('/items/:id', { schema: { params: Params } }, (request) => {
   expectType<{ id: number }>(request.params)

@@ -199,8 +199,24 @@ export type ParamNames<P extends string> =
       : never)
   | (P extends `${string}*` ? '*' : never)
 
-/** Path parameters read from a path literal: `'/users/:id'` gives `{ id: string }`. */
-export type PathParams<P extends string> = string extends P ? Record<string, string> : { [K in ParamNames<Unescaped<P>>]: string }
+/** The name of an optional last parameter, which the router matches also without its segment: `'/posts/:id?'` gives `'id'`. */
+type OptionalParamName<P extends string> = P extends `${string}/${infer Tail}`
+  ? Tail extends `${string}/${string}`
+    ? OptionalParamName<Tail>
+    : Tail extends `:${infer Name}?`
+      ? ParamName<Name>
+      : never
+  : never
+
+/** Path parameters read from a path literal: `'/users/:id'` gives `{ id: string }`, `'/posts/:id?'` gives `{ id?: string }`. */
+export type PathParams<P extends string> = string extends P ? Record<string, string> : ParamsRecord<ParamNames<Unescaped<P>>, OptionalParamName<Unescaped<P>>>
+
+type ParamsRecord<Names extends string, Optional extends string> = [Optional] extends [never]
+  ? { [K in Names]: string }
+  : OneObject<{ [K in Exclude<Names, Optional>]: string } & { [K in Optional]?: string }>
+
+/** An intersection of objects as one object type, each property's `?` kept. */
+type OneObject<T> = { [K in keyof T]: T[K] }
 
 /** A path with each `::` (a literal colon, not a parameter) replaced by `-`, which ends a parameter name as `::` does. */
 type Unescaped<P extends string> = P extends `${infer A}::${infer B}` ? `${A}-${Unescaped<B>}` : P
