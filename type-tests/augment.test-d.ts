@@ -32,3 +32,12 @@ expectError(app.get('/bad', { config: { quotaLimit: { max: 'ten', timeWindow: '1
 expectError(app.get('/bad2', { squeeze: 'yes' }, () => 'ok'))
 // an unknown route option is still an error
 expectError(app.get('/bad3', { squeez: false }, () => 'ok'))
+
+// merged config keys are typed where they are read back: a hook, onRoute, a helper
+app.addHook('onRequest', async (request) => {
+  expectType<{ max: number; timeWindow: string } | undefined>(request.routeOptions.config.quotaLimit)
+  expectType<unknown>(request.routeOptions.config.anythingElse)
+})
+app.addHook('onRoute', (routeOptions) => {
+  expectType<number | undefined>(routeOptions.config?.quotaLimit?.max)
+})

@@ -1,6 +1,6 @@
 import { expectAssignable, expectError, expectNotAssignable, expectType } from 'tsd'
 import type { IncomingHttpHeaders } from 'node:http'
-import warren, { Type, type RouteTableOf } from 'warren'
+import warren, { Type, type RouteConfig, type RouteTableOf } from 'warren'
 
 const app = warren()
 
@@ -156,7 +156,7 @@ app.get(
   },
   (request) => {
     expectType<string | undefined>(request.validationError?.validationContext)
-    expectType<Record<string, unknown>>(request.routeOptions.config)
+    expectType<RouteConfig>(request.routeOptions.config)
   },
 )
 expectError(app.get('/bad-opts', { bodyLimit: 'big' }, () => {}))

@@ -5,6 +5,7 @@
 
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
+import type { RouteConfig } from './augment.js'
 import type { BareInstance } from './context.js'
 import type { FastifyRequest } from './fastify-compat.js'
 import type { WarrenLogger, LogSerializers } from './logger.js'
@@ -16,7 +17,8 @@ export interface RequestRouteOptions {
   method: string | string[]
   /** The route's path (`undefined` when no route matched). */
   url: string | undefined
-  config: Record<string, unknown>
+  /** The route's `config` option: keys declared on {@link RouteConfig} are typed. */
+  config: RouteConfig
   /** The route's `schema` option (absent for the not-found handler). */
   schema?: RouteSchema
   /** The body limit in force for the route, in bytes. */

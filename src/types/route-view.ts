@@ -3,6 +3,7 @@
  * The route options `onRoute` hooks read and may change: the contract between the runtime's route builder and users' hooks.
  */
 
+import type { RouteConfig } from './augment.js'
 import type { LogSerializers } from './logger.js'
 import type { RouteSchema } from './schema.js'
 
@@ -19,7 +20,8 @@ export interface RouteOptionsView {
   prefix?: string
   schema?: RouteSchema
   handler: Function
-  config?: Record<string, unknown>
+  /** The route's `config` option: keys declared on {@link RouteConfig} are typed. */
+  config?: RouteConfig
   /** The body limit in force for the route, in bytes. */
   bodyLimit?: number
   /** The handler timeout in force for the route, in ms (0: none). */
