@@ -55,7 +55,9 @@ const cases = {
   bothPluginStyles: `
     import warren, { plugin, type Warren } from 'warren'
     import fp from 'fastify-plugin'
-    import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify'
+    import type { FastifyPluginAsync, FastifyPluginCallback, FastifyPluginOptions } from 'fastify'
+    // what fastify-plugin's own declarations import from 'fastify'
+    const loose: FastifyPluginAsync<FastifyPluginOptions> = async (_instance, opts) => { void opts.anything }
     const greeting: FastifyPluginAsync<{ t: string }> = async (instance, opts) => {
       instance.decorate('greeting', opts.t)
       instance.addHook('onRequest', async (request) => { void request.url })
@@ -75,6 +77,7 @@ const cases = {
       .register(counter)
       .register(database)
       .register(reports)
+      .register(loose)
   `,
   fastifyPluginWrongOption: `
     import warren from 'warren'

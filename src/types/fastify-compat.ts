@@ -101,6 +101,8 @@ export type FastifyPluginAsync<Options = Record<never, never>, RawServer extends
   opts: Options,
 ) => Promise<void>
 
+/** A plugin's options as Fastify types them (fastify-plugin's declarations import it). */
+export type FastifyPluginOptions = Record<string, any>
 export type FastifyPlugin<Options = Record<never, never>> = FastifyPluginCallback<Options> | FastifyPluginAsync<Options>
 
 /** A callback-style request hook, as plugins return them (`app.auth([...])`, `app.rateLimit()`). */
