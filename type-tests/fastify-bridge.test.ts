@@ -79,6 +79,19 @@ const cases = {
       .register(reports)
       .register(loose)
   `,
+  declaredThenDecorated: `
+    import warren from 'warren'
+    import fp from 'fastify-plugin'
+    // Fastify's own pattern: the decorator declared on Fastify's instance, then provided by a plugin
+    declare module 'fastify' {
+      interface FastifyInstance { store: { count(): number } }
+    }
+    const storePlugin = fp(async (instance) => {
+      instance.decorate('store', { count: () => 1 })
+    }, { name: 'store' })
+    export const app = warren().register(storePlugin)
+    app.get('/count', async function () { return this.store.count() })
+  `,
   fastifyPluginWrongOption: `
     import warren from 'warren'
     import type { FastifyPluginAsync } from 'fastify'
@@ -101,6 +114,7 @@ describe("Fastify plugins' types through the fastify-compat bridge", () => {
 
   it('a plugin typed with Fastify\'s own plugin types keeps the instance API, beside warren-style plugins', () => {
     expect(found.bothPluginStyles).toEqual([])
+    expect(found.declaredThenDecorated).toEqual([])
     expect(found.fastifyPluginWrongOption).toEqual([expect.stringContaining("Type 'number' is not assignable to type 'string'")])
   })
 

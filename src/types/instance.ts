@@ -20,8 +20,8 @@ import type { AsyncHookWithoutDone, ContextHooks, HandlerError, HookName, HookOp
 import type { FastifyInstance } from './fastify-compat.js'
 import type { WarrenLogger } from './logger.js'
 import type { RegisterArgs, RegisterCheck } from './register.js'
-import type { RouteReply, WarrenReply } from './reply.js'
-import type { RouteRequest, WarrenRequest } from './request.js'
+import type { ReplyMembers, RouteReply, WarrenReply } from './reply.js'
+import type { RequestMembers, RouteRequest, WarrenRequest } from './request.js'
 import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand, WithRoute } from './route.js'
 import type { MountOf, RouteTableCarrier, RoutesOf, TrailingSlash } from './route-table.js'
 import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf, SchemaBuilder } from './schema.js'
@@ -30,10 +30,10 @@ import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from
 import type { ChildLoggerFactory, SchemaController, ValidatorOptions } from './options.js'
 import type { AddHttpMethodOptions, ConstraintStrategy, FoundRoute, PrintRoutesOptions, RouteQuery } from './router.js'
 
-/** `decorate(K)` refuses a name the instance already has. */
-type WithoutProperty<K extends PropertyKey> = { readonly [kContext]: unknown } & { [P in K]?: never }
 /** Kept in intersections, it turns off weak-type detection for `{ K?: never }`. */
 interface NotWeak {}
+/** `decorate(K)` refuses a name decorated already in this context or an ancestor (a name only declared by merging is for it to provide). */
+type WithoutDecorator<K extends PropertyKey> = { readonly [kContext]: { d: { [P in K]?: never } & NotWeak } }
 type WithoutRequestDecorator<K extends PropertyKey> = { readonly [kContext]: { rq: { [P in K]?: never } & NotWeak } }
 type WithoutReplyDecorator<K extends PropertyKey> = { readonly [kContext]: { rp: { [P in K]?: never } & NotWeak } }
 type NotBuiltin<K extends PropertyKey, Builtin, What extends string> = K extends Builtin
@@ -98,9 +98,15 @@ export interface NotFoundOptions<Self, Rq, Rp> {
   preHandler?: HookOption<RequestHooks<Self, DefaultRouteTypes, Rq, Rp>['preHandler']>
 }
 
-/** An instance: the root one `warren()` returns, or the one a plugin receives. */
+/**
+ * An instance: the root one `warren()` returns, or the one a plugin receives. Its members are
+ * {@link InstanceMembers}; what applications and plugins declare by merging lands here.
+ */
 export interface WarrenInstance<out D extends object = {}, out Rq extends object = {}, out Rp extends object = {}, out S extends object = {}, in R = never>
-  extends FastifyInstance {
+  extends InstanceMembers<D, Rq, Rp, S, R>, FastifyInstance {}
+
+/** The instance's own members, apart from what is merged into {@link WarrenInstance}: `decorate` refuses these names, not those. */
+export interface InstanceMembers<out D extends object = {}, out Rq extends object = {}, out Rp extends object = {}, out S extends object = {}, in R = never> {
   /** Phantom: the context, for the type layer only. */
   readonly [kContext]: { d: D; rq: Rq; rp: Rp; s: S }
   /** Phantom: the route table, read by the typed client. */
@@ -141,15 +147,15 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
 
   /** Adds a property to the instance; returns the instance with it in its type. */
   decorate<const K extends string | symbol, V>(
-    this: WithoutProperty<K>,
-    name: K,
+    this: WithoutDecorator<K>,
+    name: NotBuiltin<K, keyof InstanceMembers, 'instance'>,
     value: V | DecoratorInput<Warren<D, Rq, Rp, S>>,
     dependencies?: readonly (string | symbol)[],
   ): Warren<Flatten<D & { [P in K]: DecoratorValue<V> }>, Rq, Rp, S, R>
   /** Adds a property to every request of this context (and its descendants); returns the instance with it in its requests' type. */
   decorateRequest<const K extends string | symbol, V>(
     this: WithoutRequestDecorator<K>,
-    name: NotBuiltin<K, keyof WarrenRequest, 'request'>,
+    name: NotBuiltin<K, keyof RequestMembers, 'request'>,
     value: V | DecoratorInput<RouteRequest<DefaultRouteTypes, Rq, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
   ): Warren<D, Flatten<Rq & { [P in K]: DecoratorValue<V> }>, Rp, S, R>
@@ -162,7 +168,7 @@ export interface WarrenInstance<out D extends object = {}, out Rq extends object
   /** Adds a property to every reply of this context (and its descendants); returns the instance with it in its replies' type. */
   decorateReply<const K extends string | symbol, V>(
     this: WithoutReplyDecorator<K>,
-    name: NotBuiltin<K, keyof WarrenReply, 'reply'>,
+    name: NotBuiltin<K, keyof ReplyMembers, 'reply'>,
     value: V | DecoratorInput<RouteReply<DefaultRouteTypes, Rp, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
   ): Warren<D, Rq, Flatten<Rp & { [P in K]: DecoratorValue<V> }>, S, R>

@@ -15,8 +15,11 @@ import type { SerializerFunction } from './validation.js'
 
 export type HeaderValue = string | number | string[]
 
-/** The part of a reply that does not depend on the route: headers, state, raw objects. `Server` is the instance the route belongs to. */
-export interface ReplyBase<Server = BareInstance> extends FastifyReply {
+/** The part of a reply that does not depend on the route: headers, state, raw objects. `Server` is the instance the route belongs to. What is merged into a reply lands here. */
+export interface ReplyBase<Server = BareInstance> extends ReplyBaseMembers<Server>, FastifyReply {}
+
+/** {@link ReplyBase}'s own members, apart from what is merged into it. */
+export interface ReplyBaseMembers<Server = BareInstance> {
   /** Phantom brand: lets a handler return its reply. Not present at run time. */
   readonly [kReply]: true
   /** The status code that will be (or was) sent. */
@@ -109,3 +112,6 @@ export type ReplyFor<RS, P, Rp, Server = BareInstance> = WarrenReply<RS, P, Rp, 
 
 /** The reply of a route with types `RT`, in a context with reply decorations `Rp`, declared on instance `Server`; `send` starts at the schemas a plain send uses. */
 export type RouteReply<RT extends RouteTypes, Rp, Server = BareInstance> = ReplyFor<RT['responses'], SuccessPayload<RT['responses']>, Rp, Server>
+
+/** The reply's own members, apart from what is merged into {@link ReplyBase}: `decorateReply` refuses these names. */
+export type ReplyMembers = ReplyBaseMembers & Omit<WarrenReply, keyof ReplyBase>

@@ -39,8 +39,11 @@ export interface RequestRouteOptions {
   version?: string
 }
 
-/** A request as a handler or hook receives it. */
-export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> extends FastifyRequest {
+/** A request as a handler or hook receives it: {@link RequestMembers}, and what is merged into it. */
+export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> extends RequestMembers<RT, Server>, FastifyRequest {}
+
+/** The request's own members, apart from what is merged into {@link WarrenRequest}: `decorateRequest` refuses these names. */
+export interface RequestMembers<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> {
   /** The request id (`genReqId`, or the `requestIdHeader` value). */
   id: string
   /** Route parameters: from `schema.params`, else from the names in the path. */
