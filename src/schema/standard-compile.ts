@@ -28,11 +28,23 @@ function assertLowerCaseHeaders(form: StandardForm, site: SchemaSite): void {
   )
 }
 
-/** A request part's validator; for `headers`, names are checked and the output merged over the headers. */
+/**
+ * The headers' JSON Schema without `additionalProperties: false`: a library's object that drops
+ * unknown keys (`z.object`) would have Ajv remove every header the schema does not name, and other
+ * parts of the application read them too.
+ */
+function keepingOtherHeaders(json: Record<string, unknown>): Record<string, unknown> {
+  if (json.additionalProperties !== false) return json
+  const { additionalProperties: _dropped, ...kept } = json
+  return kept
+}
+
+/** A request part's validator; for `headers`, names are checked, no header is removed, and the output is merged over the headers. */
 export function compileStandardPart(schema: object, site: SchemaSite, compile: (json: Record<string, unknown>) => ValidationFunction, headers = false): ValidationFunction {
   const form = formOf(schema, 'input', site)
   if (headers) assertLowerCaseHeaders(form, site)
-  const compiled = form.json === null ? null : compile(form.json)
+  const json = form.json !== null && headers ? keepingOtherHeaders(form.json) : form.json
+  const compiled = json === null ? null : compile(json)
   if (form.validate === null) return compiled!
   return withLibraryPass(compiled, libraryPass(form, site), headers)
 }

@@ -151,6 +151,21 @@ describe('headers', () => {
     expect((await app.inject({ url: '/', headers: { 'x-count': '30' } })).json().message).toBe('headers/x-count too many')
   })
 
+  it('an exact schema of an object that drops unknown keys (Ajv alone checks it) removes no header either', async () => {
+    const { toStandardJsonSchema } = await import('@valibot/to-json-schema')
+    const v = await import('valibot')
+    const { type } = await import('arktype')
+    const app = warren()
+    const seen = async (request: any) => ({ count: request.headers['x-count'], other: request.headers['x-other'], authorization: request.headers.authorization, host: request.headers.host })
+    app.get('/zod', { schema: { headers: z.object({ 'x-count': z.number() }) } }, seen)
+    app.get('/valibot', { schema: { headers: toStandardJsonSchema(v.object({ 'x-count': v.number() })) } }, seen)
+    app.get('/arktype', { schema: { headers: type({ '+': 'delete', 'x-count': 'number' }) } }, seen)
+    for (const url of ['/zod', '/valibot', '/arktype']) {
+      const res = await app.inject({ url, headers: { 'x-count': '3', 'x-other': 'kept', authorization: 'Bearer t' } })
+      expect([url, res.json()]).toEqual([url, { count: 3, other: 'kept', authorization: 'Bearer t', host: 'localhost:80' }])
+    }
+  })
+
   it('a header name with capitals is refused at start-up: the library reads the lower-case names Node gives', async () => {
     const app = warren()
     app.get('/', { schema: { headers: z.object({ 'X-Count': z.string() }) } }, async () => 'ok')
