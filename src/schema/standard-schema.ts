@@ -115,9 +115,38 @@ function formatsArePatterns(json: Record<string, unknown>): boolean {
   return patterns
 }
 
+/** Keywords that apply whatever the value's type: a branch holding one is not merged with `null`. */
+const anyTypeKeywords = new Set(['enum', 'const', 'not', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', '$ref', '$dynamicRef', 'default'])
+
+function isNullBranch(branch: unknown): boolean {
+  if (branch === null || typeof branch !== 'object') return false
+  const keys = Object.keys(branch)
+  const only = (key: string): boolean => keys.every((name) => name === key || name === 'description' || name === 'title')
+  const node = branch as Record<string, unknown>
+  return (node.type === 'null' && only('type')) || (Object.hasOwn(node, 'const') && node.const === null && only('const'))
+}
+
+/**
+ * `anyOf: [{ type: T, … }, { type: 'null' }]`, how libraries write a nullable value, as
+ * `type: [T, 'null']`: the same values, but Ajv, which coerces while it tries a branch, no longer
+ * turns `null` into the first branch's type (`0`, `''`, `['']`) before trying the second.
+ */
+function mergeNullable(node: Record<string, unknown>): void {
+  const branches = node.anyOf
+  if (!Array.isArray(branches) || branches.length !== 2 || Object.hasOwn(node, 'type')) return
+  const nullAt = branches.findIndex(isNullBranch)
+  if (nullAt === -1) return
+  const other = branches[1 - nullAt] as Record<string, unknown> | null
+  if (other === null || typeof other !== 'object' || typeof other.type !== 'string' || other.type === 'null') return
+  for (const key of Object.keys(other)) if (key !== 'type' && (anyTypeKeywords.has(key) || Object.hasOwn(node, key))) return
+  delete node.anyOf
+  Object.assign(node, other, { type: [other.type, 'null'] })
+}
+
 /** Makes the library's JSON Schema the compiled one; when the library runs after Ajv, Ajv must never refuse or change what it accepts (docs/architecture.md). */
 function compiledForm(json: Record<string, unknown>, exact: boolean): void {
   eachSubschema(json, (node) => {
+    mergeNullable(node)
     delete node.format
     if (exact) return
     if (node.additionalProperties === false) delete node.additionalProperties

@@ -207,3 +207,22 @@ describe('coercion', () => {
     expect((await app.inject({ url: '/?page=x&flag=1' })).json().message).toMatch(/^querystring\/page /)
   })
 })
+
+describe('nullable values', () => {
+  it('keep null, and every other value, as each library alone does: Ajv does not coerce null into the first type it tries', async () => {
+    const app = warren()
+    const echo = async (request: any) => ({ body: request.body, query: request.query })
+    const query = (schema: any) => ({ querystring: schema })
+    app.post('/zod', { schema: { body: z.object({ n: z.number().nullable(), s: z.string().nullable(), int: z.number().int().nullable(), tags: z.array(z.string()).nullable() }), ...query(z.object({ q: z.number().nullable().optional() })) } }, echo)
+    app.post('/valibot', { schema: { body: toStandardJsonSchema(v.object({ n: v.nullable(v.number()), s: v.nullable(v.string()), int: v.nullable(v.pipe(v.number(), v.integer())), tags: v.nullable(v.array(v.string())) })), ...query(toStandardJsonSchema(v.object({ q: v.optional(v.nullable(v.number())) }))) } }, echo)
+    app.post('/arktype', { schema: { body: type({ n: 'number | null', s: 'string | null', int: 'number.integer | null', tags: 'string[] | null' }), ...query(type({ 'q?': 'number | null' })) } }, echo)
+    for (const url of ['/zod', '/valibot', '/arktype']) {
+      const nulls = await app.inject({ method: 'POST', url, payload: { n: null, s: null, int: null, tags: null } })
+      expect([url, nulls.json().body]).toEqual([url, { n: null, s: null, int: null, tags: null }])
+      const falsy = await app.inject({ method: 'POST', url: `${url}?q=5`, payload: { n: 0, s: '', int: 0, tags: [] } })
+      expect([url, falsy.json()]).toEqual([url, { body: { n: 0, s: '', int: 0, tags: [] }, query: { q: 5 } }])
+      const wrong = await app.inject({ method: 'POST', url, payload: { n: 'x', s: null, int: null, tags: null } })
+      expect([url, wrong.statusCode]).toEqual([url, 400])
+    }
+  })
+})
