@@ -62,7 +62,7 @@ describe('what the document says about the examples', () => {
     await app.close()
   })
 
-  it('a body content map becomes a requestBody with one media type each; querystring defaults stay in the schema', async () => {
+  it('a body content map becomes a requestBody with one media type each; a querystring default stays in the schema and makes the parameter optional', async () => {
     const app = await documented(validationExample)
     await app.ready()
     const { paths } = app.openapi()
@@ -72,7 +72,7 @@ describe('what the document says about the examples', () => {
     expect(notes?.content['text/plain'].schema).toEqual({ type: 'string', maxLength: 20 })
     expect(paths['/search'].get?.parameters).toEqual([
       { name: 'tag', in: 'query', required: true, schema: { type: 'array', items: { type: 'string' } } },
-      { name: 'limit', in: 'query', required: true, schema: { type: 'integer', default: 10, maximum: 100 } },
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer', default: 10, maximum: 100 } },
     ])
     await app.close()
   })

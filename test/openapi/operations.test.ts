@@ -37,6 +37,30 @@ describe('operations', () => {
     await expectValidDocument(document)
   })
 
+  it('a request property with a default is not required of the client: the validator fills it in; a response keeps it required', async () => {
+    const Note = Type.Object({ id: Type.Integer(), title: Type.String(), pinned: Type.Boolean({ default: false }) }, { $id: 'Note' })
+    const app = await documented(async (app) => {
+      app.addSchema(Note)
+      app.post('/notes', {
+        schema: {
+          querystring: Type.Object({ limit: Type.Integer({ default: 20 }), cursor: Type.String() }),
+          body: Type.Object({ title: Type.String(), tags: Type.Array(Type.String(), { default: [] }), meta: Type.Object({ color: Type.String({ default: 'blue' }), size: Type.Integer() }) }),
+          response: { 201: Type.Ref('Note') },
+        },
+      }, async (_request, reply) => reply.code(201).send({ id: 1, title: 't', pinned: false }))
+    })
+    await app.ready()
+    const document = app.openapi()
+    const create = document.paths['/notes'].post
+    expect(create?.parameters?.map((parameter) => [parameter.name, parameter.required])).toEqual([['limit', false], ['cursor', true]])
+    const body = (create?.requestBody as { content: Record<string, { schema: any }> }).content['application/json'].schema
+    expect(body.required).toEqual(['title', 'meta'])
+    expect(body.properties.meta.required).toEqual(['size'])
+    // the shared component, which the response uses, is left as declared
+    expect((document.components?.schemas?.Note as { required: string[] }).required).toEqual(['id', 'title', 'pinned'])
+    await expectValidDocument(document)
+  })
+
   it('paths: regexp params, wildcards, several params; a path param without a params schema is a string', async () => {
     const app = await documented(async (app) => {
       app.get('/files/*', async () => 'x')

@@ -61,7 +61,7 @@ function buildParameters(route: RouteInput, convertPart: PartConverter, componen
     for (const [name, property] of Object.entries(object.properties)) {
       if (location === 'header' && describedElsewhere.has(name.toLowerCase())) continue
       if (location === 'path' && !route.pathParams.includes(name)) continue
-      const parameter: OpenApiParameter = { name, in: location, required: location === 'path' || required.has(name), schema: property as JsonSchema }
+      const parameter: OpenApiParameter = { name, in: location, required: location === 'path' || (required.has(name) && !hasDefault(property)), schema: property as JsonSchema }
       if (isPlainObject(property) && typeof property.description === 'string') parameter.description = property.description
       if (isPlainObject(property) && property.deprecated === true) parameter.deprecated = true
       parameters.push(parameter)
@@ -72,6 +72,41 @@ function buildParameters(route: RouteInput, convertPart: PartConverter, componen
     if (!parameters.some((p) => p.in === 'path' && p.name === name)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } })
   }
   return parameters
+}
+
+/** A property the validator fills in when it is missing: a client may leave it out. */
+function hasDefault(property: unknown): boolean {
+  return isPlainObject(property) && Object.hasOwn(property, 'default')
+}
+
+/**
+ * A request body's schema as a client may send it: a property with a `default` is not required
+ * (the validator fills it in). Written anew where it changes; a shared component (`$ref`), which
+ * responses may use too, is left as it is.
+ */
+function sendable(schema: unknown): unknown {
+  if (Array.isArray(schema)) {
+    const items = schema.map(sendable)
+    return items.some((item, i) => item !== schema[i]) ? items : schema
+  }
+  if (!isPlainObject(schema)) return schema
+  let changed = false
+  const result: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(schema)) {
+    const next = key === 'const' || key === 'enum' || key === 'default' || key === 'examples' ? value : sendable(value)
+    changed ||= next !== value
+    result[key] = next
+  }
+  const properties = isPlainObject(result.properties) ? result.properties : null
+  if (properties !== null && Array.isArray(result.required)) {
+    const required = (result.required as unknown[]).filter((name) => typeof name !== 'string' || !hasDefault(properties[name]))
+    if (required.length !== result.required.length) {
+      changed = true
+      if (required.length === 0) delete result.required
+      else result.required = required
+    }
+  }
+  return changed ? result : schema
 }
 
 /** The object schema (with `properties`) a parameters part is, following a `$ref` to a shared schema. */
@@ -118,7 +153,9 @@ function buildRequestBody(route: RouteInput, convertPart: PartConverter): OpenAp
   const body = route.schema.body
   if (body === undefined) return undefined
   const consumes = stringList(route.schema.consumes, ['application/json'])
-  const requestBody: OpenApiRequestBody = { required: true, content: mediaTypes(body, consumes, { part: 'body', route: route.label }, 'input', convertPart) }
+  const content = mediaTypes(body, consumes, { part: 'body', route: route.label }, 'input', convertPart)
+  for (const media of Object.values(content)) if (media.schema !== undefined) media.schema = sendable(media.schema) as JsonSchema
+  const requestBody: OpenApiRequestBody = { required: true, content }
   if (isContentMap(body) && typeof body.description === 'string') requestBody.description = body.description
   return requestBody
 }
