@@ -27,7 +27,7 @@ const Book = type({
   isbn: 'string',
   year: 'number.integer',
   tags: 'string[]',
-  addedAt: type('Date').pipe((date) => date.toISOString()),
+  addedAt: type('Date').pipe((date) => date.toISOString()).to('string'),
 })
 
 const Problem = type({ message: 'string' })

@@ -30,7 +30,7 @@ const Book = z
     isbn: z.string(),
     year: z.number().int(),
     tags: z.array(z.string()),
-    addedAt: z.date().transform((date) => date.toISOString()),
+    addedAt: z.date().transform((date) => date.toISOString()).pipe(z.string()),
   })
   .meta({ id: 'Book' })
 
