@@ -98,3 +98,21 @@ describe('routes declared with Standard Schemas', () => {
     expect(operation?.responses['200'].content?.['application/json'].schema).toEqual({ type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] })
   })
 })
+
+describe('response descriptions', () => {
+  it('come from the schema of every library, Valibot and ArkType keeping theirs only in their JSON Schema', async () => {
+    const app = await documented(async (app) => {
+      app.get('/zod', { schema: { response: { 200: z.object({ id: z.number() }).describe('The thing'), 204: z.null().describe('Deleted') } } }, async () => ({ id: 1 }))
+      app.get('/valibot', { schema: { response: { 200: toStandardJsonSchema(v.pipe(v.object({ id: v.number() }), v.description('The thing'))), 204: toStandardJsonSchema(v.pipe(v.null(), v.description('Deleted'))) } } }, async () => ({ id: 1 }))
+      app.get('/arktype', { schema: { response: { 200: type({ id: 'number' }).describe('The thing'), 204: type('null').describe('Deleted') } } }, async () => ({ id: 1 }))
+      app.get('/plain', { schema: { response: { 200: z.object({ id: z.number() }) } } }, async () => ({ id: 1 }))
+    })
+    await app.ready()
+    const { paths } = app.openapi()
+    for (const path of ['/zod', '/valibot', '/arktype']) {
+      const responses = paths[path].get!.responses
+      expect([path, responses['200'].description, responses['204'].description]).toEqual([path, 'The thing', 'Deleted'])
+    }
+    expect(paths['/plain'].get!.responses['200'].description).toBe('OK')
+  })
+})

@@ -173,6 +173,18 @@ function defaultDescription(key: string): string {
   return STATUS_CODES[Number(key)] ?? `${key} response`
 }
 
+/**
+ * A response's description: the schema's own (TypeBox's, JSON Schema's, a Zod schema's property),
+ * else, for a Standard Schema whose library keeps it only in its JSON Schema (Valibot, ArkType),
+ * the one its conversion carries.
+ */
+function describedBy(entry: unknown, content: Record<string, { schema?: JsonSchema }> | undefined, site: SchemaSite, convertPart: PartConverter): string | undefined {
+  if (isPlainObject(entry) && typeof entry.description === 'string') return entry.description
+  if (!isStandardSchema(entry)) return undefined
+  const json = content === undefined ? convertPart(entry, site, 'output') : Object.values(content)[0]?.schema
+  return isPlainObject(json) && typeof json.description === 'string' ? json.description : undefined
+}
+
 function buildResponses(route: RouteInput, convertPart: PartConverter): Record<string, OpenApiResponse> {
   const declared = isPlainObject(route.schema.response) ? route.schema.response : {}
   const produces = stringList(route.schema.produces, ['application/json'])
@@ -180,9 +192,9 @@ function buildResponses(route: RouteInput, convertPart: PartConverter): Record<s
   for (const [rawKey, entry] of Object.entries(declared)) {
     const key = statusKey(rawKey)
     const site = { part: `response ${rawKey}`, route: route.label }
-    const described = isPlainObject(entry) && typeof entry.description === 'string' ? entry.description : defaultDescription(key)
-    const response: OpenApiResponse = { description: described }
-    if (!bodiless.has(key)) response.content = mediaTypes(entry, produces, site, 'output', convertPart)
+    const content = bodiless.has(key) ? undefined : mediaTypes(entry, produces, site, 'output', convertPart)
+    const response: OpenApiResponse = { description: describedBy(entry, content, site, convertPart) ?? defaultDescription(key) }
+    if (content !== undefined) response.content = content
     responses[key] = response
   }
   // without response schemas, a plain return is sent with status 200
