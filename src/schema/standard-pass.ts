@@ -36,6 +36,8 @@ interface Issue {
   message: string
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>
   code?: unknown
+  /** Zod's `unrecognized_keys` names the keys here, its path being the object's. */
+  keys?: unknown
 }
 
 function isIssue(issue: unknown): issue is Issue {
@@ -54,10 +56,17 @@ function pointerOf(path: Issue['path']): string {
   return pointer
 }
 
+/** The issue's path, down to the one unknown key it is about when the library puts that beside the path (Zod), as the other libraries do. */
+function pathOf(issue: Issue): Issue['path'] {
+  const keys = issue.keys
+  if (issue.code !== 'unrecognized_keys' || !Array.isArray(keys) || keys.length !== 1 || typeof keys[0] !== 'string') return issue.path
+  return [...(issue.path ?? []), keys[0]]
+}
+
 function itemOf(issue: Issue, vendor: string): ValidationErrorItem {
   return {
     keyword: vendor,
-    instancePath: pointerOf(issue.path),
+    instancePath: pointerOf(pathOf(issue)),
     schemaPath: '#/~standard',
     params: typeof issue.code === 'string' ? { code: issue.code } : {},
     message: issue.message,

@@ -34,6 +34,18 @@ describe('library issues as validation errors', () => {
     expect(seen.validation).toEqual([{ keyword: 'zod', instancePath: '/from', schemaPath: '#/~standard', params: { code: 'custom' }, message: 'from must not be after to' }])
   })
 
+  it('points at the unknown key a strict object refuses, as every library does (Zod names it beside the object\'s path)', async () => {
+    const app = warren()
+    app.post('/', { schema: { body: z.strictObject({ name: z.string(), nested: z.strictObject({ a: z.number() }).optional() }) } }, async () => 'ok')
+    const one = await app.inject({ method: 'POST', url: '/', payload: { name: 'x', admin: true } })
+    expect(one.json().message).toBe('body/admin Unrecognized key: "admin"')
+    const deep = await app.inject({ method: 'POST', url: '/', payload: { name: 'x', nested: { a: 1, b: 2 } } })
+    expect(deep.json().message).toBe('body/nested/b Unrecognized key: "b"')
+    // several keys: the object, whose message names them all
+    const two = await app.inject({ method: 'POST', url: '/', payload: { name: 'x', admin: true, root: true } })
+    expect(two.json().message).toBe('body Unrecognized keys: "admin", "root"')
+  })
+
   it('escapes path segments as JSON Pointer tokens and names a symbol key by its description', async () => {
     const app = warren()
     const issues = [{ message: 'bad', path: ['a/b', { key: 'c~d' }, 0, Symbol('s')] }]
