@@ -55,17 +55,23 @@ function createHttp2Server(options: NormalizedOptions, handler: http.RequestList
   return server as unknown as http.Server
 }
 
+/**
+ * The timeouts are set on the built server, not given to the constructor: given `requestTimeout: 0`
+ * (the default), Node would derive `headersTimeout` from it as 0 too, and a client that never ends
+ * its headers (slowloris) would hold its connection forever. Set afterwards, Node's 60-second
+ * headers timeout stays unless `http.headersTimeout` says otherwise.
+ */
 function createHttp1Server(options: NormalizedOptions, handler: http.RequestListener): http.Server {
   const serverOptions: http.ServerOptions = {
     // a pipelined answer then waits for its turn without a listener (serve/turn-response)
     ServerResponse: TurnResponse as unknown as typeof http.ServerResponse,
     ...options.http,
-    keepAliveTimeout: options.keepAliveTimeout,
-    requestTimeout: options.requestTimeout,
   }
   const server = options.https !== null
     ? https.createServer({ ...options.https, ...serverOptions }, handler)
     : http.createServer(serverOptions, handler)
+  server.keepAliveTimeout = options.keepAliveTimeout
+  server.requestTimeout = options.requestTimeout
   server.maxRequestsPerSocket = options.maxRequestsPerSocket
   return server as http.Server
 }

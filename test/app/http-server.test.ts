@@ -126,6 +126,26 @@ describe('the server warren builds', () => {
     expect(app.initialConfig).not.toHaveProperty('https')
   })
 
+  it('keeps a headers timeout (Node\'s 60 s) with the default requestTimeout of 0: a client that never ends its headers is answered 408 and let go', async () => {
+    expect(warren().server.headersTimeout).toBe(60_000)
+    expect(warren({ requestTimeout: 0 }).server.requestTimeout).toBe(0)
+    const app = warren({ http: { headersTimeout: 200, connectionsCheckingInterval: 50 } })
+    app.get('/', async () => 'ok')
+    const address = await app.listen({ port: 0 })
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        let text = ''
+        const socket = net.connect(portOf(address), '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: '))
+        socket.on('data', (chunk) => (text += chunk))
+        socket.on('close', () => resolve(text))
+        socket.on('error', reject)
+      })
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+    } finally {
+      await app.close()
+    }
+  })
+
   it('maxRequestsPerSocket closes a kept-alive connection after that many requests', async () => {
     const app = warren({ maxRequestsPerSocket: 2 })
     app.get('/', async () => 'ok')
