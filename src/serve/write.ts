@@ -80,10 +80,16 @@ function awaitsItsTurn(res: object): boolean {
 function writeOnItsTurn(reply: Reply, payload: unknown): void {
   reply[kReplyAwaitingTurn] = true
   const res = reply.raw
-  if (res instanceof TurnResponse) return res.holdWrite(writeTurnCame, reply, payload)
+  if (res instanceof TurnResponse) return res.holdWrite(writeTurnCame, reply, payload, heldBytes(payload))
   // a response class of the user's (`http.ServerResponse` option, `serverFactory`): its 'socket' event.
   // on, not once: Node emits 'socket' once per response, and once() would wrap the listener
   res.on('socket', () => writeTurnCame(reply, payload))
+}
+
+/** Roughly what a held answer will write: its body when it is bytes or text, and a head's worth. */
+function heldBytes(payload: unknown): number {
+  const head = 256
+  return typeof payload === 'string' || payload instanceof Uint8Array ? head + payload.length : head
 }
 
 function writeTurnCame(reply: Reply, payload: unknown): void {
