@@ -68,8 +68,19 @@ export function createJsonParser(onProtoPoisoning: ProtoAction = 'error', onCons
  * `__proto__` / `constructor.prototype` key: only the first is invalid, the second is forbidden.
  */
 function refusal(error: Error): Error {
-  if (!/forbidden \w+ property/.test(error.message)) return new codes.SVC_ERR_CTP_INVALID_JSON_BODY(error.message)
+  if (!/forbidden \w+ property/.test(error.message)) return new codes.SVC_ERR_CTP_INVALID_JSON_BODY(withoutQuotedBody(error.message))
   return new codes.SVC_ERR_CTP_FORBIDDEN_PROPERTY()
+}
+
+/**
+ * Parsers quote the body around the error: V8 (`Unexpected token ',', ..."word": ,"card"... is not
+ * valid JSON`), JavaScriptCore (`Unexpected identifier "secret"`). It may hold a password, and the
+ * answer and the log keep only the reason.
+ */
+const quotedBody = [/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, /^(JSON Parse error: [^"]*?) "[\s\S]*"$/]
+
+function withoutQuotedBody(message: string): string {
+  return message.replace(quotedBody[0], '').replace(quotedBody[1], '$1')
 }
 
 /** The `text/plain` parser: the body as a string. */

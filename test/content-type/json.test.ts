@@ -55,6 +55,16 @@ describe('application/json', () => {
     expect(Object.keys(body).sort()).toEqual(['code', 'error', 'message', 'statusCode'])
   })
 
+  it('gives the parser\'s reason without the part of the body it quotes, which may hold a secret', async () => {
+    const app = echoApp()
+    const res = await postJson(app, '{"password":"hunter2", "x": ,"card":"4111111111111111"}')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe("Body is not valid JSON but content-type is set to 'application/json': Unexpected token ','")
+    expect(res.body).not.toMatch(/hunter2|4111/)
+    const short = await postJson(app, 'secret')
+    expect(short.json().message).toBe("Body is not valid JSON but content-type is set to 'application/json': Unexpected token 's'")
+  })
+
   it('answers an empty JSON body with 400 SVC_ERR_CTP_EMPTY_JSON_BODY', async () => {
     const app = echoApp()
     const res = await postJson(app, '')
