@@ -192,8 +192,11 @@ export function simulatedBody(body: BodySource, simulate: NonNullable<InjectOpti
           }
         }
         if (simulate.error) request().emit('error', new Error('Simulated'))
-        if (simulate.close) request().emit('close')
-        if (simulate.end !== false) this.push(null)
+        const ends = simulate.end !== false
+        // a body given whole and ended is complete: `close` after it is the end of the exchange, not an abort
+        if (simulate.close && !ends) request().emit('close')
+        if (ends) this.push(null)
+        if (simulate.close && ends) setImmediate(() => request().emit('close'))
       })
     },
   })

@@ -195,6 +195,9 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     expect(failed.statusCode).toBe(400)
     const closed = await app.inject({ method: 'POST', url: '/echo', payload: { a: 1 }, simulate: { close: true, end: false } })
     expect(closed.statusCode).toBe(400)
+    // closed after a whole body: the body is complete, as it is for Fastify with light-my-request
+    const closedAfter = await app.inject({ method: 'POST', url: '/echo', payload: { a: 1 }, simulate: { close: true } })
+    expect([closedAfter.statusCode, closedAfter.json()]).toEqual([200, { a: 1 }])
     const never = app.inject({ method: 'POST', url: '/echo', payload: { a: 1 }, simulate: { end: false } })
     const outcome = await Promise.race([never.then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 100, 'still waiting'))])
     expect(outcome).toBe('still waiting')
