@@ -114,6 +114,23 @@ describe('warren/openapi documents the error responses warren answers by itself'
     await app.close()
   })
 
+  it("errorFormat: 'problem': a declared error status is listed as application/problem+json too, what a thrown error answers", async () => {
+    const Conflict = Type.Object({ type: Type.String(), title: Type.String(), status: Type.Integer(), detail: Type.String(), code: Type.Optional(Type.String()) })
+    const app = warren({ errorFormat: 'problem' })
+    await app.register(openapi, { info: { title: 'Shop', version: '1' } })
+    app.post('/orders', { schema: { response: { 201: Type.Object({ id: Type.Integer() }), 409: Conflict } } }, async () => {
+      throw Object.assign(new Error('already placed'), { statusCode: 409, code: 'APP_ERR_DUPLICATE' })
+    })
+    await app.ready()
+    const responses = responsesOf(app.openapi(), '/orders', 'post')
+    expect(Object.keys(responses['201']?.content ?? {})).toEqual(['application/json'])
+    expect(Object.keys(responses['409']?.content ?? {})).toEqual(['application/json', 'application/problem+json'])
+    const thrown = await app.inject({ method: 'POST', url: '/orders' })
+    expect(thrown.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(conforms(app.openapi(), responses['409'] as never, 'application/problem+json', thrown.json())).toEqual([])
+    await app.close()
+  })
+
   it("bearer-auth's 401 is documented with the application's error body; with its own errorResponse, without one", async () => {
     for (const format of ['fastify', 'problem'] as const) {
       const app = await shop(format)

@@ -13,6 +13,8 @@ export interface ErrorComponents {
   refFor: Partial<Record<FrameworkStatus, string>>
   /** The body of an error with any other status (a plugin's 401). */
   contentOf(): OpenApiResponse['content']
+  /** The media type a thrown error is answered with when it is not JSON's (`application/problem+json`), else null. */
+  errorMediaType: string | null
 }
 
 type FrameworkStatus = '400' | '404' | '413' | '415' | '500'
@@ -109,11 +111,11 @@ export function errorComponents(format: ErrorFormat | undefined, reserve: (name:
     responses[name] = { description: descriptions[status] + codesOf(status), ...(body && { content: body }) }
     refFor[status] = `#/components/responses/${name}`
   }
-  return { schemas, responses, refFor, contentOf: () => content('') }
+  return { schemas, responses, refFor, contentOf: () => content(''), errorMediaType: format === 'problem' ? 'application/problem+json' : null }
 }
 
 /** No shared error responses, for `errorResponses: false`. */
-export const ownErrorComponents: ErrorComponents = { schemas: {}, responses: {}, refFor: {}, contentOf: () => undefined }
+export const ownErrorComponents: ErrorComponents = { schemas: {}, responses: {}, refFor: {}, contentOf: () => undefined, errorMediaType: null }
 
 export interface ErrorSources {
   schema: Record<string, unknown>

@@ -35,7 +35,7 @@ export function buildOperation(route: RouteInput, shared: SharedLookup, componen
   if (parameters.length > 0) operation.parameters = parameters
   const body = buildRequestBody(route, convertPart)
   if (body !== undefined) operation.requestBody = body
-  operation.responses = buildResponses(route, convertPart)
+  operation.responses = buildResponses(route, convertPart, errors.errorMediaType)
   addContributions(operation, route)
   addErrorResponses(operation, { schema, contributed: contributedErrors(route) }, errors)
   return operation
@@ -185,14 +185,24 @@ function describedBy(entry: unknown, content: Record<string, { schema?: JsonSche
   return isPlainObject(json) && typeof json.description === 'string' ? json.description : undefined
 }
 
-function buildResponses(route: RouteInput, convertPart: PartConverter): Record<string, OpenApiResponse> {
+/** An error status, which a thrown error answers too: 4xx, 5xx, their classes and `default`. */
+function isErrorKey(key: string): boolean {
+  return key === 'default' || /^[45]/.test(key)
+}
+
+/**
+ * The route's declared responses. Under an error format of its own media type, an error status's
+ * schema is listed under that type too: a thrown error goes out as it, a body sent as JSON.
+ */
+function buildResponses(route: RouteInput, convertPart: PartConverter, errorMediaType: string | null): Record<string, OpenApiResponse> {
   const declared = isPlainObject(route.schema.response) ? route.schema.response : {}
   const produces = stringList(route.schema.produces, ['application/json'])
   const responses: Record<string, OpenApiResponse> = {}
   for (const [rawKey, entry] of Object.entries(declared)) {
     const key = statusKey(rawKey)
     const site = { part: `response ${rawKey}`, route: route.label }
-    const content = bodiless.has(key) ? undefined : mediaTypes(entry, produces, site, 'output', convertPart)
+    const types = errorMediaType !== null && isErrorKey(key) && route.schema.produces === undefined ? [...produces, errorMediaType] : produces
+    const content = bodiless.has(key) ? undefined : mediaTypes(entry, types, site, 'output', convertPart)
     const response: OpenApiResponse = { description: describedBy(entry, content, site, convertPart) ?? defaultDescription(key) }
     if (content !== undefined) response.content = content
     responses[key] = response
