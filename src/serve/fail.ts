@@ -148,7 +148,9 @@ function writeLastResort(reply: Reply, error: unknown): void {
   const status = reply.statusCode >= 400 ? reply.statusCode : 500
   const answer = formatError(reply[kRoute].root.options.errorFormat, error, siteOf(reply, status, true))
   const body = typeof answer.body === 'string' || answer.body instanceof Uint8Array ? answer.body : JSON.stringify(answer.body)
-  const headers = { 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(body)) }
+  const headers: Record<string, string> = { 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(body)) }
+  // a refused body may be unread still: what follows it on the connection is no request
+  if (reply[kReplyHeaders].connection === 'close') headers.connection = 'close'
   try {
     res.writeHead(answer.status, answer.headers === null ? headers : { ...answer.headers, ...headers })
   } catch {

@@ -233,10 +233,13 @@ function setHeaders(reply: Reply, headers: Record<string, unknown>): boolean {
 
 /** An invalid header value: drops the reply's headers so the error response can be written, and fails the request. */
 function refuseHeaders(reply: Reply, headers: Record<string, unknown>, error: unknown): false {
+  const closing = headers.connection === 'close'
   for (const key of Object.keys(headers)) {
     reply.raw.removeHeader(key)
     delete headers[key]
   }
+  // the error's answer still ends the connection: a refused body may be unread on it
+  if (closing) headers.connection = 'close'
   reply[kReplyFail](error)
   return false
 }

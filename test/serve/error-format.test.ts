@@ -466,6 +466,23 @@ describe('errorFormat: a function (a house format)', () => {
     })
   }
 
+  it('a header Node refuses among its headers is dropped, and a connection that was to close still closes', async () => {
+    const app = warren({ errorFormat: () => ({ headers: { 'x-detail': 'line1\nline2' }, body: 'refused' }) })
+    app.post('/json', async (request: any) => request.body)
+    app.get('/', async () => 'a request smuggled behind a refused body')
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      // a malformed body: its answer closes the connection, so what follows is never served
+      const raw = await rawExchange(address, 'POST /json HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{xGET / HTTP/1.1\r\nHost: x\r\n\r\n')
+      expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+      expect(raw).toMatch(/\r\nconnection: close\r\n/i)
+      expect(raw).not.toMatch(/x-detail/i)
+      expect(raw).not.toMatch(/smuggled/)
+    } finally {
+      await app.close()
+    }
+  })
+
   it('one that fails on the socket: the plain 500 is written there too', async () => {
     const app = warren({ errorFormat: () => null })
     const address = await app.listen({ port: 0, host: '127.0.0.1' })
