@@ -19,7 +19,11 @@ import type { ValidationFunction as ValidateFunction, ValidatorCompiler } from '
 const addFormats = formatsModule.default
 const standaloneCode = standaloneModule.default
 
-/** The default validator's baseline. `allErrors` stays false: true opens a denial of service. */
+/**
+ * The default validator's baseline. `allErrors` stays false: true opens a denial of service.
+ * `allowUnionTypes`: a type list (`type: ['number', 'string']`, how Zod writes a union) is JSON
+ * Schema, not a mistake to warn about at every start.
+ */
 const validatorBaseline: AjvOptions = {
   coerceTypes: 'array',
   useDefaults: true,
@@ -27,6 +31,7 @@ const validatorBaseline: AjvOptions = {
   uriResolver: fastUri,
   addUsedSchema: false,
   allErrors: false,
+  allowUnionTypes: true,
 }
 
 export type { ValidatorOptions }

@@ -28,6 +28,16 @@ describe('Ajv strict-mode warnings', () => {
     await app.close()
   })
 
+  it('a type list, as Zod writes a union of primitives, is no warning', async () => {
+    const spy = spyOnWarnings()
+    const app = warren()
+    app.get('/ref', { schema: { querystring: { type: 'object', properties: { ref: { type: ['number', 'string'] } } } } }, async (request: any) => request.query)
+    await app.ready()
+    expect((await app.inject('/ref?ref=abc')).json()).toEqual({ ref: 'abc' })
+    expect(ajvWarnings(spy)).toEqual([])
+    await app.close()
+  })
+
   it('every example, mounted as the showcase mounts them, compiles and answers without one', async () => {
     const spy = spyOnWarnings()
     const app = warren()
