@@ -116,8 +116,7 @@ describe('warren/openapi documents the error responses warren answers by itself'
 
   it("errorFormat: 'problem': a declared error status is listed as application/problem+json too, what a thrown error answers", async () => {
     const Conflict = Type.Object({ type: Type.String(), title: Type.String(), status: Type.Integer(), detail: Type.String(), code: Type.Optional(Type.String()) })
-    const app = warren({ errorFormat: 'problem' })
-    await app.register(openapi, { info: { title: 'Shop', version: '1' } })
+    const app = await warren({ errorFormat: 'problem' }).register(openapi, { info: { title: 'Shop', version: '1' } })
     app.post('/orders', { schema: { response: { 201: Type.Object({ id: Type.Integer() }), 409: Conflict } } }, async () => {
       throw Object.assign(new Error('already placed'), { statusCode: 409, code: 'APP_ERR_DUPLICATE' })
     })
