@@ -45,24 +45,24 @@ app.addHook('onRoute', (routeOptions) => {
 // a name declared by merging is for the application to provide: decorating it compiles, once
 declare module 'warren' {
   interface WarrenInstance {
-    mailbox: { send(to: string): Promise<void> }
+    mergedMailbox: { send(to: string): Promise<void> }
   }
   interface WarrenRequest {
-    tenant: string | null
+    mergedTenant: string | null
   }
   interface ReplyBase {
-    problem(detail: string): this
+    mergedProblem(detail: string): this
   }
 }
 const provided = warren()
-  .decorate('mailbox', { send: async (_to: string) => {} })
-  .decorateRequest('tenant', null)
-  .decorateReply('problem', function (detail: string) {
+  .decorate('mergedMailbox', { send: async (_to: string) => {} })
+  .decorateRequest('mergedTenant', null)
+  .decorateReply('mergedProblem', function (detail: string) {
     return this.code(400).send({ detail })
   })
 // a second time, through the chain, it is decorated already
-expectError(provided.decorate('mailbox', { send: async (_to: string) => {} }))
-expectError(provided.decorateRequest('tenant', null))
+expectError(provided.decorate('mergedMailbox', { send: async (_to: string) => {} }))
+expectError(provided.decorateRequest('mergedTenant', null))
 // a built-in name stays refused
 expectError(warren().decorate('register', 1))
 expectError(warren().decorateRequest('params', 1))
