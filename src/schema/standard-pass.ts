@@ -8,6 +8,7 @@ import { isThenable } from '../core/is-thenable.js'
 import { kAjvValidator } from '../core/symbols.js'
 import type { SerializerFunction, ValidationErrorItem, ValidationFunction } from '../types/index.js'
 import type { StandardForm } from './standard-schema.js'
+import { isLiteralObject } from './normalize.js'
 
 export interface SchemaSite {
   part: string
@@ -168,12 +169,6 @@ export function serializeAfterPass(pass: LibraryPass, serialize: (value: unknown
   }
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false
-  const prototype = Object.getPrototypeOf(value) as unknown
-  return prototype === Object.prototype || prototype === null
-}
-
 /** `value` with the properties set to `undefined` left out at any depth of plain objects and arrays; `value` itself when it has none. */
 function withoutUndefined(value: unknown): unknown {
   if (Array.isArray(value)) {
@@ -185,7 +180,7 @@ function withoutUndefined(value: unknown): unknown {
     }
     return copy ?? value
   }
-  if (!isPlainObject(value)) return value
+  if (!isLiteralObject(value)) return value
   let copy: Record<string, unknown> | null = null
   for (const key of Object.keys(value)) {
     const item = value[key]
