@@ -77,10 +77,11 @@ function refusal(error: Error): Error {
  * valid JSON`), JavaScriptCore (`Unexpected identifier "secret"`). It may hold a password, and the
  * answer and the log keep only the reason.
  */
-const quotedBody = [/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, /^(JSON Parse error: [^"]*?) "[\s\S]*"$/]
+const quotedByV8 = /, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/
+const quotedByJavaScriptCore = /^(JSON Parse error: [^"]*?) "[\s\S]*"$/
 
 function withoutQuotedBody(message: string): string {
-  return message.replace(quotedBody[0], '').replace(quotedBody[1], '$1')
+  return message.replace(quotedByV8, '').replace(quotedByJavaScriptCore, '$1')
 }
 
 /** The `text/plain` parser: the body as a string. */

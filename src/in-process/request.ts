@@ -5,8 +5,7 @@
  */
 import { Buffer } from 'node:buffer'
 import { Readable } from 'node:stream'
-import type { BodyForm, WholeBodyTarget } from '../content-type/body-reader.js'
-import { aborted } from '../content-type/body-reader.js'
+import { aborted, type BodyForm, type WholeBodyTarget } from '../content-type/body-reader.js'
 import { kReadWholeBody } from '../core/symbols.js'
 import { LazyEventEmitter } from './lazy-emitter.js'
 import { InProcessSocket } from './socket.js'
