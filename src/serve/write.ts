@@ -80,10 +80,24 @@ function awaitsItsTurn(res: object): boolean {
 function writeOnItsTurn(reply: Reply, payload: unknown): void {
   reply[kReplyAwaitingTurn] = true
   const res = reply.raw
-  if (res instanceof TurnResponse) return res.holdWrite(writeTurnCame, reply, payload, heldBytes(payload))
+  countAsQueued(res, heldBytes(payload))
+  if (res instanceof TurnResponse) return res.holdWrite(writeTurnCame, reply, payload)
   // a response class of the user's (`http.ServerResponse` option, `serverFactory`): its 'socket' event.
   // on, not once: Node emits 'socket' once per response, and once() would wrap the listener
   res.on('socket', () => writeTurnCame(reply, payload))
+}
+
+/** Node's count of what a connection's queued answers hold, which each of its responses carries. */
+interface PendingOutput {
+  _onPendingData?: (delta: number) => void
+}
+
+/**
+ * A held answer counted where Node counts the answers it queues: past the socket's high-water mark,
+ * Node stops reading the connection's pipelined requests until answers go out.
+ */
+function countAsQueued(res: object, bytes: number): void {
+  (res as PendingOutput)._onPendingData?.(bytes)
 }
 
 /** Roughly what a held answer will write: its body when it is bytes or text, and a head's worth. */
@@ -94,6 +108,7 @@ function heldBytes(payload: unknown): number {
 
 function writeTurnCame(reply: Reply, payload: unknown): void {
   reply[kReplyAwaitingTurn] = false
+  countAsQueued(reply.raw, -heldBytes(payload))
   writeNow(reply, payload)
 }
 

@@ -218,8 +218,13 @@ describe('pipelined HTTP/1.1 requests', () => {
     }
   })
 
-  it('stops reading a connection whose queued answers pass the socket\'s high-water mark, as Node does, and reads on as they go out', async () => {
-    const app = warren()
+  class OwnResponse<R extends http.IncomingMessage = http.IncomingMessage> extends http.ServerResponse<R> {}
+
+  it.each([
+    ['warren\'s response class', () => warren()],
+    ['a response class of the user\'s', () => warren({ http: { ServerResponse: OwnResponse } })],
+  ])('stops reading a connection whose queued answers pass the socket\'s high-water mark, as Node does, and reads on as they go out (%s)', async (_name, build) => {
+    const app = build()
     let release: () => void = () => {}
     const slow = new Promise<void>((resolve) => (release = resolve))
     let handled = 0
