@@ -91,6 +91,13 @@ function remoteAddressOf(request: Request, env: unknown, ctx: unknown): string |
   return undefined
 }
 
+/**
+ * On Bun, a request its server hands over was framed by Bun's parser (a malformed `content-length`
+ * refused, the body held to it), and its `text()` drops one leading byte order mark, as the Encoding
+ * standard decodes (Node's undici drops every one). A stand-in server elsewhere gives neither.
+ */
+const onBun = typeof (globalThis as { Bun?: unknown }).Bun === 'object'
+
 function isBunServer(env: unknown): env is BunServer {
   return env !== null && typeof env === 'object' && typeof (env as BunServer).requestIP === 'function'
 }
@@ -100,17 +107,14 @@ function isBunServer(env: unknown): env is BunServer {
  * reaches us, so one it made without a body needs no header read (Bun copies them all on first read).
  * Asked of GET and HEAD only: for a request with a body, `request.body` would make a stream.
  */
-function declaredLength(request: Request, method: string, env: unknown): string | null {
-  if ((method === 'GET' || method === 'HEAD') && isBunServer(env) && request.body === null) return null
+function declaredLength(request: Request, method: string, fromBunServer: boolean): string | null {
+  if ((method === 'GET' || method === 'HEAD') && fromBunServer && request.body === null) return null
   return request.headers.get('content-length')
 }
 
 function discardBody(request: Request): void {
   if (!request.bodyUsed) request.body?.cancel().catch(() => {})
 }
-
-/** Bun's `text()` drops one leading byte order mark, as the Encoding standard decodes (Node's undici drops every one). */
-const onBun = typeof (globalThis as { Bun?: unknown }).Bun === 'object'
 
 /** The longest declared body read in one call; a longer one streams, so a stream parser gets it as it arrives. */
 const wholeBodyMax = 64 * 1024
@@ -255,12 +259,13 @@ function lastResortResponse(root: RootState, failure: Error, url: string | undef
 export function serveFetch(root: RootState, request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
   // the framing is read from the web Request: Node's header record is made only if someone reads it
   const method = request.method
-  const declared = declaredLength(request, method, env)
+  const fromBunServer = onBun && isBunServer(env)
+  const declared = declaredLength(request, method, fromBunServer)
   const refused = refusedLength(declared)
   if (refused !== null) return Promise.resolve(plainResponse(clientErrorAnswer(root, refused)))
   return new Promise((resolve, reject) => {
     const url = request.url
-    const body = bodyOf(request, declared, onBun && isBunServer(env))
+    const body = bodyOf(request, declared, fromBunServer)
     const unsized = isUnsized(declared, body)
     const req = new InProcessRequest({
       method,
