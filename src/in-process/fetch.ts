@@ -91,11 +91,7 @@ function remoteAddressOf(request: Request, env: unknown, ctx: unknown): string |
   return undefined
 }
 
-/**
- * On Bun, a request its server hands over was framed by Bun's parser (a malformed `content-length`
- * refused, the body held to it), and its `text()` drops one leading byte order mark, as the Encoding
- * standard decodes (Node's undici drops every one). A stand-in server elsewhere gives neither.
- */
+/** Bun's `text()` drops one leading byte order mark, as the Encoding standard decodes (Node's undici drops every one). */
 const onBun = typeof (globalThis as { Bun?: unknown }).Bun === 'object'
 
 function isBunServer(env: unknown): env is BunServer {
@@ -259,13 +255,13 @@ function lastResortResponse(root: RootState, failure: Error, url: string | undef
 export function serveFetch(root: RootState, request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
   // the framing is read from the web Request: Node's header record is made only if someone reads it
   const method = request.method
-  const fromBunServer = onBun && isBunServer(env)
+  const fromBunServer = isBunServer(env)
   const declared = declaredLength(request, method, fromBunServer)
   const refused = refusedLength(declared)
   if (refused !== null) return Promise.resolve(plainResponse(clientErrorAnswer(root, refused)))
   return new Promise((resolve, reject) => {
     const url = request.url
-    const body = bodyOf(request, declared, fromBunServer)
+    const body = bodyOf(request, declared, onBun && fromBunServer)
     const unsized = isUnsized(declared, body)
     const req = new InProcessRequest({
       method,
