@@ -96,3 +96,23 @@ void (async () => {
   expectType<undefined>(head.body)
   expectAssignable<number>(head.status)
 })()
+
+// ---------- a body or query given by Type.Ref: its defaults may be left out, as inline ones ----------
+{
+  const NewTask = Type.Object({ title: Type.String(), done: Type.Boolean({ default: false }) }, { $id: 'NewTask' })
+  const Paging = Type.Object({ limit: Type.Integer({ default: 20 }), cursor: Type.Optional(Type.String()) }, { $id: 'Paging' })
+  const tasks = warren()
+    .addSchema(NewTask)
+    .addSchema(Paging)
+    .post('/tasks', { schema: { body: Type.Ref('NewTask') } }, async (request) => request.body.done)
+    .get('/tasks', { schema: { querystring: Type.Ref('Paging') } }, async (request) => request.query.limit)
+  interface TasksApi extends RouteTableOf<typeof tasks> {}
+  const tasksApi = client<TasksApi>({ baseUrl: 'http://127.0.0.1:3000' })
+  void (async () => {
+    await tasksApi.post('/tasks', { body: { title: 'write' } })
+    await tasksApi.post('/tasks', { body: { title: 'write', done: true } })
+    expectError(await tasksApi.post('/tasks', { body: { done: true } }))
+    await tasksApi.get('/tasks')
+    await tasksApi.get('/tasks', { query: { limit: 5 } })
+  })()
+}

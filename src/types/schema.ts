@@ -160,8 +160,13 @@ type ObjectInput<T, P, S = InputKeys<P>> = [S] extends [never]
 
 type PropertyInput<V, E> = E extends { readonly properties: infer P } ? ObjectInput<Exclude<V, undefined>, P> : V
 
+/** A part's schema, a `Type.Ref` followed to the shared schema it names: where a client reads which keys it may leave out. */
+type Shared<Part, Reg> = Part extends TRef<infer Id> ? (Id extends keyof Reg ? Reg[Id] : Part) : Part
+
 /** The keys with a `default` of the querystring's object schema (a query is flat). */
-type QueryDefaults<Sc> = Sc extends { querystring: { readonly properties: infer P } } ? DefaultKeys<P> : Sc extends { query: { readonly properties: infer P } } ? DefaultKeys<P> : never
+type QueryDefaults<Sc, Reg> = Sc extends { querystring: infer Q } ? PartDefaults<Shared<Q, Reg>> : Sc extends { query: infer Q } ? PartDefaults<Shared<Q, Reg>> : never
+
+type PartDefaults<Part> = Part extends { readonly properties: infer P } ? DefaultKeys<P> : never
 
 type DefaultKeys<P> = { [K in keyof P]: P[K] extends HasDefault ? K : never }[keyof P]
 
@@ -275,8 +280,8 @@ export type RouteTypesOf<Sc, Path extends string, Reg> = {
   responses: ResponsesOf<Sc, Reg>
   /** What a client sends; computed only when `warren/client` reads it. */
   input: {
-    body: Sc extends { body: { readonly properties: infer P } } ? ObjectInput<BodyOf<Sc, Reg>, P> : BodyOf<Sc, Reg>
-    query: LeaveOut<QueryOf<Sc, Reg>, QueryDefaults<Sc>>
+    body: Sc extends { body: infer B } ? (Shared<B, Reg> extends { readonly properties: infer P } ? ObjectInput<BodyOf<Sc, Reg>, P> : BodyOf<Sc, Reg>) : BodyOf<Sc, Reg>
+    query: LeaveOut<QueryOf<Sc, Reg>, QueryDefaults<Sc, Reg>>
     headers: HeadersAsSpelled<Sc, Reg>
   }
   /** Phantom: the route's `schema` option, from which the typed client reads a Standard Schema's wire types. */
