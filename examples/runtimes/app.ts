@@ -9,6 +9,22 @@ import openapi from 'warren/openapi'
 
 const Item = Type.Object({ name: Type.String({ minLength: 1 }), price: Type.Number({ minimum: 0 }) })
 const SavedItem = Type.Object({ id: Type.Integer(), name: Type.String(), price: Type.Number() })
+const Row = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  score: Type.Number(),
+  active: Type.Boolean(),
+  note: Type.Optional(Type.String()),
+  owner: Type.Object({ name: Type.String() }),
+  tags: Type.Array(Type.String()),
+})
+
+/** Values a response schema converts, leaves out or escapes: written the same way whichever way the runtime serializes. */
+const looseRows = [
+  { id: '7', name: 5, score: '3.5', active: 0, owner: { name: 'Ada', password: 'left out' }, tags: ['a', 'quote " and \u0001'], internal: true },
+  { id: 1.6, name: null, score: 2, active: 'yes', note: undefined, owner: { name: 'Grace' }, tags: [] },
+  { id: 3, name: { toJSON: () => 'ignored', toString: () => 'as text' }, score: -0.5, active: true, note: 'kept', owner: { name: 'Linus' }, tags: ['x'] },
+]
 
 /**
  * Builds the matrix application (not readied: each entry decides when). `pluginTimeout: 0` where
@@ -57,6 +73,9 @@ export function buildApp(options: { pluginTimeout?: number; precompiledSchemas?:
     const headers = request.headers
     return { dup: headers['x-dup'], cookie: headers.cookie, nodePrototype: Object.getPrototypeOf(headers) === Object.prototype, ownProto: Object.hasOwn(headers, '__proto__') }
   })
+
+  app.get('/rows', { schema: { response: { 200: Type.Array(Row) } } }, async () => looseRows as never)
+  app.get('/rows/unnamed', { schema: { response: { 200: Type.Array(Row) } } }, async () => [{ name: 'no id' }] as never)
 
   app.get('/boom', async () => {
     throw new Error('kaput')

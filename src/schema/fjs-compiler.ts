@@ -1,6 +1,7 @@
 /**
  * @module schema/fjs-compiler
- * The default serializer compiler: fast-json-stringify.
+ * The default serializer compiler: fast-json-stringify, projecting onto the native `JSON.stringify`
+ * where that is faster (see {@link withMechanism}).
  */
 import fastJson from 'fast-json-stringify'
 import { entryKey, serializerContextKey } from './cache-key.js'
@@ -31,7 +32,29 @@ type FjsSchema = Parameters<typeof fastJson>[0]
 type BuildOne = (schema: object, where: string) => SerializeFunction
 
 function inMemory(shared: Record<string, SharedSchema>, options: SerializerOptions): BuildOne {
-  return (schema) => fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any> }) as SerializeFunction
+  return (schema) => fastJson(schema as FjsSchema, { ...withMechanism(schema, options), schema: shared as Record<string, any> }) as SerializeFunction
+}
+
+const dateFormats = new Set(['date-time', 'date', 'time'])
+
+/**
+ * Unless the options name one, the object mechanism is `native`: the payload is copied into objects
+ * of the schema's shape and written by the runtime's `JSON.stringify`, which on runtimes with its
+ * side-effect-free fast path (Bun, Node 25+) writes a flat string 1.3–2.5× faster than string
+ * building; elsewhere fast-json-stringify ignores it. A schema with a date format keeps the default:
+ * formatting a `Date` into the copy costs more than the copy saves on V8. The output is the same.
+ */
+function withMechanism(schema: object, options: SerializerOptions): SerializerOptions {
+  if (options.objectMechanism !== undefined) return options
+  return { ...options, objectMechanism: formatsDates(schema) ? 'default' : 'native' }
+}
+
+function formatsDates(schema: unknown, seen = new WeakSet<object>()): boolean {
+  if (typeof schema !== 'object' || schema === null || seen.has(schema)) return false
+  seen.add(schema)
+  const record = schema as Record<string, unknown>
+  if (typeof record.format === 'string' && dateFormats.has(record.format)) return true
+  return Object.values(record).some((value) => formatsDates(value, seen))
 }
 
 /** A miss builds as without the cache (standalone mode would compile twice); the entry's code is generated after start-up from the key's JSON text. */
@@ -54,5 +77,5 @@ function cached(shared: Record<string, SharedSchema>, cache: SchemaCodeStore, op
 
 /** `inlineValidators` writes the Ajv validators of `anyOf`, `oneOf` and `if` into the code (a precompiled module). */
 function standaloneCode(schema: object, shared: Record<string, SharedSchema>, options: SerializerOptions, inlineValidators: boolean): string {
-  return fastJson(schema as FjsSchema, { ...options, schema: shared as Record<string, any>, mode: 'standalone', inlineValidators }) as unknown as string
+  return fastJson(schema as FjsSchema, { ...withMechanism(schema, options), schema: shared as Record<string, any>, mode: 'standalone', inlineValidators }) as unknown as string
 }

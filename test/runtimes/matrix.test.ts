@@ -38,6 +38,17 @@ for (const runtime of runtimes) {
       expect(await invalid.json()).toEqual({ statusCode: 400, code: 'SVC_ERR_VALIDATION', error: 'Bad Request', message: 'body/name must NOT have fewer than 1 characters' })
     })
 
+    it('serializes through a response schema alike, where the runtime copies into native JSON.stringify and where it builds the text', async () => {
+      const rows = await at('/rows')
+      expect(rows.status).toBe(200)
+      expect(await rows.text()).toBe('[{"id":7,"name":"5","score":3.5,"active":false,"owner":{"name":"Ada"},"tags":["a","quote \\" and \\u0001"]},'
+        + '{"id":1,"name":"","score":2,"active":true,"owner":{"name":"Grace"},"tags":[]},'
+        + '{"id":3,"name":"as text","score":-0.5,"active":true,"owner":{"name":"Linus"},"tags":["x"],"note":"kept"}]')
+      const unnamed = await at('/rows/unnamed')
+      expect(unnamed.status).toBe(500)
+      expect(await unnamed.json()).toMatchObject({ code: 'SVC_ERR_RESPONSE_SERIALIZATION', message: expect.stringContaining('"id" is required') })
+    })
+
     it('parses bodies with byte order marks alike: kept in text/plain, dropped once by the JSON parser', async () => {
       const mark = '\uFEFF'
       const echo = async (type: string, text: string): Promise<[number, unknown]> => {
