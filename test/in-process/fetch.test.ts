@@ -462,4 +462,17 @@ describe('app.fetch(request)', () => {
     expect(deleted.status).toBe(204)
     expect(deleted.body).toBeNull()
   })
+
+  it('gives the Response every header the reply set: a number as text, repeated cookies each their own', async () => {
+    const app = warren()
+    app.get('/odd', async (_request: any, reply: any) => {
+      reply.header('x-one', 1)
+      return 'odd'
+    })
+    app.get('/cookies', async (_request: any, reply: any) => reply.header('set-cookie', ['a=1', 'b=2']).send('two'))
+    const odd = await app.fetch(new Request('http://app.test/odd'))
+    expect(odd.headers.get('x-one')).toBe('1')
+    const cookies = await app.fetch(new Request('http://app.test/cookies'))
+    expect(cookies.headers.getSetCookie()).toEqual(['a=1', 'b=2'])
+  })
 })
