@@ -48,7 +48,8 @@ export function send(reply: Reply, payload: unknown): void {
     contentType.includes('json') ||
     reply[kRoute].serializerFor(reply.raw.statusCode, contentType) !== null
   ) {
-    declareTextType(headers, contentType, JSON_TYPE)
+    // a reply's own serializer writes a format warren cannot name: its content type is the caller's to set
+    if (reply[kReplySerializer] === null) declareTextType(headers, contentType, JSON_TYPE)
     const hooks = reply[kRoute].hooks.preSerialization
     if (hooks === null) return serializeInSend(reply, payload)
     return runPayloadHooks(hooks, reply.request, reply, payload, serializeAndSend)

@@ -201,6 +201,17 @@ describe('reply.send payloads', () => {
     expect((await app.inject('/normal')).body).toBe('{"a":1}')
   })
 
+  it('reply.serializer() leaves the content type to the caller: none added, one set kept as it is', async () => {
+    const app = warren()
+    app.get('/bare', async (_req: any, reply: any) => reply.serializer((p: any) => `a=${p.a}`).send({ a: 1 }))
+    app.get('/typed', async (_req: any, reply: any) => reply.type('application/x-www-form-urlencoded').serializer((p: any) => `a=${p.a}`).send({ a: 1 }))
+    app.get('/json', async (_req: any, reply: any) => reply.type('application/vnd.api+json').serializer(JSON.stringify).send({ a: 1 }))
+    const bare = await app.inject('/bare')
+    expect([bare.body, bare.headers['content-type']]).toEqual(['a=1', undefined])
+    expect((await app.inject('/typed')).headers['content-type']).toBe('application/x-www-form-urlencoded')
+    expect((await app.inject('/json')).headers['content-type']).toBe('application/vnd.api+json')
+  })
+
   it('an object under a media type nothing serializes is thrown at send(); a catch can still answer', async () => {
     const app = warren()
     const caught: unknown[] = []
