@@ -37,6 +37,25 @@ describe('operations', () => {
     await expectValidDocument(document)
   })
 
+  it('an optional last path parameter is documented as the two paths the router serves; the operationId stays on the longer one', async () => {
+    const app = await documented(async (app) => {
+      app.get('/notes/:id/:view?', {
+        schema: { operationId: 'readNote', params: Type.Object({ id: Type.Integer(), view: Type.Optional(Type.Union([Type.Literal('full'), Type.Literal('short')])) }) },
+      }, async (request) => ({ id: request.params.id, view: request.params.view ?? null }))
+    })
+    await app.ready()
+    expect((await app.inject('/notes/1')).json()).toEqual({ id: 1, view: null })
+    const document = app.openapi()
+    expect(operationsOf(document)).toEqual(['GET /notes/{id}', 'GET /notes/{id}/{view}'])
+    const long = document.paths['/notes/{id}/{view}'].get
+    const short = document.paths['/notes/{id}'].get
+    expect(long?.operationId).toBe('readNote')
+    expect(long?.parameters?.map((parameter) => [parameter.name, parameter.required])).toEqual([['id', true], ['view', true]])
+    expect(short?.operationId).toBeUndefined()
+    expect(short?.parameters?.map((parameter) => [parameter.name, parameter.required])).toEqual([['id', true]])
+    await expectValidDocument(document)
+  })
+
   it('a request property with a default is not required of the client: the validator fills it in; a response keeps it required', async () => {
     const Note = Type.Object({ id: Type.Integer(), title: Type.String(), pinned: Type.Boolean({ default: false }) }, { $id: 'Note' })
     const app = await documented(async (app) => {

@@ -7,7 +7,7 @@ import { componentKey, convertSharedSchema, isPlainObject, stableJson, type Shar
 import { errorComponents, ownErrorComponents } from './error-responses.js'
 import { LibraryComponents } from './library-schemas.js'
 import { buildOperation } from './operation.js'
-import { openApiPath } from './path.js'
+import { openApiPaths } from './path.js'
 import type { JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOptions, OpenApiSecurityScheme } from './types.js'
 
 export interface CollectedRoute {
@@ -51,14 +51,18 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
   const securitySchemes: Record<string, OpenApiSecurityScheme> = {}
   const library = new LibraryComponents(components)
   for (const { routeOptions: view, instance } of routes) {
-    const { path, params } = openApiPath(relativeUrl(view.url, base) as string)
-    for (const method of methodsOf(view)) {
-      const item = (document.paths[path] ??= {})
-      if (item[method] !== undefined) continue // '/prefix' and '/prefix/' are one operation
-      const label = `${method.toUpperCase()} ${view.url}`
-      const input = { method, path, pathParams: params, schema: schemaOf(view), instance, label }
-      item[method] = buildOperation(input, lookupIn(schemasOf(instance), shared), components, library, errors)
-    }
+    openApiPaths(relativeUrl(view.url, base) as string).forEach(({ path, params }, variant) => {
+      for (const method of methodsOf(view)) {
+        const item = (document.paths[path] ??= {})
+        if (item[method] !== undefined) continue // '/prefix' and '/prefix/' are one operation
+        const label = `${method.toUpperCase()} ${view.url}`
+        const input = { method, path, pathParams: params, schema: schemaOf(view), instance, label }
+        const operation = buildOperation(input, lookupIn(schemasOf(instance), shared), components, library, errors)
+        // an operationId is unique in a document: the path with the optional parameter keeps it
+        if (variant > 0) delete operation.operationId
+        item[method] = operation
+      }
+    })
     for (const contribution of openApiContributionsOf(instance)) Object.assign(securitySchemes, structuredClone(contribution.securitySchemes ?? {}))
   }
   if (Object.keys(components).length > 0) document.components.schemas = components
