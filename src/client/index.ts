@@ -16,6 +16,7 @@ export type { ClientErrorCode } from './errors.js'
 /** The codes a warren server answers with, with status and meaning: switch on an error body's `code`. */
 export { errorCatalogue } from '../types/error-catalogue.js'
 export type { CatalogueCode, CodesWithStatus, ErrorCatalogue, ErrorCatalogueEntry } from '../types/error-catalogue.js'
+export type { AppErrorCodes } from '../types/augment.js'
 export type { FastifyErrorBody, ProblemDetails, ValidationProblemDetails, ValidationProblemItem } from '../types/error-format.js'
 export type { BadRequestBody, ErrorBodyIn, ErrorFormatKind } from '../types/error-answers.js'
 export type { ClientResponse, FetchLike, InjectTarget, ParamValue, ResponseSchemaTable }

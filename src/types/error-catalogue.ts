@@ -3,6 +3,8 @@
  * The codes a client can receive in an error body: every `SVC_ERR_*` warren answers a request with, its status and meaning.
  */
 
+import type { AppErrorCodes } from './augment.js'
+
 /** One entry of the catalogue: the status the code is answered with and a short meaning. */
 export interface ErrorCatalogueEntry {
   readonly status: number
@@ -39,10 +41,16 @@ export type ErrorCatalogue = typeof errorCatalogue
 
 export type CatalogueCode = keyof ErrorCatalogue
 
-/** The codes answered with a status in `Status` (a union of status codes). */
-export type CodesWithStatus<Status extends number> = {
-  [C in CatalogueCode]: ErrorCatalogue[C]['status'] extends Status ? C : never
-}[CatalogueCode]
+/** The codes answered with a status in `Status` (a union of status codes): warren's, and the application's ({@link AppErrorCodes}). */
+export type CodesWithStatus<Status extends number> =
+  | {
+    [C in CatalogueCode]: ErrorCatalogue[C]['status'] extends Status ? C : never
+  }[CatalogueCode]
+  | AppCodesWithStatus<Status>
+
+type AppCodesWithStatus<Status extends number> = {
+  [C in keyof AppErrorCodes]: [Extract<AppErrorCodes[C], Status>] extends [never] ? never : C
+}[keyof AppErrorCodes] & string
 
 /** The problem details `type` of a catalogue code: a stable identifier documented in the errors guide; it does not resolve to a page. */
 export type ProblemTypeOf<C extends string> = `urn:warren:error:${C}`

@@ -109,7 +109,7 @@ export type {
 } from './helpers.js'
 export type { WarrenFactory } from './facade.js'
 export type { WarrenTypeBuilder, NamedBy } from './type-builder.js'
-export type { RouteConfig, RouteOptionsExtensions } from './augment.js'
+export type { AppErrorCodes, RouteConfig, RouteOptionsExtensions } from './augment.js'
 export type {
   FastifyErrorBody,
   ProblemDetails,
