@@ -235,7 +235,9 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
     const onFailure = (error: unknown): void => {
       this.#body = null
       this.aborted = true
-      target.fail(this.#bodyFailure(error))
+      const failure = this.#bodyFailure(error)
+      // after the exchange's `close`, which a client leaving has just scheduled: the abort is told first, as a socket tells it
+      process.nextTick(() => target.fail(failure))
     }
     // one turn from the read to the target: the runtime's promise, no other in between
     if (form === 'text' && body.readText !== null) body.readText().then((text) => target.succeed(this.#readToEnd(withLeadingMarks(text))), onFailure)
