@@ -67,12 +67,17 @@ describe('routes declared with Standard Schemas', () => {
     await expectValidDocument(document)
   })
 
-  it('recursive schemas (Zod getters, ArkType this) are components the document refers to', async () => {
+  it('recursive schemas (Zod getters, ArkType this, Valibot lazy) are components the document refers to', async () => {
     interface Category { name: string; children: Category[] }
     const Category: z.ZodType<Category> = z.object({ name: z.string(), get children() { return z.array(Category) } })
+    interface Folder { name: string; folders: Folder[] }
+    const Folder: v.GenericSchema<Folder> = v.object({ name: v.string(), folders: v.array(v.lazy(() => Folder)) })
+    const Topic: v.GenericSchema<Folder> = v.pipe(v.object({ name: v.string(), folders: v.array(v.lazy(() => Topic)) }), v.title('Topic'))
     const app = await documented(async (app) => {
       app.post('/categories', { schema: { body: Category } }, async () => 'ok')
       app.post('/trees', { schema: { body: type({ name: 'string', 'children?': 'this[]' }) } }, async () => 'ok')
+      app.post('/folders', { schema: { body: toStandardJsonSchema(Folder) } }, async () => 'ok')
+      app.post('/topics', { schema: { body: toStandardJsonSchema(Topic) } }, async () => 'ok')
     })
     await app.ready()
     const document = app.openapi()
@@ -85,6 +90,12 @@ describe('routes declared with Standard Schemas', () => {
     const children = component(tree).properties.children
     const childList = children.$ref === undefined ? children : component(children.$ref)
     expect(childList).toMatchObject({ type: 'array', items: { $ref: tree } })
+    // Valibot numbers its definitions: the component takes the schema's title, else the route's name
+    const folders = document.paths['/folders'].post?.requestBody?.content['application/json'].schema as Record<string, any>
+    expect(folders.properties.folders.items).toEqual({ $ref: '#/components/schemas/POST_folders_body' })
+    expect(component(folders.properties.folders.items.$ref)).toMatchObject({ properties: { folders: { items: { $ref: '#/components/schemas/POST_folders_body' } } } })
+    expect(document.paths['/topics'].post?.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Topic' })
+    expect(Object.keys(document.components.schemas ?? {}).filter((name) => /^\d/.test(name))).toEqual([])
     await expectValidDocument(document)
   })
 

@@ -42,7 +42,7 @@ export class LibraryComponents {
     let names = rootName === undefined ? this.#namesByDefinitions.get(key) : undefined
     if (names !== undefined) return names
     names = new Map()
-    for (const name of Object.keys(defs)) names.set(name, this.#free(componentKey(name)))
+    for (const name of Object.keys(defs)) names.set(name, this.#free(componentKey(definitionBase(name, defs[name], site))))
     for (const [name, component] of names) {
       this.#components[component] = convertLibrarySchema(rewriteRefs(defs[name], names, rootName), { ...site, part: `${site.part} (definition ${name})` })
     }
@@ -69,6 +69,13 @@ export class LibraryComponents {
     this.#components[name] = schema
     return name
   }
+}
+
+/** A definition's component name: the converter's own, unless that is a counter (Valibot's `0`): then its title, else the route and part it serves. */
+function definitionBase(name: string, definition: unknown, site: SchemaSite): string {
+  if (!/^\d+$/.test(name)) return name
+  if (isPlainObject(definition) && typeof definition.title === 'string') return definition.title
+  return `${site.route} ${site.part}${name === '0' ? '' : ` ${name}`}`
 }
 
 function componentOf(ref: string, names: Map<string, string>, rootName: string | undefined): string | undefined {
