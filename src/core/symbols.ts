@@ -42,6 +42,8 @@ export const kReplySending = Symbol('warren.replySending')
 export const kReplyHijacked = Symbol('warren.replyHijacked')
 /** True while a pipelined response waits for the ones before it to give it the socket (serve/write). */
 export const kReplyAwaitingTurn = Symbol('warren.replyAwaitingTurn')
+/** The run of preSerialization or onSend hooks under way (null: none): a `send()` meanwhile starts over and ends it (serve/run-hooks). */
+export const kReplyPayloadRun = Symbol('warren.replyPayloadRun')
 /** The runner of the request's answering hooks, made at its first hook stage (serve/run-hooks). */
 export const kReplyHookRun = Symbol('warren.replyHookRun')
 /** The error handler the next error goes to (undefined: the route's; null: none left). */

@@ -19,6 +19,7 @@ import {
   kReplyHookRun,
   kReplyHijacked,
   kReplyOnErrorPhase,
+  kReplyPayloadRun,
   kReplySending,
   kReplySendingError,
   kReplySerializer,
@@ -76,6 +77,8 @@ export abstract class Reply {
   declare [kReplyAwaitingTurn]: boolean
   /** Opaque here: serve/run-hooks owns what it holds. */
   declare [kReplyHookRun]: object | null
+  /** Opaque here: serve/run-hooks owns what it holds. */
+  declare [kReplyPayloadRun]: object | null
   declare [kReplyErrorHandler]: ErrorHandlerEntry | null | undefined
   declare [kReplySendingError]: boolean
   declare [kReplyOnErrorPhase]: OnErrorPhase
@@ -252,6 +255,7 @@ export abstract class Reply {
       [kReplySendingError]: false,
       [kReplyOnErrorPhase]: OnErrorPhase.Pending,
       [kReplyTrailers]: null,
+      [kReplyPayloadRun]: null,
     })
   }
 }

@@ -10,6 +10,7 @@ import {
   kReplyHeaders,
   kReplyHijacked,
   kReplyOnErrorPhase,
+  kReplyPayloadRun,
   kReplySending,
   kReplySendingError,
   kRoute,
@@ -36,6 +37,8 @@ export function handleError(reply: Reply, thrown: unknown): void {
     return
   }
   reply[kReplySending] = false
+  // a preSerialization or onSend run that failed is over: what the error handler sends starts anew
+  reply[kReplyPayloadRun] = null
   const onError = reply[kRoute].hooks.onError
   if (reply[kReplySendingError]) {
     // sending the error response failed: the onError hooks see the new error, then the plain answer goes through no hook

@@ -5,7 +5,7 @@
  */
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
-import { kReplyFail, kReplyHijacked, kReplyHookRun, kReplySending, kRoute } from '../core/symbols.js'
+import { kReplyFail, kReplyHijacked, kReplyHookRun, kReplyPayloadRun, kReplySending, kRoute } from '../core/symbols.js'
 import { hookList, type HookList } from '../hooks/store.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
@@ -129,14 +129,22 @@ export function runPayloadHooks(
   const server = request[kRoute].server
   // preParsing runs before anything is sent: a hook that replies there ends the chain
   const stopWhenSent = !reply[kReplySending]
+  // preSerialization and onSend: a send() from a hook starts over, and this run is left behind
+  const run = stopWhenSent ? null : (reply[kReplyPayloadRun] = {})
   let index = 0
   let current = payload
-  const onRejected = (error: unknown): void => fail(reply, error)
+  const onRejected = (error: unknown): void => {
+    if (run === null || reply[kReplyPayloadRun] === run) fail(reply, error)
+  }
   const step = (error?: unknown, replacement?: unknown): void => {
+    if (run !== null && reply[kReplyPayloadRun] !== run) return
     if (error !== undefined && error !== null) return fail(reply, error)
     if (reply[kReplyHijacked] || (stopWhenSent && reply[kReplySending])) return
     if (replacement !== undefined) current = replacement
-    if (index === hooks.length) return next(reply, current)
+    if (index === hooks.length) {
+      if (run !== null) reply[kReplyPayloadRun] = null
+      return next(reply, current)
+    }
     const takesDone = hooks.lengths[index] >= 4
     const hook = hooks[index++]
     let result

@@ -6,7 +6,7 @@
 import { codes } from '../core/errors.js'
 import { BINARY_TYPE, JSON_TYPE, TEXT_TYPE } from '../core/media-type.js'
 import { isBinary, isPlainData, isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
-import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyOnErrorPhase, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
+import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyOnErrorPhase, kReplyPayloadRun, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
 import { OnErrorPhase, type Reply } from '../model/reply.js'
 import { runPayloadHooks } from './run-hooks.js'
 import { declareTextType, serialize } from './serialize.js'
@@ -20,8 +20,12 @@ export function send(reply: Reply, payload: unknown): void {
     return
   }
   if (reply[kReplySending]) {
-    reply.log.warn({ err: new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.url, reply.request.method) })
-    return
+    // from a preSerialization or onSend hook: the send starts over with this payload, as a new send
+    if (reply[kReplyPayloadRun] === null) {
+      reply.log.warn({ err: new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.url, reply.request.method) })
+      return
+    }
+    reply[kReplyPayloadRun] = null
   }
   if (payload instanceof Error) return reply[kReplyFail](payload)
   reply[kReplySending] = true

@@ -208,6 +208,31 @@ describe('request hooks: replying and failing', () => {
     })
   }
 
+  for (const name of ['preSerialization', 'onSend'] as const) {
+    it(`a ${name} hook that sends starts the send over with its payload (async and callback); the hooks run again for it`, async () => {
+      const app = warren()
+      const seen: unknown[] = []
+      app.addHook(name, async (request: any, reply: any, payload: unknown) => {
+        seen.push(payload)
+        if (request.query.form === 'async' && !reply.getHeader('x-swapped')) reply.header('x-swapped', 'yes').code(503).send({ maintenance: true })
+        return payload
+      })
+      app.addHook(name, (request: any, reply: any, payload: unknown, done: any) => {
+        if (request.query.form === 'callback' && !reply.getHeader('x-swapped')) return reply.header('x-swapped', 'yes').code(503).send({ maintenance: true })
+        done(null, payload)
+      })
+      app.get('/', async () => ({ ok: true }))
+      for (const form of ['async', 'callback']) {
+        seen.length = 0
+        const answer = await app.inject(`/?form=${form}`)
+        expect([answer.statusCode, answer.json(), answer.headers['x-swapped']]).toEqual([503, { maintenance: true }, 'yes'])
+        const serialized = name === 'onSend'
+        expect(seen).toEqual(serialized ? ['{"ok":true}', '{"maintenance":true}'] : [{ ok: true }, { maintenance: true }])
+      }
+      expect((await app.inject('/')).json()).toEqual({ ok: true })
+    })
+  }
+
   /** A hook of `name` that fails the first time `shouldFail(request)` holds, in the given form, and passes otherwise. */
   function failingHook(name: string, form: string, error: Error, shouldFail: (request: any) => boolean): any {
     let failed = false
