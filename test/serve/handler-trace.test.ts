@@ -261,16 +261,21 @@ describe('the route handler trace (tracing:warren.request.handler and tracing:fa
     }
   })
 
-  it('an error status the reply already had is the one shown', async () => {
+  it('the status shown is the one answered: the error\'s own, else an error status the reply already had', async () => {
     const app = warren()
-    app.get('/', (_request, reply) => {
+    app.get('/own', (_request, reply) => {
       reply.code(409)
-      throw Object.assign(new Error('conflict'), { statusCode: 503 })
+      throw Object.assign(new Error('unavailable'), { statusCode: 503 })
+    })
+    app.get('/kept', (_request, reply) => {
+      reply.code(409)
+      throw new Error('conflict')
     })
     const log = record(REQUEST_HANDLER_CHANNEL)
-    const res = await app.inject('/')
-    expect(res.statusCode).toBe(409)
-    expect((log[1] as Seen).statusCode).toBe(409)
+    const errorEvents = (): Seen[] => log.filter((seen): seen is Seen => typeof seen !== 'string' && seen.event === 'error')
+    expect((await app.inject('/own')).statusCode).toBe(503)
+    expect((await app.inject('/kept')).statusCode).toBe(409)
+    expect(errorEvents().map((seen) => seen.statusCode)).toEqual([503, 409])
   })
 
   it('with a custom error handler: the event shows the default status; the handler sees the reply as it was and chooses its own', async () => {

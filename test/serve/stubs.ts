@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http'
 import { Writable } from 'node:stream'
 import { vi } from 'vitest'
-import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplySending, kReplySerializer, kRoute } from '../../src/core/symbols.js'
+import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyPayloadRun, kReplySending, kReplySerializer, kRoute } from '../../src/core/symbols.js'
 import type { Reply } from '../../src/model/reply.js'
 import type { Request } from '../../src/model/request.js'
 import { hookList, type HookFn } from '../../src/hooks/store.js'
@@ -120,6 +120,7 @@ export function stubReply(route: Partial<StubRoute> = {}, method = 'GET') {
     [kReplySerializer]: null,
     [kReplySending]: false,
     [kReplyHijacked]: false,
+    [kReplyPayloadRun]: null,
     [kReplyFail]: (error: unknown) => {
       failures.push(error)
     },

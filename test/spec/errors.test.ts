@@ -189,6 +189,32 @@ describe('7.2 other errors (Fastify v5 shapes)', () => {
     expect((await app.inject('/weird')).statusCode).toBe(500)
   })
 
+  it('7.2 the error\'s own 4xx/5xx wins over a status the reply had; without one, the reply\'s error status stays', async () => {
+    const app = warren()
+    app.addHook('onRequest', async (request: any, reply: any) => {
+      if (request.url !== '/admin') return
+      reply.code(401)
+      throw Object.assign(new Error('not yours'), { statusCode: 403 })
+    })
+    app.get('/admin', async () => 'ok')
+    app.get('/notes/:id', async (_request: any, reply: any) => {
+      reply.code(400)
+      throw Object.assign(new Error('no such note'), { status: 404 })
+    })
+    app.get('/conflict', async (_request: any, reply: any) => {
+      reply.code(409)
+      throw new Error('taken')
+    })
+    app.get('/ok', async (_request: any, reply: any) => {
+      reply.code(201)
+      throw new Error('late')
+    })
+    expect((await app.inject('/admin')).json()).toMatchObject({ statusCode: 403, message: 'not yours' })
+    expect((await app.inject('/notes/7')).json()).toMatchObject({ statusCode: 404, message: 'no such note' })
+    expect((await app.inject('/conflict')).json()).toMatchObject({ statusCode: 409, message: 'taken' })
+    expect((await app.inject('/ok')).statusCode).toBe(500)
+  })
+
   it('7.2 a synchronous throw in a callback handler', async () => {
     const app = warren()
     app.get('/sync', () => {
