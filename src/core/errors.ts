@@ -17,28 +17,35 @@ export class WarrenError extends Error {
     this.statusCode = statusCode
   }
 
-  /** Also true for the codes that are `TypeError`s (see {@link defineError}): every coded error is a WarrenError. */
+  /** Also true for coded errors on another base (see {@link codedOn}): every coded error is a WarrenError. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true
-    return this === WarrenError && typeof value === 'object' && value !== null && kTypeErrorCode in value
+    return this === WarrenError && typeof value === 'object' && value !== null && kCodedOnOtherBase in value
   }
 }
 
-const kTypeErrorCode = Symbol('warren.type-error-code')
+const kCodedOnOtherBase = Symbol('warren.coded-on-other-base')
 
-/** A coded `TypeError` for a wrong argument, still `instanceof WarrenError`. */
-class WarrenTypeError extends TypeError {
-  readonly [kTypeErrorCode] = true
-  code: string
-  statusCode: number
+type CodedErrorClass = new (code: string, message: string, statusCode: number, options?: ErrorOptions) => WarrenError
 
-  constructor(code: string, message: string, statusCode: number) {
-    super(message)
-    this.name = 'WarrenError'
-    this.code = code
-    this.statusCode = statusCode
-  }
+/** A coded error class on another base than `Error` (`TypeError`, a `createError` base), still `instanceof WarrenError`. */
+function codedOn(Base: ErrorConstructor): CodedErrorClass {
+  return class extends Base {
+    readonly [kCodedOnOtherBase] = true
+    code: string
+    statusCode: number
+
+    constructor(code: string, message: string, statusCode: number, options?: ErrorOptions) {
+      super(message, options)
+      this.name = 'WarrenError'
+      this.code = code
+      this.statusCode = statusCode
+    }
+  } as unknown as CodedErrorClass
 }
+
+/** A coded `TypeError` for a wrong argument. */
+const WarrenTypeError = codedOn(TypeError)
 
 /** A constructor of one coded error: `new codes.SVC_ERR_X(...formatArgs)`, or without `new`, as Fastify's are. */
 export interface WarrenErrorClass {
@@ -48,17 +55,26 @@ export interface WarrenErrorClass {
   readonly statusCode: number
 }
 
-function defineError(code: string, template: string, statusCode = 500, base: typeof WarrenError | typeof WarrenTypeError = WarrenError): WarrenErrorClass {
-  const Coded = class extends (base as typeof WarrenError) {
+function defineError(code: string, template: string, statusCode = 500, base: CodedErrorClass = WarrenError): WarrenErrorClass {
+  const Coded = class extends base {
     static readonly code = code
     static readonly statusCode = statusCode
     constructor(...args: unknown[]) {
-      super(code, args.length > 0 ? format(template, ...args) : template.replace(/ ?'?%s'?/g, ''), statusCode)
+      const options = optionsIn(args)
+      super(code, args.length > 0 ? format(template, ...args) : template.replace(/ ?'?%s'?/g, ''), statusCode, options)
     }
   }
   Object.defineProperty(Coded, 'name', { value: code })
   // callable without `new` too: existing plugins call error constructors that way
   return new Proxy(Coded, { apply: (Target, _this, args: unknown[]) => new Target(...args) }) as unknown as WarrenErrorClass
+}
+
+/** A last argument with a `cause` is the error's options (`new NotFound(id, { cause })`), taken off the message's arguments. */
+function optionsIn(args: unknown[]): ErrorOptions | undefined {
+  const last = args[args.length - 1]
+  if (last === null || typeof last !== 'object' || !('cause' in last)) return undefined
+  args.pop()
+  return { cause: (last as ErrorOptions).cause }
 }
 
 /** warren's error codes; `SVC_ERR_X` is `FST_ERR_X` wherever the same error exists, so Fastify's documentation applies. */
@@ -200,7 +216,9 @@ export const codes = {
 
 /**
  * Defines a coded error of your own, callable with or without `new`: instances carry `code`,
- * `statusCode` (the default error handler's answer) and `message` with `%s` filled by the arguments.
+ * `statusCode` (the default error handler's answer) and `message` with `%s` filled by the arguments;
+ * a last argument `{ cause }` is the error's `cause`, not part of the message. `Base` (an `Error`
+ * class, e.g. `TypeError`) is what instances also are.
  *
  * @example
  * ```ts
@@ -210,11 +228,12 @@ export const codes = {
  * })
  * ```
  */
-export function createError(code: string, message: string, statusCode = 500): WarrenErrorClass {
+export function createError(code: string, message: string, statusCode = 500, Base: ErrorConstructor = Error): WarrenErrorClass {
   if (typeof code !== 'string' || code === '') throw new TypeError('createError: the code must be a non-empty string')
   if (typeof message !== 'string') throw new TypeError('createError: the message must be a string')
   if (!Number.isInteger(statusCode) || statusCode < 400 || statusCode > 599) throw new TypeError(`createError: the status must be a 4xx or 5xx code, got ${String(statusCode)}`)
-  return defineError(code, message, statusCode)
+  if (typeof Base !== 'function' || !(Base === Error || Base.prototype instanceof Error)) throw new TypeError('createError: the base must be Error or a class extending it')
+  return defineError(code, message, statusCode, Base === Error ? WarrenError : codedOn(Base))
 }
 
 export type ErrorCode = keyof typeof codes

@@ -156,6 +156,33 @@ describe('createError', () => {
     }
   })
 
+  it('takes a last { cause } as the error\'s cause, never into the message the client reads', async () => {
+    const InvalidNote = createError('APP_ERR_INVALID_NOTE', "Note '%s' is invalid", 422)
+    const root = new SyntaxError('Unexpected token o in JSON')
+    const error = new InvalidNote('n1', { cause: root })
+    expect(error.message).toBe("Note 'n1' is invalid")
+    expect(error.cause).toBe(root)
+    expect(InvalidNote({ cause: root }).message).toBe('Note is invalid')
+    const app = warren()
+    app.post('/notes', async () => {
+      throw new InvalidNote('n1', { cause: root })
+    })
+    const res = await app.inject({ method: 'POST', url: '/notes' })
+    expect(res.json()).toEqual({ statusCode: 422, code: 'APP_ERR_INVALID_NOTE', error: 'Unprocessable Entity', message: "Note 'n1' is invalid" })
+    // warren's own codes take one as well
+    expect(new codes.SVC_ERR_NOT_FOUND('GET', '/x', { cause: root }).cause).toBe(root)
+  })
+
+  it('makes its errors instances of a base class given (a TypeError), and of WarrenError still', () => {
+    const BadInput = createError('APP_ERR_BAD_INPUT', 'bad %s', 400, TypeError)
+    const error = new BadInput('limit')
+    expect(error).toBeInstanceOf(TypeError)
+    expect(error).toBeInstanceOf(WarrenError)
+    expect(error).toBeInstanceOf(BadInput)
+    expect(error).toMatchObject({ code: 'APP_ERR_BAD_INPUT', statusCode: 400, message: 'bad limit' })
+    expect(() => createError('APP_ERR_X', 'x', 400, Object as unknown as ErrorConstructor)).toThrow(/base must be Error or a class extending it/)
+  })
+
   it('refuses a missing code, a message that is not a string and a status that is not an error status', () => {
     expect(() => createError('', 'x')).toThrow(/code must be a non-empty string/)
     expect(() => createError('APP_ERR_X', 42 as unknown as string)).toThrow(/message must be a string/)
