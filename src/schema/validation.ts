@@ -251,9 +251,12 @@ export class RouteValidation {
       return error
     }
     const items = (Array.isArray(failure) ? failure : [failure]) as ValidationErrorItem[]
-    const error = toError(this.#formatError(items, part)) as ValidationError
-    error.statusCode = 400
-    error.code = 'SVC_ERR_VALIDATION'
+    const formatted = this.#formatError(items, part)
+    const error = toError(formatted) as ValidationError
+    // the error a schemaErrorFormatter builds may choose its status and code, as a validator's own error may
+    const chosen = typeof formatted === 'object' && formatted !== null
+    if (!chosen || error.statusCode === undefined) error.statusCode = 400
+    if (!chosen || error.code === undefined) error.code = 'SVC_ERR_VALIDATION'
     error.validation = failure
     error.validationContext = part
     return error

@@ -184,6 +184,14 @@ describe('4.1 schema error formatter', () => {
     expect(res.json()).toEqual({ statusCode: 400, code: 'SVC_ERR_VALIDATION', validationContext: 'body', items: 1, message: 'formatted' })
   })
 
+  it('4.1 a formatter\'s error may choose its own status and code; the rest is still filled in', async () => {
+    const app = warren({ schemaErrorFormatter: (errors: any[]) => Object.assign(new Error(`${errors.length} field(s) invalid`), { statusCode: 422, code: 'APP_ERR_FIELDS' }) })
+    app.post('/', { schema: { body } }, async () => 'ok')
+    const res = await app.inject({ method: 'POST', url: '/', payload: {} })
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toEqual({ statusCode: 422, code: 'APP_ERR_FIELDS', error: 'Unprocessable Entity', message: '1 field(s) invalid' })
+  })
+
   it('4.1 a schema error formatter that is not a function is rejected', () => {
     expect(() => warren({ schemaErrorFormatter: 'no' as any })).toThrow(/schemaErrorFormatter/)
     expect(() => warren().setSchemaErrorFormatter(42 as any)).toThrow(/schemaErrorFormatter/)
