@@ -72,7 +72,12 @@ function fieldsOf(thrown: unknown): ShownFields {
   if (typeof thrown === 'string') return { code: undefined, message: thrown }
   if (thrown === null || typeof thrown !== 'object') return { code: undefined, message: '' }
   const { code, message } = thrown as { code?: unknown; message?: unknown }
-  return { code: typeof code === 'string' ? code : undefined, message: typeof message === 'string' ? message : '' }
+  return { code: isPrimitiveText(code) ? String(code) : undefined, message: isPrimitiveText(message) ? String(message) : '' }
+}
+
+/** A value a body writes as text: a driver's numeric code (`11000`) is a code all the same. */
+function isPrimitiveText(value: unknown): value is string | number | bigint | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
 }
 
 /** A 5xx's message may hold what a client must not see (`"db password is hunter2"`). */

@@ -136,7 +136,7 @@ function errorPayload(reply: Reply, answer: ErrorAnswer, error: unknown): string
 
 function messageOf(thrown: unknown): string {
   const message = thrown !== null && typeof thrown === 'object' ? (thrown as { message?: unknown }).message : thrown
-  return typeof message === 'string' ? message : ''
+  return typeof message === 'string' || typeof message === 'number' || typeof message === 'boolean' ? String(message) : ''
 }
 
 /** Written directly when answering failed too, with the reply's error status (a 404 stays a 404) else 500; the message hidden. */
@@ -149,7 +149,9 @@ function writeLastResort(reply: Reply, error: unknown): void {
   }
   reply[kReplySending] = true
   const status = reply.statusCode >= 400 ? reply.statusCode : 500
-  const answer = formatError(reply[kRoute].root.options.errorFormat, error, siteOf(reply, status, true))
+  // a thrown value that is not an Error is described, not sent as it is: this answer has the format's shape
+  const described = error instanceof Error ? error : new Error(messageOf(error))
+  const answer = formatError(reply[kRoute].root.options.errorFormat, described, siteOf(reply, status, true))
   const body = typeof answer.body === 'string' || answer.body instanceof Uint8Array ? answer.body : JSON.stringify(answer.body)
   const headers: Record<string, string> = { 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(body)) }
   // a refused body may be unread still: what follows it on the connection is no request

@@ -128,6 +128,35 @@ describe('default error handler', () => {
   })
 })
 
+describe('what an error body writes', () => {
+  it('a numeric code and a message that is a number or a boolean, as text', async () => {
+    const app = warren()
+    app.post('/users', async () => {
+      throw Object.assign(new Error('E11000 duplicate key error'), { code: 11000, statusCode: 409 })
+    })
+    app.get('/legacy', async () => {
+      throw Object.assign(new Error(), { statusCode: 400, message: 42 })
+    })
+    expect((await app.inject({ method: 'POST', url: '/users' })).json()).toEqual({ statusCode: 409, code: '11000', error: 'Conflict', message: 'E11000 duplicate key error' })
+    const legacy = await app.inject('/legacy')
+    expect(legacy.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: '42' })
+  })
+
+  it('the last-resort answer describes a thrown value that is not an Error in the format\'s shape', async () => {
+    for (const [thrown, message] of [['upstream said no', 'upstream said no'], [7, '7'], [{ reason: 'x' }, '']] as const) {
+      const app = warren()
+      // fails on every answer, the error answer included
+      app.addHook('onSend', () => {
+        throw thrown
+      })
+      app.get('/', async () => ({ ok: true }))
+      const res = await app.inject('/')
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message })
+    }
+  })
+})
+
 describe('createError', () => {
   const OutOfStock = createError('APP_ERR_OUT_OF_STOCK', "Item '%s' is out of stock", 409)
 
