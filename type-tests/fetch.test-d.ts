@@ -25,5 +25,10 @@ async function injected(): Promise<void> {
   expectType<string>(response.cookies[0].name)
   expectType<{ hello: string }>(response.json<{ hello: string }>())
   expectError(app.inject({ url: '/hello', cookies: 'a=b' }))
+  // an earlier response's cookies, and cookies with a path
+  await app.inject({ url: '/hello', cookies: response.cookies })
+  await app.inject({ url: '/hello', cookies: { session: 'a', scoped: { value: 'b', path: '/hello' } } })
+  await app.inject().get('/hello').cookies(response.cookies).end()
+  expectError(app.inject({ url: '/hello', cookies: { scoped: { path: '/hello' } } }))
 }
 void injected

@@ -6,8 +6,8 @@
 import { Buffer } from 'node:buffer'
 import { METHODS } from 'node:http'
 import { Readable } from 'node:stream'
-import type { InjectOptions, InjectPayload, InjectQuery, InjectUrl } from '../types/inject.js'
-import type { BodySource, InProcessHeaders, InProcessRequestInit } from './request.js'
+import type { InjectCookies, InjectOptions, InjectPayload, InjectQuery, InjectRequestCookie, InjectUrl } from '../types/inject.js'
+import { receivedHeader, type BodySource, type InProcessHeaders, type InProcessRequestInit } from './request.js'
 
 const baseUrl = 'http://localhost'
 const knownMethods = new Set(METHODS)
@@ -91,20 +91,40 @@ function requestHeaders(given: InjectOptions['headers']): InProcessHeaders {
       }
       throw new Error(`invalid value "undefined" for header ${name}`)
     }
-    headers[key] = String(value)
+    headers[key] = Array.isArray(value) ? receivedHeader(key, value.map(String)) : String(value)
   }
   return headers
 }
 
 const cookieName = /^[\u0021-\u003A\u003C\u003E-\u007E]+$/
 
-function cookieHeader(previous: string | string[] | undefined, cookies: Record<string, string>): string {
-  const pairs = Object.keys(cookies).map((name) => {
-    if (!cookieName.test(name)) throw new TypeError(`argument name is invalid: ${name}`)
-    return `${name}=${encodeURIComponent(String(cookies[name]))}`
-  })
+/** The `cookie` header: what the headers carried, then each cookie whose path the request's is under. */
+function cookieHeader(previous: string | string[] | undefined, cookies: InjectCookies, requestPath: string): string {
+  const pairs = listCookies(cookies)
+    .filter((cookie) => isUnderCookiePath(requestPath, cookie.path))
+    .map(({ name, value }) => {
+      if (!cookieName.test(name)) throw new TypeError(`argument name is invalid: ${name}`)
+      return `${name}=${encodeURIComponent(String(value))}`
+    })
   if (typeof previous === 'string') pairs.unshift(previous)
   return pairs.join('; ')
+}
+
+function listCookies(cookies: InjectCookies): Array<{ name: string; value: unknown; path: string | undefined }> {
+  if (Array.isArray(cookies)) return cookies.map((cookie) => ({ name: cookie.name, value: cookie.value, path: cookie.path }))
+  const byName = cookies as Record<string, string | InjectRequestCookie>
+  return Object.keys(byName).map((name) => {
+    const given = byName[name]
+    if (given === null || typeof given !== 'object') return { name, value: given, path: undefined }
+    return { name: given.name ?? name, value: given.value, path: given.path }
+  })
+}
+
+/** RFC 6265's path match: the cookie's path is the request's, or a directory of it. */
+function isUnderCookiePath(requestPath: string, cookiePath: string | undefined): boolean {
+  const path = cookiePath === undefined || cookiePath === '' ? '/' : cookiePath
+  if (requestPath === path) return true
+  return requestPath.startsWith(path) && (path.endsWith('/') || requestPath[path.length] === '/')
 }
 
 function isFormData(payload: unknown): payload is FormData {
@@ -142,7 +162,7 @@ export function prepareInjection(options: InjectOptions): PreparedInjection {
   const headers = requestHeaders(options.headers)
   if (!('user-agent' in headers)) headers['user-agent'] = 'lightMyRequest'
   headers.host = (headers.host as string | undefined) || options.authority || hostHeaderOf(url)
-  if (options.cookies !== undefined) headers.cookie = cookieHeader(headers.cookie, options.cookies)
+  if (options.cookies !== undefined) headers.cookie = cookieHeader(headers.cookie, options.cookies, url.pathname)
   // a falsy payload ('' or 0) sends nothing, as light-my-request does
   const { body, legacyStream } = bodyOf((options.payload || options.body || null) as InjectPayload | null, headers)
   return {

@@ -12,6 +12,16 @@ import { InProcessSocket } from './socket.js'
 
 export type InProcessHeaders = Record<string, string | string[] | undefined>
 
+/** The headers of which Node keeps the first value when one is received several times. */
+const singleValued = new Set(['age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since', 'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent'])
+
+/** A header received with several values, as Node's record holds it: `set-cookie` a list, a single-valued header its first, `cookie` joined with `; `, any other with `, `. */
+export function receivedHeader(name: string, values: readonly string[]): string | string[] {
+  if (name === 'set-cookie') return [...values]
+  if (singleValued.has(name)) return values[0] as string
+  return values.join(name === 'cookie' ? '; ' : ', ')
+}
+
 /** Adds a value to a header already received, joined as one line: `cookie` with `; `, any other with `, `. */
 export function appendHeader(headers: InProcessHeaders, name: string, value: string): void {
   const previous = headers[name]

@@ -121,4 +121,4 @@ export type {
 } from './error-format.js'
 export type { ErrorCatalogue, ErrorCatalogueEntry, CatalogueCode, CodesWithStatus, ProblemTypeOf } from './error-catalogue.js'
 export type { RouteEntry, RouteMount, RoutedInstanceSlot, RoutedInstance, RouteTableCarrier, RoutesOf, MountOf, RouteTableOf, TrailingSlash } from './route-table.js'
-export type { InjectOptions, InjectResponse, InjectChain, InjectPayload, InjectQuery, InjectUrl, InjectCookie } from './inject.js'
+export type { InjectOptions, InjectResponse, InjectChain, InjectPayload, InjectQuery, InjectUrl, InjectCookie, InjectCookies, InjectRequestCookie } from './inject.js'

@@ -32,8 +32,12 @@ export interface InjectOptions {
   headers?: IncomingHttpHeaders | OutgoingHttpHeaders
   /** Added to the URL's query string (a key given here replaces the URL's). */
   query?: InjectQuery
-  /** Cookies sent in the `cookie` header, after any the headers carry. */
-  cookies?: { [name: string]: string }
+  /**
+   * Cookies sent in the `cookie` header, after any the headers carry: `{ name: value }`, or
+   * `{ name: { value, path } }`, or a list of cookies such as an earlier response's `cookies`.
+   * A cookie with a `path` is sent only to URLs under it (as a browser does); one without, to all.
+   */
+  cookies?: InjectCookies
   /** The body: an object (not a Buffer, stream or `FormData`) is sent as JSON. */
   payload?: InjectPayload
   /** Another name for {@link payload}. */
@@ -59,9 +63,21 @@ export interface InjectOptions {
 }
 
 /** A cookie the response set, as its `set-cookie` header describes it. */
+/** A cookie to send, and the path it belongs to (none: every path). */
+export interface InjectRequestCookie {
+  name?: string
+  value: string
+  path?: string
+}
+
+/** What `cookies` takes: values by name, cookies by name, or a list of cookies (a response's `cookies`). */
+export type InjectCookies = { [name: string]: string | InjectRequestCookie } | ReadonlyArray<InjectRequestCookie & { name: string }>
+
 export interface InjectCookie {
   name: string
   value: string
+  path?: string
+  domain?: string
   expires?: Date
   maxAge?: number
   secure?: boolean
@@ -102,7 +118,7 @@ export interface InjectChain extends Promise<InjectResponse> {
   headers: (headers: IncomingHttpHeaders | OutgoingHttpHeaders) => InjectChain
   payload: (payload: InjectPayload) => InjectChain
   query: (query: InjectQuery) => InjectChain
-  cookies: (cookies: { [name: string]: string }) => InjectChain
+  cookies: (cookies: InjectCookies) => InjectChain
   end(): Promise<InjectResponse>
   end(callback: (err: Error | undefined, response: InjectResponse | undefined) => void): void
 }

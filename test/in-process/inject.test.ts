@@ -49,6 +49,28 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     expect((await app.inject('/nested/../echo')).json().url).toBe('/echo')
   })
 
+  it('joins a header given as a list as Node\'s parser joins repeated ones: cookie with ;, a single-valued header its first, others with a comma', async () => {
+    const app = echoApp()
+    const res = await app.inject({ url: '/echo', headers: { accept: ['text/html', 'application/json'], cookie: ['session=abc', 'theme=dark'], authorization: ['Bearer one', 'Bearer two'] } })
+    expect(res.json().headers).toMatchObject({ accept: 'text/html, application/json', cookie: 'session=abc; theme=dark', authorization: 'Bearer one' })
+  })
+
+  it('sends cookies given by name, with a path, or as the list an earlier response set; a path the URL is not under leaves its cookie out', async () => {
+    const app = echoApp()
+    app.get('/login', async (_request: any, reply: any) => {
+      reply.header('set-cookie', ['session=s1; Path=/', 'scoped=a1; Path=/account/7', 'admin=no; Path=/admin'])
+      return 'in'
+    })
+    app.get('/account/7/echo', async (request: any) => ({ headers: request.headers }))
+    const login = await app.inject('/login')
+    const cookieAt = async (url: string, cookies: any): Promise<string | undefined> => (await app.inject({ method: 'GET', url, cookies })).json().headers.cookie
+    expect(await cookieAt('/echo', login.cookies)).toBe('session=s1')
+    expect(await cookieAt('/account/7/echo', login.cookies)).toBe('session=s1; scoped=a1')
+    expect(await cookieAt('/account/7/echo', { session: 'ok', scoped: { value: 'uid', path: '/account/7' }, other: { value: 'x', path: '/account/70' } })).toBe('session=ok; scoped=uid')
+    // a path matches at a segment's end only
+    expect(await cookieAt('/echo', { near: { value: 'x', path: '/ech' }, dir: { value: 'y', path: '/' } })).toBe('dir=y')
+  })
+
   it('gives request.raw and reply.raw the members of Node\'s HTTP/1.1 shapes, trailers made on first read and kept', async () => {
     const app = warren()
     app.get('/shape', async (request: any, reply: any) => {
