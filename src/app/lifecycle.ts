@@ -132,8 +132,11 @@ export function inject(this: Context, options?: InjectOptions | string, callback
   const app = rootOf(this)
   const root: RootState = app[kRoot]
   if (root.closePromise !== null && options !== undefined) return refuseClosed(callback)
-  // the in-process pair stands in for node's request and response
-  const dispatch: InjectDispatch = (req, res) => serveRequest(root, req as never, res as never)
+  // the in-process pair stands in for node's request and response; a chain is refused when it sends
+  const dispatch: InjectDispatch = (req, res) => {
+    if (root.closePromise !== null && options === undefined) return void res.destroy(new codes.SVC_ERR_REOPENED_CLOSE_SERVER())
+    serveRequest(root, req as never, res as never)
+  }
   if (root.booted) return injectInProcess(dispatch, options, callback)
   if (callback) {
     app.ready().then(() => injectInProcess(dispatch, options, callback), (error: Error) => callback(error))

@@ -252,5 +252,8 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     expect(res.payload).toBe('body')
     await app.close()
     await expect(app.inject('/trailers')).rejects.toMatchObject({ code: 'SVC_ERR_REOPENED_CLOSE_SERVER' })
+    // the chain form as well, when it sends
+    await expect(app.inject().get('/trailers').end()).rejects.toMatchObject({ code: 'SVC_ERR_REOPENED_CLOSE_SERVER' })
+    await expect(app.inject().get('/trailers')).rejects.toMatchObject({ code: 'SVC_ERR_REOPENED_CLOSE_SERVER' })
   })
 })
