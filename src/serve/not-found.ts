@@ -14,7 +14,7 @@ import type { RootState } from '../model/root-state.js'
 import type { NotFoundSlot, RouteContext } from '../model/route-context.js'
 import { continueAfter } from './continue-after.js'
 import { formatError, siteOf } from './error-format.js'
-import { createExchange, handleRequest, runHandler } from './pipeline.js'
+import { createExchange, handleRefusedRequest, handleRequest, runHandler } from './pipeline.js'
 import { isRequestLogged } from './request-logging.js'
 import { runRequestHooks } from './run-hooks.js'
 
@@ -92,10 +92,7 @@ export function handleUnrouted(root: RootState, req: IncomingMessage, res: Serve
 export function answerRouterError(root: RootState, req: IncomingMessage, res: ServerResponse, error: WarrenError): void {
   const frameworkErrors = root.options.frameworkErrors
   const method = req.method ?? 'GET'
-  if (frameworkErrors === undefined) {
-    const route = findNotFoundRoute(root, method, req.url ?? '/') as RouteContext
-    return createExchange(req, res, {}, route, {})[kReplyFail](error)
-  }
+  if (frameworkErrors === undefined) return handleRefusedRequest(req, res, findNotFoundRoute(root, method, req.url ?? '/') as RouteContext, error)
   const reply = createExchange(req, res, {}, findNotFoundRoute(root, 'GET', '/') as RouteContext, {})
   const request = reply.request
   if (isRequestLogged(request)) request.log.info({ req: request }, 'incoming request')

@@ -61,6 +61,19 @@ export function handleRequest(
   runRequestHooks(route.hooks.onRequest, request, reply, runPreParsing)
 }
 
+/**
+ * A request the router refused (a malformed URL, a parameter too long): observed as any other
+ * (logged, `onResponse`), its `onRequest` hooks run, then it fails with `error`: the hooks that
+ * see it end (`onSend`, `onResponse`) see it start too.
+ */
+export function handleRefusedRequest(req: IncomingMessage, res: ServerResponse, route: RouteContext, error: unknown): void {
+  const reply = createExchange(req, res, {}, route, {})
+  const request = reply.request
+  if (route.observeFinish) observeFinish(request, reply)
+  if (route.hooks.onRequest === null) return reply[kReplyFail](error)
+  runRequestHooks(route.hooks.onRequest, request, reply, () => reply[kReplyFail](error))
+}
+
 function refuseWhileClosing(reply: Reply): void {
   reply.log.info('request aborted: the server is closing and refuses new requests')
   reply[kReplyFail](new codes.SVC_ERR_SERVICE_UNAVAILABLE())

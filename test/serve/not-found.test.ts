@@ -122,6 +122,24 @@ describe('not found', () => {
     expect(res.json().code).toBe('SVC_ERR_BAD_URL')
   })
 
+  it('a URL the router refuses goes through onRequest, the error path and onResponse, so hooks that see it end saw it start', async () => {
+    const app = warren()
+    const ran: string[] = []
+    for (const hook of ['onRequest', 'preHandler', 'onError', 'onSend', 'onResponse'] as const) {
+      app.addHook(hook, async (request: any, reply: any, ...rest: unknown[]) => {
+        ran.push(hook)
+        if (hook === 'onRequest') request.startedAt = 1
+        if (hook === 'onSend') reply.header('x-started', String(request.startedAt))
+        return hook === 'onSend' ? rest[0] : undefined
+      })
+    }
+    app.get('/:param', async (req: any) => req.params)
+    const res = await app.inject('/%E0%A4%A')
+    expect([res.statusCode, res.json().code, res.headers['x-started']]).toEqual([400, 'SVC_ERR_BAD_URL', '1'])
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(ran).toEqual(['onRequest', 'onError', 'onSend', 'onResponse'])
+  })
+
   it('req.is404 tells a not-found request from a routed one', async () => {
     const app = warren()
     app.addHook('onRequest', async (req: any, reply: any) => { reply.header('x-404', String(req.is404)) })
