@@ -174,7 +174,8 @@ function run(dispatch: InjectDispatch, options: InjectOptions, settle: Settle): 
       if (req.destroyed) res.destroy(error)
     })
     req.once('close', () => {
-      if (req.destroyed && !failed && !res.writableEnded) res.destroy()
+      // as Node's server: a request destroyed once its body was read whole (a proxy done with it) is no client leaving
+      if (req.destroyed && !failed && !req.complete && !res.writableEnded) res.destroy()
     })
     dispatch(req, res)
   }

@@ -208,6 +208,22 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     expect(old.json()).toEqual({ size: 3, length: '3' })
   })
 
+  it('answers a request destroyed after its body was read whole (a proxy done with it), as a socket does', async () => {
+    const app = warren()
+    // the body left unread, for the handler to stream on, as a proxy plugin does
+    app.removeAllContentTypeParsers()
+    app.addContentTypeParser('*', (_request: any, payload: any, done: any) => done(null, payload))
+    app.post('/relay', async (request: any) => {
+      let text = ''
+      for await (const chunk of request.raw) text += chunk
+      request.raw.destroy()
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      return { got: text }
+    })
+    const res = await app.inject({ method: 'POST', url: '/relay', headers: { 'content-type': 'application/json' }, payload: '{"a":1}' })
+    expect([res.statusCode, res.json()]).toEqual([200, { got: '{"a":1}' }])
+  })
+
   it('simulates a misbehaving client: a split body still parses, an error or early close is a 400, an unended body never completes', async () => {
     const app = warren()
     app.post('/echo', async (request: any) => request.body)
