@@ -153,14 +153,29 @@ function writeLastResort(reply: Reply, error: unknown): void {
   const described = error instanceof Error ? error : new Error(messageOf(error))
   const answer = formatError(reply[kRoute].root.options.errorFormat, described, siteOf(reply, status, true))
   const body = typeof answer.body === 'string' || answer.body instanceof Uint8Array ? answer.body : JSON.stringify(answer.body)
-  const headers: Record<string, string> = { 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(body)) }
-  // a refused body may be unread still: what follows it on the connection is no request
-  if (reply[kReplyHeaders].connection === 'close') headers.connection = 'close'
+  // the reply's other headers stay (CORS, cookies, security headers): only those describing the body it failed to send go
+  const headers: Record<string, unknown> = { ...withoutBodyHeaders(reply[kReplyHeaders]), 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(body)) }
   try {
-    res.writeHead(answer.status, answer.headers === null ? headers : { ...answer.headers, ...headers })
+    res.writeHead(answer.status, (answer.headers === null ? headers : { ...answer.headers, ...headers }) as Record<string, string>)
   } catch {
-    // headers from an errorFormat function that Node refuses: the answer goes without them
-    res.writeHead(answer.status, headers)
+    // a header Node refuses (the reply's, or an errorFormat function's): the answer goes with its own only
+    res.writeHead(answer.status, plainHeaders(reply, body, answer.contentType))
   }
   res.end(body)
+}
+
+/** The headers of the body a reply meant to send, which the last-resort body replaces. */
+const bodyHeaders = new Set(['content-type', 'content-length', 'content-encoding', 'content-range', 'transfer-encoding', 'etag', 'last-modified', 'trailer'])
+
+function withoutBodyHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {}
+  for (const name of Object.keys(headers)) if (!bodyHeaders.has(name) && headers[name] !== undefined) kept[name] = headers[name]
+  return kept
+}
+
+function plainHeaders(reply: Reply, body: string | Uint8Array, contentType: string): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) }
+  // a refused body may be unread still: what follows it on the connection is no request
+  if (reply[kReplyHeaders].connection === 'close') headers.connection = 'close'
+  return headers
 }

@@ -370,6 +370,29 @@ describe('request hooks: replying and failing', () => {
     expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' })
   })
 
+  it('the last-resort 500 keeps the reply\'s other headers (CORS, cookies), not those of the body it could not send', async () => {
+    const app = warren()
+    app.addHook('onRequest', async (_request: any, reply: any) => {
+      reply.header('access-control-allow-origin', '*')
+    })
+    app.addHook('onSend', async (_request: any, reply: any, payload: unknown) => {
+      // runs for the answer and again for the error answer: the cookie once
+      if (!reply.hasHeader('set-cookie')) reply.header('set-cookie', 'sid=abc; Path=/')
+      reply.header('content-encoding', 'gzip')
+      return payload
+    })
+    app.addHook('onSend', async () => {
+      throw new Error('onSend always fails')
+    })
+    app.get('/', async (_request: any, reply: any) => reply.header('x-from-handler', '1').header('etag', '"v1"').send({ ok: true }))
+    const res = await app.inject('/')
+    expect(res.statusCode).toBe(500)
+    expect(res.headers).toMatchObject({ 'access-control-allow-origin': '*', 'x-from-handler': '1', 'set-cookie': 'sid=abc; Path=/', 'content-type': 'application/json; charset=utf-8' })
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.headers.etag).toBeUndefined()
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'onSend always fails' })
+  })
+
   it('a last-resort answer after a 2xx the handler set is a 500', async () => {
     const app = warren()
     app.addHook('onSend', async () => { throw new Error('always') })
