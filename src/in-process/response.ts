@@ -208,6 +208,17 @@ export class InProcessResponse extends LazyEventEmitter {
     return this
   }
 
+  /**
+   * The head a first `write()` or `end()` fixes goes through `writeHead`, as Node's does, so code
+   * that wraps it (`on-headers`, response-time loggers) sees it; it does not fix the framing.
+   */
+  #implicitHead(): void {
+    if (this.headersSent) return
+    const framed = this.headBeforeEnd
+    this.writeHead(this.statusCode)
+    this.headBeforeEnd = framed
+  }
+
   /** The status message defaults to the status's phrase, as Node's does. */
   #fixHead(): void {
     if (this.headersSent) return
@@ -271,8 +282,8 @@ export class InProcessResponse extends LazyEventEmitter {
       if (done !== undefined) process.nextTick(done, error)
       return false
     }
+    this.#implicitHead()
     this.headBeforeEnd = true
-    this.#fixHead()
     const more = this.#take(chunk, typeof encoding === 'string' ? encoding : undefined, false)
     if (done !== undefined) process.nextTick(done)
     return more
@@ -284,7 +295,7 @@ export class InProcessResponse extends LazyEventEmitter {
       if (done !== undefined) process.nextTick(done)
       return this
     }
-    this.#fixHead()
+    this.#implicitHead()
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') this.#take(chunk, typeof encoding === 'string' ? encoding : undefined, true)
     this.writableEnded = true
     if (this.#streaming) this.#delivery.end(this)

@@ -208,6 +208,26 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     expect(old.json()).toEqual({ size: 3, length: '3' })
   })
 
+  it('fixes the head of a response ended without writeHead through writeHead, as Node does, so code wrapping it sees it', async () => {
+    const app = warren()
+    const seen: number[] = []
+    app.addHook('onRequest', (_request: any, reply: any, done: any) => {
+      const original = reply.raw.writeHead
+      reply.raw.writeHead = function (this: any, ...args: any[]) {
+        seen.push(args[0])
+        return original.apply(this, args)
+      }
+      done()
+    })
+    app.get('/raw', (_request: any, reply: any) => {
+      reply.hijack()
+      reply.raw.statusCode = 202
+      reply.raw.end('ended')
+    })
+    const res = await app.inject('/raw')
+    expect([res.statusCode, res.body, seen]).toEqual([202, 'ended', [202]])
+  })
+
   it('answers a request destroyed after its body was read whole (a proxy done with it), as a socket does', async () => {
     const app = warren()
     // the body left unread, for the handler to stream on, as a proxy plugin does
