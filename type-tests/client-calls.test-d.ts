@@ -116,20 +116,3 @@ void (async () => {
     await tasksApi.get('/tasks', { query: { limit: 5 } })
   })()
 }
-
-// ---------- a Type.Ref inside a body: the shared object's defaults may be left out too ----------
-{
-  const Address = Type.Object({ city: Type.String(), country: Type.String({ default: 'FR' }) }, { $id: 'Address' })
-  const orders = warren()
-    .addSchema(Address)
-    .post('/orders', { schema: { body: Type.Object({ item: Type.String(), shipTo: Type.Ref('Address'), billTo: Type.Optional(Type.Ref('Address')) }) } }, async (request) => request.body.shipTo.country)
-  interface OrdersApi extends RouteTableOf<typeof orders> {}
-  const ordersApi = client<OrdersApi>({ baseUrl: 'http://127.0.0.1:3000' })
-  void (async () => {
-    await ordersApi.post('/orders', { body: { item: 'lamp', shipTo: { city: 'Lyon' } } })
-    await ordersApi.post('/orders', { body: { item: 'lamp', shipTo: { city: 'Lyon', country: 'IT' }, billTo: { city: 'Paris' } } })
-    // the shared object's keys without a default stay required
-    expectError(await ordersApi.post('/orders', { body: { item: 'lamp', shipTo: { country: 'FR' } } }))
-    expectError(await ordersApi.post('/orders', { body: { item: 'lamp' } }))
-  })()
-}

@@ -146,19 +146,19 @@ interface NestedObject {
   readonly properties: object
 }
 
-/** The keys of an object schema's properties that have a `default` or are objects themselves (inline, or a `Type.Ref` to a shared one). */
-type InputKeys<P, Reg> = { [K in keyof P]: P[K] extends HasDefault ? K : Shared<P[K], Reg> extends NestedObject ? K : never }[keyof P]
+/** The keys of an object schema's properties that have a `default` or are objects themselves. */
+type InputKeys<P> = { [K in keyof P]: P[K] extends HasDefault ? K : P[K] extends NestedObject ? K : never }[keyof P]
 
 /** What a client sends for an object: a property with a `default` may be left out, at any depth. */
-type ObjectInput<T, P, Reg, S = InputKeys<P, Reg>> = [S] extends [never]
+type ObjectInput<T, P, S = InputKeys<P>> = [S] extends [never]
   ? T
   : Flatten<
       { [K in keyof T as K extends S ? never : K]: T[K] } & {
-        [K in keyof T as K extends S ? (P[K & keyof P] extends HasDefault ? never : K) : never]: PropertyInput<T[K], P[K & keyof P], Reg>
-      } & { [K in keyof T as K extends S ? (P[K & keyof P] extends HasDefault ? K : never) : never]?: PropertyInput<T[K], P[K & keyof P], Reg> }
+        [K in keyof T as K extends S ? (P[K & keyof P] extends HasDefault ? never : K) : never]: PropertyInput<T[K], P[K & keyof P]>
+      } & { [K in keyof T as K extends S ? (P[K & keyof P] extends HasDefault ? K : never) : never]?: PropertyInput<T[K], P[K & keyof P]> }
     >
 
-type PropertyInput<V, E, Reg> = Shared<E, Reg> extends { readonly properties: infer P } ? ObjectInput<Exclude<V, undefined>, P, Reg> : V
+type PropertyInput<V, E> = E extends { readonly properties: infer P } ? ObjectInput<Exclude<V, undefined>, P> : V
 
 /** A part's schema, a `Type.Ref` followed to the shared schema it names: where a client reads which keys it may leave out. */
 type Shared<Part, Reg> = Part extends TRef<infer Id> ? (Id extends keyof Reg ? Reg[Id] : Part) : Part
@@ -280,7 +280,7 @@ export type RouteTypesOf<Sc, Path extends string, Reg> = {
   responses: ResponsesOf<Sc, Reg>
   /** What a client sends; computed only when `warren/client` reads it. */
   input: {
-    body: Sc extends { body: infer B } ? (Shared<B, Reg> extends { readonly properties: infer P } ? ObjectInput<BodyOf<Sc, Reg>, P, Reg> : BodyOf<Sc, Reg>) : BodyOf<Sc, Reg>
+    body: Sc extends { body: infer B } ? (Shared<B, Reg> extends { readonly properties: infer P } ? ObjectInput<BodyOf<Sc, Reg>, P> : BodyOf<Sc, Reg>) : BodyOf<Sc, Reg>
     query: LeaveOut<QueryOf<Sc, Reg>, QueryDefaults<Sc, Reg>>
     headers: HeadersAsSpelled<Sc, Reg>
   }
