@@ -92,6 +92,29 @@ const cases = {
     export const app = warren().register(storePlugin)
     app.get('/count', async function () { return this.store.count() })
   `,
+  callbacksAndReturnedReplies: `${app}
+    import { Type } from 'warren'
+    // a plugin's callbacks are given Fastify's request and reply: warren's members are there
+    app.register(rateLimit, { max: 100, keyGenerator: (request) => String(request.headers['x-api-key'] ?? request.ip), onExceeded: (request, key) => request.log.warn({ key, url: request.url }, 'limited') })
+    app.register(sensible)
+    // a plugin's reply method returning Fastify's reply is a reply a handler may return
+    app.get('/tasks/:id', { schema: { params: Type.Object({ id: Type.Integer() }), response: { 200: Type.Object({ id: Type.Integer() }) } } }, async (request, reply) => {
+      if (request.params.id > 10) return reply.notFound('no such task')
+      return { id: request.params.id }
+    })
+  `,
+  fastifyNames: `
+    import warren from 'warren'
+    import type { FastifyPluginAsync, FastifyServerOptions, HTTPMethods, RequestGenericInterface, preValidationHookHandler } from 'fastify'
+    // what fastify-cli's TypeScript template and proxy plugins' declarations import from 'fastify'
+    export interface AppOptions extends FastifyServerOptions { prefix?: string }
+    interface Proxied extends RequestGenericInterface { Body: { id: number } }
+    const methods: HTTPMethods[] = ['GET', 'post']
+    const check: preValidationHookHandler = (_request, _reply, done) => done()
+    export const plugin: FastifyPluginAsync<AppOptions> = async () => { void methods; void check }
+    export const app = warren({ logger: false } satisfies AppOptions).register(plugin)
+    export type { Proxied }
+  `,
   fastifyPluginWrongOption: `
     import warren from 'warren'
     import type { FastifyPluginAsync } from 'fastify'
@@ -115,6 +138,8 @@ describe("Fastify plugins' types through the fastify-compat bridge", () => {
   it('a plugin typed with Fastify\'s own plugin types keeps the instance API, beside warren-style plugins', () => {
     expect(found.bothPluginStyles).toEqual([])
     expect(found.declaredThenDecorated).toEqual([])
+    expect(found.fastifyNames).toEqual([])
+    expect(found.callbacksAndReturnedReplies).toEqual([])
     expect(found.fastifyPluginWrongOption).toEqual([expect.stringContaining("Type 'number' is not assignable to type 'string'")])
   })
 

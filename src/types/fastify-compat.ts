@@ -8,8 +8,12 @@ import type { Server as HttpsServer } from 'node:https'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import type { BareInstance } from './context.js'
 import type { WarrenLogger } from './logger.js'
+import type { WarrenOptions } from './options.js'
+import type { ReplyBaseMembers } from './reply.js'
 import type { RegisterOptions as WarrenRegisterOptions } from './register.js'
-import type { RouteSchema } from './schema.js'
+import type { RequestMembers } from './request.js'
+import type { HTTPMethod } from './route.js'
+import type { DefaultRouteTypes, RouteSchema } from './schema.js'
 import type { Done } from './util.js'
 
 /** The servers an instance may run on. */
@@ -29,6 +33,12 @@ export interface RouteGenericInterface {
   Headers?: unknown
   Reply?: unknown
 }
+/** Fastify's request generics by their other name. */
+export type RequestGenericInterface = RouteGenericInterface
+/** Fastify's factory options: warren's (fastify-cli's TypeScript template extends them). */
+export type FastifyServerOptions<RawServer extends RawServerBase = RawServerDefault, Logger = FastifyBaseLogger> = WarrenOptions
+/** The method names, in upper and lower case, as Fastify's union gives them. */
+export type HTTPMethods = HTTPMethod | Lowercase<HTTPMethod>
 /** A type provider (warren reads TypeBox natively). */
 export interface FastifyTypeProvider {
   readonly schema: unknown
@@ -55,7 +65,7 @@ export interface FastifyInstance<
   TypeProvider = FastifyTypeProviderDefault,
 > {}
 
-/** What plugins add to every request (`request.jwtVerify()`, `request.cookies`…). */
+/** What plugins add to every request (`request.jwtVerify()`, `request.cookies`…), beside a request's own members (a plugin's callbacks typed with it read them). */
 export interface FastifyRequest<
   RouteGeneric = RouteGenericInterface,
   RawServer extends RawServerBase = RawServerDefault,
@@ -65,9 +75,9 @@ export interface FastifyRequest<
   ContextConfig = ContextConfigDefault,
   Logger = FastifyBaseLogger,
   RequestType = unknown,
-> {}
+> extends RequestMembers<DefaultRouteTypes, unknown> {}
 
-/** What plugins add to every reply (`reply.unauthorized()`, `reply.setCookie()`…). */
+/** What plugins add to every reply (`reply.unauthorized()`, `reply.setCookie()`…), beside a reply's own members. */
 export interface FastifyReply<
   RouteGeneric = RouteGenericInterface,
   RawServer extends RawServerBase = RawServerDefault,
@@ -77,7 +87,7 @@ export interface FastifyReply<
   SchemaCompiler = FastifySchema,
   TypeProvider = FastifyTypeProviderDefault,
   ReplyType = unknown,
-> {}
+> extends ReplyBaseMembers<unknown> {}
 
 /** Keys plugins add to a route's `config` (`config.rateLimit`…). */
 export interface FastifyContextConfig {}
@@ -139,3 +149,27 @@ export type onRequestHookHandler<
   TypeProvider = FastifyTypeProviderDefault,
   Logger = FastifyBaseLogger,
 > = (request: FastifyRequest, reply: FastifyReply, done: Done) => void
+
+/** A callback-style `preValidation` hook, as plugins take them (`@fastify/http-proxy`'s `preValidation`). */
+export type preValidationHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler = FastifySchema,
+  TypeProvider = FastifyTypeProviderDefault,
+  Logger = FastifyBaseLogger,
+> = (request: FastifyRequest, reply: FastifyReply, done: Done) => void
+
+/** An async `preValidation` hook. */
+export type preValidationAsyncHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler = FastifySchema,
+  TypeProvider = FastifyTypeProviderDefault,
+  Logger = FastifyBaseLogger,
+> = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>

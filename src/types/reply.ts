@@ -16,7 +16,11 @@ import type { SerializerFunction } from './validation.js'
 export type HeaderValue = string | number | string[]
 
 /** The part of a reply that does not depend on the route: headers, state, raw objects. `Server` is the instance the route belongs to. What is merged into a reply lands here. */
-export interface ReplyBase<Server = BareInstance> extends ReplyBaseMembers<Server>, FastifyReply {}
+export interface ReplyBase<Server = BareInstance> extends ReplyBaseMembers<Server>, FastifyReply {
+  // Fastify's reply has the members for any instance: the instance's are restated here
+  readonly request: WarrenRequest<DefaultRouteTypes, Server>
+  readonly server: Server
+}
 
 /** {@link ReplyBase}'s own members, apart from what is merged into it. */
 export interface ReplyBaseMembers<Server = BareInstance> {

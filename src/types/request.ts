@@ -39,8 +39,17 @@ export interface RequestRouteOptions {
   version?: string
 }
 
-/** A request as a handler or hook receives it: {@link RequestMembers}, and what is merged into it. */
-export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> extends RequestMembers<RT, Server>, FastifyRequest {}
+/**
+ * A request as a handler or hook receives it: {@link RequestMembers}, and what is merged into it (or
+ * into Fastify's `FastifyRequest`, which has the members for any route: the route's are restated here).
+ */
+export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> extends RequestMembers<RT, Server>, FastifyRequest {
+  params: RT['params']
+  query: RT['query']
+  body: RT['body']
+  headers: IncomingHttpHeaders & RT['headers']
+  readonly server: Server
+}
 
 /** The request's own members, apart from what is merged into {@link WarrenRequest}: `decorateRequest` refuses these names. */
 export interface RequestMembers<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> {
