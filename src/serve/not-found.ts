@@ -85,7 +85,8 @@ export function handleUnrouted(root: RootState, req: IncomingMessage, res: Serve
   const route = slotRoute(root, found) as RouteContext
   const queryStart = url.indexOf('?')
   const query = queryStart === -1 ? {} : root.parseQuery(url.slice(queryStart + 1))
-  handleRequest(req, res, {}, route, query)
+  // the slot's wildcard: `params['*']` is the path under the prefix whose handler answers
+  handleRequest(req, res, found?.params ?? {}, route, query)
 }
 
 /** A request the router refused goes to `frameworkErrors` when set, else to the error handler of its prefix. */

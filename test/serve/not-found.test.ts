@@ -140,6 +140,16 @@ describe('not found', () => {
     expect(ran).toEqual(['onRequest', 'onError', 'onSend', 'onResponse'])
   })
 
+  it('a not-found handler reads the path under its prefix as params[\'*\']', async () => {
+    const app = warren()
+    app.setNotFoundHandler((request: any, reply: any) => reply.code(404).send({ params: request.params }))
+    app.register(async (api: any) => {
+      api.setNotFoundHandler((request: any, reply: any) => reply.code(404).send({ params: request.params }))
+    }, { prefix: '/api' })
+    expect((await app.inject('/nope/deeper?x=1')).json()).toEqual({ params: { '*': 'nope/deeper' } })
+    expect((await app.inject('/api/nope')).json()).toEqual({ params: { '*': 'nope' } })
+  })
+
   it('req.is404 tells a not-found request from a routed one', async () => {
     const app = warren()
     app.addHook('onRequest', async (req: any, reply: any) => { reply.header('x-404', String(req.is404)) })
