@@ -3,7 +3,18 @@
  * Augmentation points: empty interfaces users and plugin authors extend with `declare module 'warren'`.
  */
 
-import type { FastifyContextConfig, RouteOptions, RouteShorthandOptions } from './fastify-compat.js'
+import type { RawServerBase, RawServerDefault } from './fastify-generics.js'
+
+/** Fastify's route `config` type, which plugins merge into (re-exported by `types/fastify-compat`): keys plugins add to a route's `config` (`config.rateLimit`…). */
+export interface FastifyContextConfig {}
+
+/** Route options plugins add (`helmet`, `compress`…), as shorthand options. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- Fastify's type parameter, for the merges
+export interface RouteShorthandOptions<RawServer extends RawServerBase = RawServerDefault> {}
+
+/** Route options plugins add, as full route options. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- Fastify's type parameter, for the merges
+export interface RouteOptions<RawServer extends RawServerBase = RawServerDefault> {}
 
 /** Keys of a route's `config` option (`request.routeOptions.config`) that plugins read. Other keys are allowed, as `unknown`. */
 export interface RouteConfig extends FastifyContextConfig {

@@ -17,7 +17,7 @@ import type {
 } from './content-type.js'
 import type { ContextOf, ContextShape, DecoratorInput, DecoratorValue } from './context.js'
 import type { AsyncHookWithoutDone, ContextHooks, HandlerError, HookName, HookOption, RequestHooks } from './hooks.js'
-import type { FastifyInstance } from './fastify-compat.js'
+import type { FastifyBaseLogger, FastifyTypeProviderDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './fastify-generics.js'
 import type { WarrenLogger } from './logger.js'
 import type { RegisterArgs, RegisterCheck } from './register.js'
 import type { ReplyMembers, RouteReply } from './reply.js'
@@ -104,6 +104,17 @@ export interface NotFoundOptions<Self, Rq, Rp> {
  */
 export interface WarrenInstance<out D extends object = {}, out Rq extends object = {}, out Rp extends object = {}, out S extends object = {}, in R = never>
   extends InstanceMembers<D, Rq, Rp, S, R>, FastifyInstance {}
+
+/* eslint-disable @typescript-eslint/no-unused-vars -- the type parameters are Fastify's, for the merges */
+/** Fastify's instance type, which plugins merge into (re-exported by `types/fastify-compat`): what plugins add to every instance (`app.jwt`, `app.httpErrors`…). */
+export interface FastifyInstance<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = RawRequestDefaultExpression<RawServer>,
+  RawReply = RawReplyDefaultExpression<RawServer>,
+  Logger = FastifyBaseLogger,
+  TypeProvider = FastifyTypeProviderDefault,
+> {}
+/* eslint-enable @typescript-eslint/no-unused-vars */
 
 /** The instance's own members, apart from what is merged into {@link WarrenInstance}: `decorate` refuses these names, not those. */
 export interface InstanceMembers<out D extends object = {}, out Rq extends object = {}, out Rp extends object = {}, out S extends object = {}, in R = never> {

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http'
 import type { kReply, kReplyTypes } from './brand.js'
 import type { BareInstance } from './context.js'
-import type { FastifyReply } from './fastify-compat.js'
+import type { ContextConfigDefault, FastifySchema, FastifyTypeProviderDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault, RouteGenericInterface } from './fastify-generics.js'
 import type { WarrenLogger } from './logger.js'
 import type { RequestRouteOptions, WarrenRequest } from './request.js'
 import type { DefaultRouteTypes, RouteTypes } from './schema.js'
@@ -21,6 +21,20 @@ export interface ReplyBase<Server = BareInstance> extends ReplyBaseMembers<Serve
   readonly request: WarrenRequest<DefaultRouteTypes, Server>
   readonly server: Server
 }
+
+/* eslint-disable @typescript-eslint/no-unused-vars -- the type parameters are Fastify's, for the merges */
+/** Fastify's reply type, which plugins merge into (re-exported by `types/fastify-compat`): what plugins add to every reply (`reply.unauthorized()`, `reply.setCookie()`…), beside a reply's own members. */
+export interface FastifyReply<
+  RouteGeneric = RouteGenericInterface,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = RawRequestDefaultExpression<RawServer>,
+  RawReply = RawReplyDefaultExpression<RawServer>,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler = FastifySchema,
+  TypeProvider = FastifyTypeProviderDefault,
+  ReplyType = unknown,
+> extends ReplyBaseMembers<unknown> {}
+/* eslint-enable @typescript-eslint/no-unused-vars */
 
 /** {@link ReplyBase}'s own members, apart from what is merged into it. */
 export interface ReplyBaseMembers<Server = BareInstance> {

@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { RouteConfig } from './augment.js'
 import type { BareInstance } from './context.js'
-import type { FastifyRequest } from './fastify-compat.js'
+import type { ContextConfigDefault, FastifyBaseLogger, FastifySchema, FastifyTypeProviderDefault, RawRequestDefaultExpression, RawServerBase, RawServerDefault, RouteGenericInterface } from './fastify-generics.js'
 import type { WarrenLogger, LogSerializers } from './logger.js'
 import type { DefaultRouteTypes, RouteSchema, RouteTypes } from './schema.js'
 import type { HTTPPart, ValidationError, ValidationFunction } from './validation.js'
@@ -50,6 +50,20 @@ export interface WarrenRequest<RT extends RouteTypes = DefaultRouteTypes, Server
   headers: IncomingHttpHeaders & RT['headers']
   readonly server: Server
 }
+
+/* eslint-disable @typescript-eslint/no-unused-vars -- the type parameters are Fastify's, for the merges */
+/** Fastify's request type, which plugins merge into (`declare module 'fastify'`, re-exported by `types/fastify-compat`): what plugins add to every request (`request.jwtVerify()`, `request.cookies`…), beside a request's own members (a plugin's callbacks typed with it read them). */
+export interface FastifyRequest<
+  RouteGeneric = RouteGenericInterface,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = RawRequestDefaultExpression<RawServer>,
+  SchemaCompiler = FastifySchema,
+  TypeProvider = FastifyTypeProviderDefault,
+  ContextConfig = ContextConfigDefault,
+  Logger = FastifyBaseLogger,
+  RequestType = unknown,
+> extends RequestMembers<DefaultRouteTypes, unknown> {}
+/* eslint-enable @typescript-eslint/no-unused-vars */
 
 /** The request's own members, apart from what is merged into {@link WarrenRequest}: `decorateRequest` refuses these names. */
 export interface RequestMembers<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> {
