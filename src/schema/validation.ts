@@ -129,7 +129,7 @@ function run(validate: ValidationFunction, ajv: boolean, target: ValidationTarge
 
 /** Reads one validator's result: null when valid (storing a returned `value`), else the raw failure. */
 function failureOf(result: unknown, validate: ValidationFunction, target: ValidationTarget, part: HTTPPart): unknown {
-  if (result === false) return validate.errors ?? []
+  if (result === false) return reasonsOf(validate)
   if (result !== null && typeof result === 'object') {
     const { error, value } = result as { error?: unknown; value?: unknown }
     if (error !== undefined && error !== null) return error
@@ -145,7 +145,15 @@ function failureOf(result: unknown, validate: ValidationFunction, target: Valida
  * `false` fails with the validator's `errors`; anything else passes, leaving the part as it is.
  */
 function asyncFailureOf(settled: unknown, validate: ValidationFunction): unknown {
-  return settled === false ? (validate.errors ?? []) : null
+  return settled === false ? reasonsOf(validate) : null
+}
+
+/** A validator's `errors`; one that said `false` and gave none is still a refusal, named as one. */
+function reasonsOf(validate: ValidationFunction): unknown {
+  const errors = validate.errors
+  if (Array.isArray(errors) && errors.length > 0) return errors
+  const refused: ValidationErrorItem = { keyword: 'validator', instancePath: '', schemaPath: '', params: {}, message: 'is invalid' }
+  return [refused]
 }
 
 /**

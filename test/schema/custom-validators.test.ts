@@ -175,6 +175,19 @@ describe('4.4 custom validator contract', () => {
     expect((await app.inject({ method: 'POST', url: '/', payload: {} })).json().message).toBe("body must have required property 'name'")
   })
 
+  it('4.4 a validator that says false without errors still refuses, with a message that says so', async () => {
+    for (const errorFormat of ['fastify', 'problem'] as const) {
+      const app = warren({ errorFormat })
+      app.setValidatorCompiler(() => (data: any) => data?.ok === true)
+      app.post('/', { schema: { body: nameBody } }, async () => 'ok')
+      expect((await app.inject({ method: 'POST', url: '/', payload: { ok: true } })).body).toBe('ok')
+      const refused = await app.inject({ method: 'POST', url: '/', payload: { ok: false } })
+      expect(refused.statusCode).toBe(400)
+      if (errorFormat === 'fastify') expect(refused.json().message).toBe('body is invalid')
+      else expect(refused.json()).toMatchObject({ detail: 'body is invalid', errors: [{ pointer: '/body', message: 'is invalid', keyword: 'validator' }] })
+    }
+  })
+
   it('4.4 an async custom validator is awaited and answers pass or fail: rejecting or resolving false fails', async () => {
     const app = warren()
     app.setValidatorCompiler(({ httpPart }: any): any => {
