@@ -77,37 +77,5 @@ export type preHandlerAsyncHookHandler<
   Logger = FastifyBaseLogger,
 > = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 
-export type onRequestHookHandler<
-  RawServer extends RawServerBase = RawServerDefault,
-  RawRequest = unknown,
-  RawReply = unknown,
-  RouteGeneric = RouteGenericInterface,
-  ContextConfig = ContextConfigDefault,
-  SchemaCompiler = FastifySchema,
-  TypeProvider = FastifyTypeProviderDefault,
-  Logger = FastifyBaseLogger,
-> = (request: FastifyRequest, reply: FastifyReply, done: Done) => void
-
-/** A callback-style `preValidation` hook, as plugins take them (`@fastify/http-proxy`'s `preValidation`). */
-export type preValidationHookHandler<
-  RawServer extends RawServerBase = RawServerDefault,
-  RawRequest = unknown,
-  RawReply = unknown,
-  RouteGeneric = RouteGenericInterface,
-  ContextConfig = ContextConfigDefault,
-  SchemaCompiler = FastifySchema,
-  TypeProvider = FastifyTypeProviderDefault,
-  Logger = FastifyBaseLogger,
-> = (request: FastifyRequest, reply: FastifyReply, done: Done) => void
-
-/** An async `preValidation` hook. */
-export type preValidationAsyncHookHandler<
-  RawServer extends RawServerBase = RawServerDefault,
-  RawRequest = unknown,
-  RawReply = unknown,
-  RouteGeneric = RouteGenericInterface,
-  ContextConfig = ContextConfigDefault,
-  SchemaCompiler = FastifySchema,
-  TypeProvider = FastifyTypeProviderDefault,
-  Logger = FastifyBaseLogger,
-> = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+/** The other request hooks plugins take or return, typed as the `preHandler` ones. */
+export type { preHandlerHookHandler as onRequestHookHandler, preHandlerHookHandler as preValidationHookHandler, preHandlerAsyncHookHandler as preValidationAsyncHookHandler }
