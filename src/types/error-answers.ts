@@ -52,6 +52,9 @@ interface ErrorAnswer<Status extends number, Body> {
 
 type AnswerIf<S extends number, Body> = [S] extends [never] ? never : ErrorAnswer<S, Body>
 
+/** One answer per status, each with its own codes: `status === 423` narrows the body to a 423's. */
+type ErrorAnswerPerStatus<S extends number, F extends ErrorFormatKind> = S extends number ? ErrorAnswer<S, ErrorBodyIn<F, S, CodesWithStatus<S>>> : never
+
 /** The client's `StatusCodesByClass`, passed in. */
 interface ByClass {
   1: number
@@ -64,6 +67,6 @@ interface ByClass {
 /** The answers for the statuses a route does not declare (`Declared`): 400, the other 4xx and the 5xx with warren's error body, the rest `unknown`. */
 export type UndeclaredAnswers<Declared extends number, F extends ErrorFormatKind, Classes extends ByClass> =
   | AnswerIf<Exclude<400, Declared>, BadRequestBody<F>>
-  | AnswerIf<Exclude<Classes[4], Declared | 400>, ErrorBodyIn<F, Exclude<Classes[4], Declared | 400>, CodesWithStatus<Exclude<Classes[4], Declared | 400>>>>
-  | AnswerIf<Exclude<Classes[5], Declared>, ErrorBodyIn<F, Exclude<Classes[5], Declared>, CodesWithStatus<Exclude<Classes[5], Declared>>>>
+  | ErrorAnswerPerStatus<Exclude<Classes[4], Declared | 400>, F>
+  | ErrorAnswerPerStatus<Exclude<Classes[5], Declared>, F>
   | AnswerIf<Exclude<Classes[1 | 2 | 3], Declared>, unknown>
