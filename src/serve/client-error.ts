@@ -26,7 +26,7 @@ function responseInProgress(socket: Duplex): boolean {
 export function answerClientError(root: RootState, error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const clientError = clientErrorFor(error)
-  root.logger.debug({ err: error }, `client error: ${clientError.message}`)
+  root.logger.trace({ err: error }, `client error: ${clientError.message}`)
   const { answer, body } = formatClientError(root, clientError)
   if (socket.writable && !responseInProgress(socket)) {
     socket.write(responseHead(answer, Buffer.byteLength(body)))

@@ -4,7 +4,7 @@ import http2 from 'node:http2'
 import https from 'node:https'
 import net from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { warren } from '../helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 const tls = {
   key: readFileSync(new URL('../fixtures/tls/localhost.key', import.meta.url)),
@@ -491,6 +491,19 @@ describe('client errors', () => {
     } finally {
       await app.close()
     }
+  })
+
+  it('logs a client error at trace: a request nobody could parse may be a probe, not worth a debug line', async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { level: 'trace', stream } })
+    const address = await app.listen({ port: 0 })
+    try {
+      await rawExchange(portOf(address), 'GARBAGE\r\n\r\n')
+    } finally {
+      await app.close()
+    }
+    const logged = lines.filter((line) => String(line.msg).startsWith('client error'))
+    expect(logged.map((line) => line.level)).toEqual([10])
   })
 
   it('answers 400 to a bad request on a kept-alive connection after a good one', async () => {
