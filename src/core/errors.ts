@@ -32,14 +32,12 @@ type CodedErrorClass = new (code: string, message: string, statusCode: number, o
 function codedOn(Base: ErrorConstructor): CodedErrorClass {
   return class extends Base {
     readonly [kCodedOnOtherBase] = true
-    code: string
-    statusCode: number
 
     constructor(code: string, message: string, statusCode: number, options?: ErrorOptions) {
       super(message, options)
+      // a WarrenError's name and fields, set in its order: this class cannot extend it
       this.name = 'WarrenError'
-      this.code = code
-      this.statusCode = statusCode
+      Object.assign(this, { code, statusCode })
     }
   } as unknown as CodedErrorClass
 }

@@ -19,13 +19,18 @@ const singleValued = new Set(['age', 'authorization', 'content-length', 'content
 export function receivedHeader(name: string, values: readonly string[]): string | string[] {
   if (name === 'set-cookie') return [...values]
   if (singleValued.has(name)) return values[0] as string
-  return values.join(name === 'cookie' ? '; ' : ', ')
+  return values.join(separatorOf(name))
+}
+
+/** How Node joins the values of a repeated header into one line. */
+function separatorOf(name: string): string {
+  return name === 'cookie' ? '; ' : ', '
 }
 
 /** Adds a value to a header already received, joined as one line: `cookie` with `; `, any other with `, `. */
 export function appendHeader(headers: InProcessHeaders, name: string, value: string): void {
   const previous = headers[name]
-  headers[name] = previous === undefined ? value : `${previous as string}${name === 'cookie' ? '; ' : ', '}${value}`
+  headers[name] = previous === undefined ? value : `${previous as string}${separatorOf(name)}${value}`
 }
 
 /**

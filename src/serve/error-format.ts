@@ -76,7 +76,7 @@ function fieldsOf(thrown: unknown): ShownFields {
 }
 
 /** A value a body writes as text: a driver's numeric code (`11000`) is a code all the same. */
-function isPrimitiveText(value: unknown): value is string | number | bigint | boolean {
+export function isPrimitiveText(value: unknown): value is string | number | bigint | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
 }
 

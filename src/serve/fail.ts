@@ -19,7 +19,7 @@ import { OnErrorPhase, type Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import type { HookList } from '../hooks/store.js'
 import { errorStatusFor } from './error-status.js'
-import { formatError, siteOf, type ErrorAnswer } from './error-format.js'
+import { formatError, isPrimitiveText, siteOf, type ErrorAnswer } from './error-format.js'
 import { isRequestLogged } from './request-logging.js'
 import { runObserverHooks } from './run-hooks.js'
 import { traceOf } from './handler-trace.js'
@@ -136,7 +136,7 @@ function errorPayload(reply: Reply, answer: ErrorAnswer, error: unknown): string
 
 function messageOf(thrown: unknown): string {
   const message = thrown !== null && typeof thrown === 'object' ? (thrown as { message?: unknown }).message : thrown
-  return typeof message === 'string' || typeof message === 'number' || typeof message === 'boolean' ? String(message) : ''
+  return isPrimitiveText(message) ? String(message) : ''
 }
 
 /** Written directly when answering failed too, with the reply's error status (a 404 stays a 404) else 500; the message hidden. */
@@ -153,13 +153,14 @@ function writeLastResort(reply: Reply, error: unknown): void {
   const described = error instanceof Error ? error : new Error(messageOf(error))
   const answer = formatError(reply[kRoute].root.options.errorFormat, described, siteOf(reply, status, true))
   const body = typeof answer.body === 'string' || answer.body instanceof Uint8Array ? answer.body : JSON.stringify(answer.body)
+  const own = plainHeaders(reply, body, answer.contentType)
   // the reply's other headers stay (CORS, cookies, security headers): only those describing the body it failed to send go
-  const headers: Record<string, unknown> = { ...withoutBodyHeaders(reply[kReplyHeaders]), 'content-type': answer.contentType, 'content-length': String(Buffer.byteLength(body)) }
+  const headers = { ...answer.headers, ...withoutBodyHeaders(reply[kReplyHeaders]), ...own }
   try {
-    res.writeHead(answer.status, (answer.headers === null ? headers : { ...answer.headers, ...headers }) as Record<string, string>)
+    res.writeHead(answer.status, headers as Record<string, string>)
   } catch {
     // a header Node refuses (the reply's, or an errorFormat function's): the answer goes with its own only
-    res.writeHead(answer.status, plainHeaders(reply, body, answer.contentType))
+    res.writeHead(answer.status, own)
   }
   res.end(body)
 }
