@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import warren, { Type } from 'warren'
@@ -81,5 +81,28 @@ describe('serializerOpts with the schema compile cache', () => {
     const other = await start('floor')
     expect(other.body).toBe('4')
     expect(other.stats).toMatchObject({ hits: 0, misses: 1 })
+  })
+})
+
+describe('the object mechanism the default serializer is given', () => {
+  it('is native (a copy for the runtime\'s JSON.stringify) unless the schema formats dates or serializerOpts names one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warren-object-mechanism-'))
+    try {
+      const mechanismsOf = async (serializerOpts?: { objectMechanism: 'default' }) => {
+        const cache = join(dir, serializerOpts ? 'chosen' : 'default')
+        const app = warren({ schemaCache: { dir: cache }, ...(serializerOpts && { serializerOpts }) })
+        app.get('/plain', { schema: { response: { 200: Type.Object({ id: Type.Integer(), title: Type.String() }) } } }, async () => ({ id: 1, title: 't' }))
+        app.get('/dated', { schema: { response: { 200: Type.Object({ at: Type.String({ format: 'date-time' }) }) } } }, async () => ({ at: new Date(0).toISOString() }))
+        await app.ready()
+        await schemaCacheSettled(app)
+        const stored = readdirSync(cache).map((name) => readFileSync(join(cache, name), 'utf8'))
+        await app.close()
+        return stored.map((code) => /"objectMechanism":"(\w+)"/.exec(code)?.[1]).filter((found) => found !== undefined).sort()
+      }
+      expect(await mechanismsOf()).toEqual(['default', 'native'])
+      expect(await mechanismsOf({ objectMechanism: 'default' })).toEqual(['default', 'default'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
