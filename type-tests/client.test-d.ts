@@ -57,6 +57,10 @@ expectType<never>(null! as keyof RouteTableOf<typeof bare>)
 
 // ---------- calls, typed by the app type ----------
 const api = client<App>({ baseUrl: 'http://127.0.0.1:3000' })
+// in-process through the app's fetch handler (or a Worker's, Hono's): typed the same
+expectType<typeof api>(client<App>({ handler: app.fetch }))
+// a fetch handler takes a web Request, not the URL string a fetch takes
+expectError(client<App>({ handler: (url: string) => fetch(url) }))
 void (async () => {
   {
   const one = await api.get('/users/:id', { params: { id: 7 }, query: { expand: true } })

@@ -5,7 +5,7 @@
  */
 import { WarrenClientError } from './errors.js'
 import { readResponse, type ClientResponse } from './response.js'
-import { fetchTransport, injectTransport, type FetchLike, type InjectTarget, type Transport } from './transport.js'
+import { fetchTransport, handlerTransport, injectTransport, type FetchHandler, type FetchLike, type InjectTarget, type Transport } from './transport.js'
 import { buildUrl, type ParamValue } from './url.js'
 import { ResponseValidator, schemasOfApp, type ResponseSchemaTable } from './validate.js'
 import type { TypedClient } from '../types/client.js'
@@ -19,7 +19,7 @@ export type { CatalogueCode, CodesWithStatus, ErrorCatalogue, ErrorCatalogueEntr
 export type { AppErrorCodes } from '../types/augment.js'
 export type { FastifyErrorBody, ProblemDetails, ValidationProblemDetails, ValidationProblemItem } from '../types/error-format.js'
 export type { BadRequestBody, ErrorBodyIn, ErrorFormatKind } from '../types/error-answers.js'
-export type { ClientResponse, FetchLike, InjectTarget, ParamValue, ResponseSchemaTable }
+export type { ClientResponse, FetchHandler, FetchLike, InjectTarget, ParamValue, ResponseSchemaTable }
 export type {
   AnswerOf,
   AnyRouteTable,
@@ -45,7 +45,14 @@ export type ClientHeaders = Record<string, string> | (() => Record<string, strin
 export interface ClientOptions {
   /** Where the server listens, e.g. `http://127.0.0.1:3000`. */
   baseUrl?: string
+  /** The fetch to call `baseUrl` with (default: the global one). */
   fetch?: FetchLike
+  /**
+   * A web-standard fetch handler to call in-process, without a socket: `client<Api>({ handler: app.fetch })`.
+   * Each call is a web `Request` to `baseUrl` (default `http://localhost`); it takes precedence over `app`,
+   * which `validate: true` still reads the schemas from.
+   */
+  handler?: FetchHandler
   /** An application to call through `inject()`, without a socket (tests). */
   app?: InjectTarget
   /** Headers sent with every call (a call's own headers win). */
@@ -83,6 +90,7 @@ export interface WarrenClient {
 }
 
 function transportFor(options: ClientOptions): Transport {
+  if (options.handler !== undefined) return handlerTransport(options.baseUrl ?? 'http://localhost', options.handler)
   if (options.app !== undefined) return injectTransport(options.app)
   if (options.baseUrl === undefined) throw new TypeError('client(): give a baseUrl, or an app to inject into')
   const fetchFn = options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined)

@@ -40,6 +40,14 @@ export function fetchTransport(baseUrl: string, fetchFn: FetchLike): Transport {
   }
 }
 
+/** A web-standard fetch handler answering in-process: `app.fetch`, a Worker's `fetch`. */
+export type FetchHandler = (request: Request) => Promise<ResponseLike>
+
+/** Each call as a web `Request` to `handler`, no socket in between; a throw is a `CLIENT_ERR_NETWORK` as a failed fetch is. */
+export function handlerTransport(baseUrl: string, handler: FetchHandler): Transport {
+  return fetchTransport(baseUrl, (input, init) => handler(new Request(input, init)))
+}
+
 function toHeaders(raw: InjectResponse['headers']): Headers {
   const headers = new Headers()
   for (const [name, value] of Object.entries(raw)) {

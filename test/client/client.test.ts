@@ -76,6 +76,36 @@ describe('warren/client over inject', () => {
   })
 })
 
+describe('warren/client over a fetch handler (app.fetch)', () => {
+  const app = buildApp()
+  const api = client({ handler: app.fetch })
+
+  it('answers as it does over inject, each call a web Request to the handler', async () => {
+    const viaHandler = await api.get('/users/:id', { params: { id: 'x y' } })
+    expect(viaHandler).toMatchObject({ status: 200, body: { id: 7, name: 'x y' } })
+    expect((await api.get('/tags', { query: { tag: ['a', 'b'] } })).body).toEqual({ tag: ['a', 'b'] })
+    expect((await api.post('/users', { body: { name: 'Grace' } }))).toMatchObject({ status: 201, body: { id: 1, name: 'Grace' } })
+    expect((await api.post('/users', { body: { nom: 'Grace' } })).body).toMatchObject({ code: 'SVC_ERR_VALIDATION' })
+    expect((await api.delete('/users/:id', { params: { id: 3 } })).body).toBeUndefined()
+  })
+
+  it('sends its headers and a base URL of its own, if given', async () => {
+    const seen: string[] = []
+    const withBase = client({ baseUrl: 'https://api.example.test/', handler: (request) => (seen.push(request.url), app.fetch(request)), headers: { authorization: 'Bearer h' } })
+    expect((await withBase.get('/whoami')).body).toEqual({ token: 'Bearer h', trace: null })
+    expect(seen).toEqual(['https://api.example.test/whoami'])
+  })
+
+  it('a handler that throws is CLIENT_ERR_NETWORK; validate: true reads the schemas from app beside it', async () => {
+    const failing = client({ handler: () => Promise.reject(new Error('down')) })
+    await expect(failing.get('/users/:id', { params: { id: 1 } })).rejects.toMatchObject({ code: 'CLIENT_ERR_NETWORK', message: expect.stringContaining('down') })
+    const lying = warren()
+    lying.get('/n', { schema: { response: { 200: Type.Object({ n: Type.Integer() }) } } }, async (_request, reply) => reply.serializer((value) => JSON.stringify(value)).send({ n: 'one' }))
+    const checked = client({ handler: lying.fetch, app: lying, validate: true })
+    await expect(checked.get('/n')).rejects.toMatchObject({ code: 'CLIENT_ERR_RESPONSE_VALIDATION' })
+  })
+})
+
 describe('warren/client over a real socket', () => {
   const app = buildApp()
   let baseUrl = ''
