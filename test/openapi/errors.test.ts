@@ -58,6 +58,30 @@ describe('schemas the document cannot hold are start-up errors naming the route'
     })
   })
 
+  it('one operationId on two routes: SVC_ERR_OPENAPI_OPERATION_ID_TAKEN naming both', async () => {
+    const app = await documented(async (app) => {
+      app.get('/users', { schema: { operationId: 'list' } }, async () => [])
+      app.register(async (child) => {
+        child.get('/', { schema: { operationId: 'list' } }, async () => [])
+      }, { prefix: '/orders' })
+    })
+    await expect(app.ready()).rejects.toMatchObject({
+      code: 'SVC_ERR_OPENAPI_OPERATION_ID_TAKEN',
+      message: "Routes GET /users and GET /orders have the operationId 'list': an OpenAPI document names each operation once",
+    })
+  })
+
+  it('a route of several methods, or an optional last parameter, keeps its operationId once', async () => {
+    const app = await documented(async (app) => {
+      app.route({ method: ['PUT', 'PATCH'], url: '/things/:id', schema: { operationId: 'saveThing' }, handler: async () => 'ok' })
+      app.get('/files/:name?', { schema: { operationId: 'getFile' } }, async () => 'ok')
+      app.get('/ping', { schema: { operationId: 'ping' } }, async () => 'pong')
+    })
+    await app.ready()
+    const ids = Object.values(app.openapi().paths).flatMap((item) => Object.values(item as Record<string, { operationId?: string }>).map((operation) => operation.operationId))
+    expect(ids.filter((id) => id !== undefined).sort()).toEqual(['getFile', 'ping', 'saveThing'])
+  })
+
   it('the same schema added in two sibling contexts is one component, not a conflict', async () => {
     const Thing = Type.Object({ id: Type.Integer() }, { $id: 'Thing' })
     const app = await documented(async (app) => {

@@ -50,18 +50,20 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
   }
   const securitySchemes: Record<string, OpenApiSecurityScheme> = {}
   const library = new LibraryComponents(components)
+  const operationIds = new Map<string, string>()
   for (const { routeOptions: view, instance } of routes) {
     openApiPaths(relativeUrl(view.url, base) as string).forEach(({ path, params }, variant) => {
-      for (const method of methodsOf(view)) {
+      methodsOf(view).forEach((method, methodIndex) => {
         const item = (document.paths[path] ??= {})
-        if (item[method] !== undefined) continue // '/prefix' and '/prefix/' are one operation
+        if (item[method] !== undefined) return // '/prefix' and '/prefix/' are one operation
         const label = `${method.toUpperCase()} ${view.url}`
         const input = { method, path, pathParams: params, schema: schemaOf(view), instance, label }
         const operation = buildOperation(input, lookupIn(schemasOf(instance), shared), components, library, errors)
-        // an operationId is unique in a document: the path with the optional parameter keeps it
-        if (variant > 0) delete operation.operationId
+        // an operationId is unique in a document: a route's first method on its longest path keeps it
+        if (variant > 0 || methodIndex > 0) delete operation.operationId
+        else if (operation.operationId !== undefined) claimOperationId(operationIds, operation.operationId, label)
         item[method] = operation
-      }
+      })
     })
     for (const contribution of openApiContributionsOf(instance)) Object.assign(securitySchemes, structuredClone(contribution.securitySchemes ?? {}))
   }
@@ -69,6 +71,13 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
   if (Object.keys(errors.responses).length > 0) document.components.responses = errors.responses
   if (Object.keys(securitySchemes).length > 0) document.components.securitySchemes = securitySchemes
   return document
+}
+
+/** Clients generated from the document name their functions by operationId: two routes with one would collide. */
+function claimOperationId(claimed: Map<string, string>, id: string, label: string): void {
+  const first = claimed.get(id)
+  if (first !== undefined) throw new codes.SVC_ERR_OPENAPI_OPERATION_ID_TAKEN(first, label, id)
+  claimed.set(id, label)
 }
 
 function basePathOf(options: OpenApiOptions): string {
