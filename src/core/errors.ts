@@ -172,6 +172,7 @@ export const codes = {
   SVC_ERR_SCH_NOT_PRECOMPILED: defineError('SVC_ERR_SCH_NOT_PRECOMPILED', '%s is not in the precompiled schemas module (it was written for another application, or before this schema or its options changed): run `warren compile --esm` again'),
   SVC_ERR_SCH_MISSING_COMPILER: defineError('SVC_ERR_SCH_MISSING_COMPILER', "The validator compiler has no compiler for the '%s' part of %s: %s"),
   SVC_ERR_SCH_STANDARD_NO_JSON_SCHEMA: defineError('SVC_ERR_SCH_STANDARD_NO_JSON_SCHEMA', 'The %s schema of %s:%s gives no JSON Schema to compile: %s. Give it one (docs/guide/schema-libraries.md), or have its library validate it alone: libraryOnly(schema)'),
+  SVC_ERR_SCH_STANDARD_NOT_JSON: defineError('SVC_ERR_SCH_STANDARD_NOT_JSON', 'The %s schema of %s:%s answers with a value JSON does not carry as its type says: %s'),
   SVC_ERR_SCH_STANDARD_VALIDATE: defineError('SVC_ERR_SCH_STANDARD_VALIDATE', "The %s schema of %s:%s: its library's validate %s", 500),
 
   // OpenAPI document (warren/openapi), thrown at start-up

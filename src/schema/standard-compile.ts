@@ -49,8 +49,10 @@ export function compileStandardPart(schema: object, site: SchemaSite, compile: (
   return withLibraryPass(compiled, libraryPass(form, site), headers)
 }
 
+/** A response whose output holds a value JSON changes (a Date sent as a string) would type the client with what it never receives: refused. */
 export function compileStandardResponse(schema: object, site: SchemaSite, compile: (json: Record<string, unknown>) => SerializerFunction): SerializerFunction {
   const form = formOf(schema, 'output', site)
+  if (form.nonJson !== null) throw new codes.SVC_ERR_SCH_STANDARD_NOT_JSON(site.part, site.method, site.url, form.nonJson)
   const serialize = form.json === null ? (value: unknown) => JSON.stringify(value) : compile(form.json)
   if (form.validate === null) return serialize
   return serializeAfterPass(libraryPass(form, site), serialize, site)

@@ -9,6 +9,8 @@ export type JsonSchemaConverter = (options: { target: string; libraryOptions?: R
 export interface LibraryConversion {
   json: Record<string, unknown>
   exact: boolean
+  /** A value the form holds that JSON does not carry as its type says (a Date goes as a string), and what to write instead. */
+  nonJson: string | null
 }
 
 export interface LibraryProfile {
@@ -19,6 +21,31 @@ export interface LibraryProfile {
 }
 
 const target = 'draft-07'
+
+const writeDate: Record<string, string> = {
+  zod: 'z.iso.datetime(), or z.date().transform((date) => date.toISOString()).pipe(z.string())',
+  valibot: 'v.pipe(v.string(), v.isoTimestamp()), or v.pipe(v.date(), v.transform((date) => date.toISOString()), v.string())',
+  arktype: "'string.date.iso', or type('Date').pipe((date) => date.toISOString())",
+}
+
+const writeBigint: Record<string, string> = {
+  zod: 'z.bigint().transform(String).pipe(z.string())',
+  valibot: 'v.pipe(v.bigint(), v.transform(String), v.string())',
+  arktype: "type('bigint').pipe(String)",
+}
+
+/** What JSON makes of the values it cannot hold as they are, by the library's name of their type. */
+const nonJsonValues: Record<string, { what: string; write: (library: string) => string }> = {
+  date: { what: 'a Date, which JSON carries as a string', write: (library) => writeDate[library] },
+  bigint: { what: 'a bigint, which JSON cannot carry', write: (library) => writeBigint[library] },
+  map: { what: 'a Map, which JSON carries as {}', write: () => 'an object or an array of entries' },
+  set: { what: 'a Set, which JSON carries as {}', write: () => 'an array' },
+}
+
+function nonJsonNote(kind: string, spelled: string, library: string): string | null {
+  const value = nonJsonValues[kind]
+  return value === undefined ? null : `${spelled} is ${value.what}; send what goes on the wire: ${value.write(library)}`
+}
 
 function isJsonPrimitive(value: unknown): boolean {
   return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
@@ -88,12 +115,14 @@ const zod: LibraryProfile = {
   lenientOptions: { unrepresentable: 'any' },
   convert(convert) {
     let exact = true
+    let nonJson: string | null = null
     const json = convert({
       target,
       libraryOptions: {
         unrepresentable: 'any',
         override(context: { zodSchema?: { _zod?: { def?: ZodDef } }; jsonSchema: Record<string, unknown> }) {
           const def = context.zodSchema?._zod?.def
+          if (def !== undefined) nonJson ??= nonJsonNote(def.type, `z.${def.type}()`, 'zod')
           if (def === undefined || !zodNodeIsExact(def)) exact = false
           // z.object() drops unknown keys: its input form allows them, so Ajv is told to remove them
           else if (def.type === 'object' && def.catchall === undefined) context.jsonSchema.additionalProperties = false
@@ -102,7 +131,7 @@ const zod: LibraryProfile = {
         },
       },
     })
-    return { json, exact }
+    return { json, exact, nonJson }
   },
 }
 
@@ -113,6 +142,12 @@ interface ValibotSchema {
   default?: unknown
   options?: ValibotSchema[]
   wrapped?: ValibotSchema
+  pipe?: Array<{ kind: string }>
+}
+
+/** A schema whose pipe transforms gives what the transform returns, not its own type. */
+function valibotTransforms(schema: ValibotSchema): boolean {
+  return (schema.pipe ?? []).some((item) => item.kind === 'transformation')
 }
 
 function valibotInnerKind(schema: ValibotSchema): string {
@@ -142,11 +177,14 @@ const valibot: LibraryProfile = {
     } catch {
       exact = false
     }
+    let nonJson: string | null = null
     const json = convert({
       target,
       libraryOptions: {
         errorMode: 'ignore',
         overrideSchema(context: { valibotSchema: ValibotSchema; jsonSchema: Record<string, unknown> }) {
+          const schema = context.valibotSchema
+          if (!valibotTransforms(schema)) nonJson ??= nonJsonNote(schema.type, `v.${schema.type}()`, 'valibot')
           if (!valibotNodeIsExact(context.valibotSchema)) exact = false
           // v.object() drops unknown keys; its JSON Schema (either form) allows them
           else if (context.valibotSchema.type === 'object') context.jsonSchema.additionalProperties = false
@@ -154,16 +192,22 @@ const valibot: LibraryProfile = {
         },
       },
     })
-    return { json, exact }
+    return { json, exact, nonJson }
   },
 }
 
 /* ---------- ArkType 2 ---------- */
 
+interface ArktypeLoss {
+  code: string
+  base: Record<string, unknown>
+  domain?: string
+}
+
 /** ArkType's fallback for what JSON Schema cannot express: keep what can be said, note the loss. */
-function arktypeFallback(onLoss: () => void) {
-  return (context: { code: string; base: Record<string, unknown> }) => {
-    onLoss()
+function arktypeFallback(onLoss: (context: ArktypeLoss) => void) {
+  return (context: ArktypeLoss) => {
+    onLoss(context)
     if (context.code === 'defaultValue') return undefined
     if (context.code === 'arrayPostfix') {
       const { additionalItems: _dropped, ...base } = context.base
@@ -193,10 +237,16 @@ const arktype: LibraryProfile = {
     // morphs, defaults and `'+': 'delete'` are transforms: ArkType's JSON Schema leaves them out silently
     const arkSchema = schema as { internal?: { includesTransform?: unknown }; json?: unknown }
     let exact = arkSchema.internal?.includesTransform === false && !hasRegexFlags(arkSchema.json)
-    const json = convert({ target, libraryOptions: { fallback: arktypeFallback(() => (exact = false)) } })
+    let nonJson: string | null = null
+    const onLoss = (context: ArktypeLoss): void => {
+      exact = false
+      const kind = context.code === 'domain' ? context.domain : context.code
+      if (kind !== undefined) nonJson ??= nonJsonNote(kind, kind === 'date' ? "'Date'" : `'${kind}'`, 'arktype')
+    }
+    const json = convert({ target, libraryOptions: { fallback: arktypeFallback(onLoss) } })
     // `'+': 'reject'` refuses unknown keys, which warren's Ajv would remove instead
     if (closesAnObject(json)) exact = false
-    return { json, exact }
+    return { json, exact, nonJson }
   },
 }
 
@@ -205,7 +255,7 @@ const arktype: LibraryProfile = {
 const unknownLibrary: LibraryProfile = {
   lenientOptions: {},
   convert(convert) {
-    return { json: convert({ target }), exact: false }
+    return { json: convert({ target }), exact: false, nonJson: null }
   },
 }
 

@@ -55,6 +55,8 @@ export interface StandardForm {
   validate: ((value: unknown) => unknown) | null
   /** Why the schema gives no JSON Schema, when it is not marked {@link libraryOnly}. */
   missing: string | null
+  /** A value of the form JSON does not carry as its type says (a Date), and what to write instead. */
+  nonJson: string | null
 }
 
 const forms = { input: new WeakMap<object, StandardForm>(), output: new WeakMap<object, StandardForm>() }
@@ -71,7 +73,7 @@ export function standardFormOf(schema: object, side: SchemaSide): StandardForm {
 
 function buildForm(schema: object, props: StandardProps, side: SchemaSide): StandardForm {
   const vendor = String(props.vendor)
-  const library = { vendor, json: null, validate: props.validate, missing: null }
+  const library = { vendor, json: null, validate: props.validate, missing: null, nonJson: null }
   if (kLibraryOnly in schema) return library
   const converter = props.jsonSchema?.[side]
   if (typeof converter !== 'function') return { ...library, missing: `${vendor} gives it no JSON Schema (its ~standard has no jsonSchema.${side})` }
@@ -83,7 +85,7 @@ function buildForm(schema: object, props: StandardProps, side: SchemaSide): Stan
   }
   const exact = conversion.exact && formatsArePatterns(conversion.json)
   compiledForm(conversion.json, exact)
-  return { vendor, json: withNamedRoot(conversion.json), validate: exact ? null : props.validate, missing: null }
+  return { vendor, json: withNamedRoot(conversion.json), validate: exact ? null : props.validate, missing: null, nonJson: conversion.nonJson }
 }
 
 

@@ -100,6 +100,45 @@ describe('which schemas need their library at request time', () => {
   })
 })
 
+describe('a response whose output JSON does not carry as typed', () => {
+  const refused = async (schema: unknown, spelled: string) => {
+    const app = warren()
+    app.get('/events', { schema: { response: { 200: schema as never } } }, async () => ({ at: new Date(0) }) as never)
+    await expect(app.ready()).rejects.toMatchObject({
+      code: 'SVC_ERR_SCH_STANDARD_NOT_JSON',
+      message: expect.stringContaining(`The 200 response schema of GET:/events answers with a value JSON does not carry as its type says: ${spelled} is a Date, which JSON carries as a string; send what goes on the wire: `),
+    })
+  }
+
+  it('a Date (Zod, Valibot, ArkType) is refused at start-up, with what to write instead: its client would read a string typed Date', async () => {
+    await refused(z.object({ at: z.date() }), 'z.date()')
+    await refused(toStandardJsonSchema(v.object({ at: v.date() })), 'v.date()')
+    await refused(type({ at: 'Date' }), "'Date'")
+  })
+
+  it('what the docs write instead is served, as a string, and a Date in a request part is no concern of the response', async () => {
+    const app = warren()
+    app.get('/zod', { schema: { response: { 200: z.object({ at: z.date().transform((date) => date.toISOString()).pipe(z.string()) }) } } }, async () => ({ at: new Date(0) }))
+    app.get('/valibot', { schema: { response: { 200: toStandardJsonSchema(v.object({ at: v.pipe(v.date(), v.transform((date) => date.toISOString()), v.string()) })) } } }, async () => ({ at: new Date(0) }))
+    app.get('/iso', { schema: { response: { 200: z.object({ at: z.iso.datetime() }) } } }, async () => ({ at: new Date(0).toISOString() }))
+    app.get('/query', { schema: { querystring: z.object({ since: z.coerce.date() }) } }, async (request) => ({ since: request.query.since.getTime() }))
+    for (const url of ['/zod', '/valibot', '/iso']) expect((await app.inject(url)).json()).toEqual({ at: '1970-01-01T00:00:00.000Z' })
+    expect((await app.inject('/query?since=1970-01-01T00:00:01Z')).json()).toEqual({ since: 1000 })
+  })
+
+  it('a bigint or a Map is refused too; libraryOnly() lets the library serialize it as it will', async () => {
+    const app = warren()
+    app.get('/n', { schema: { response: { 200: z.object({ n: z.bigint() }) } } }, async () => ({ n: 1n }))
+    await expect(app.ready()).rejects.toMatchObject({ message: expect.stringContaining('z.bigint() is a bigint, which JSON cannot carry') })
+    const other = warren()
+    other.get('/m', { schema: { response: { 200: z.object({ m: z.map(z.string(), z.number()) }) } } }, async () => ({ m: new Map() }))
+    await expect(other.ready()).rejects.toMatchObject({ message: expect.stringContaining('z.map() is a Map, which JSON carries as {}') })
+    const opted = warren()
+    opted.get('/events', { schema: { response: { 200: libraryOnly(z.object({ at: z.date() })) } } }, async () => ({ at: new Date(0) }))
+    expect((await opted.inject('/events')).json()).toEqual({ at: '1970-01-01T00:00:00.000Z' })
+  })
+})
+
 describe('schemas without a JSON Schema', () => {
   const Raw = v.object({ name: v.string() })
 
@@ -191,7 +230,7 @@ describe('where warren converts', () => {
 
 describe('a response property set to undefined', () => {
   // ArkType's optional keys are exact: `'due?'` refuses a present `undefined`, which JSON leaves out
-  const Note = type({ id: 'number', 'due?': 'string.date.iso.parse', 'tags?': type({ 'label?': 'string' }).array() })
+  const Note = type({ id: 'number', 'due?': type('string.date.iso.parse').pipe((date) => date.toISOString()), 'tags?': type({ 'label?': 'string' }).array() })
 
   it('is absent, as JSON writes it, even for a library that refuses undefined on an optional key', async () => {
     const app = warren()
