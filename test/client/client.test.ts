@@ -100,7 +100,7 @@ describe('warren/client over a fetch handler (app.fetch)', () => {
     const failing = client({ handler: () => Promise.reject(new Error('down')) })
     await expect(failing.get('/users/:id', { params: { id: 1 } })).rejects.toMatchObject({ code: 'CLIENT_ERR_NETWORK', message: expect.stringContaining('down') })
     const lying = warren()
-    lying.get('/n', { schema: { response: { 200: Type.Object({ n: Type.Integer() }) } } }, async (_request, reply) => reply.serializer((value) => JSON.stringify(value)).send({ n: 'one' }))
+    lying.get('/n', { schema: { response: { 200: Type.Object({ n: Type.Integer() }) } } }, async (_request, reply) => reply.serializer((value) => JSON.stringify(value)).send({ n: 'one' } as never))
     const checked = client({ handler: lying.fetch, app: lying, validate: true })
     await expect(checked.get('/n')).rejects.toMatchObject({ code: 'CLIENT_ERR_RESPONSE_VALIDATION' })
   })
