@@ -52,6 +52,24 @@ describe('routes declared with Standard Schemas', () => {
     await expectValidDocument(document)
   })
 
+  it('a named schema whose forms differ: the input form keeps the name, the output one is suffixed, whatever the order of the routes', async () => {
+    const Tag = z.object({ name: z.string(), weight: z.number().default(1) }).meta({ id: 'Tag' })
+    const names = async (order: 'body first' | 'response first') => {
+      const app = await documented(async (app) => {
+        const withBody = () => app.post('/tags', { schema: { body: Tag } }, async () => 'ok')
+        const withResponse = () => app.get('/tags', { schema: { response: { 200: z.array(Tag) } } }, async () => [])
+        if (order === 'body first') { withBody(); withResponse() } else { withResponse(); withBody() }
+      })
+      await app.ready()
+      const schemas = app.openapi().components.schemas ?? {}
+      return { input: schemas.Tag, output: schemas.Tag_2 }
+    }
+    const first = await names('body first')
+    expect(first.input).toMatchObject({ required: ['name'] })
+    expect(first.output).toMatchObject({ required: ['name', 'weight'] })
+    expect(await names('response first')).toEqual(first)
+  })
+
   it('a titled schema is a component; two different schemas with one title get two names', async () => {
     const app = await documented(async (app) => {
       app.post('/a', { schema: { body: toStandardJsonSchema(v.pipe(v.object({ a: v.string() }), v.title('Thing'))) } }, async () => 'ok')

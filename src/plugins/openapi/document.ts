@@ -6,9 +6,9 @@ import { codes, openApiContributionsOf, type ErrorFormat, type RouteOptionsView 
 import { componentKey, convertSharedSchema, isPlainObject, stableJson, type SharedLookup, type SharedTarget } from './json-schema.js'
 import { errorComponents, ownErrorComponents } from './error-responses.js'
 import { LibraryComponents } from './library-schemas.js'
-import { buildOperation } from './operation.js'
+import { addResponseSide, buildRequestSide, type RouteInput, type SchemaConverters } from './operation.js'
 import { openApiPaths } from './path.js'
-import type { JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOptions, OpenApiSecurityScheme } from './types.js'
+import type { JsonSchema, OpenApiDocument, OpenApiMethod, OpenApiOperation, OpenApiOptions, OpenApiSecurityScheme } from './types.js'
 
 export interface CollectedRoute {
   routeOptions: RouteOptionsView
@@ -51,22 +51,26 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
   const securitySchemes: Record<string, OpenApiSecurityScheme> = {}
   const library = new LibraryComponents(components)
   const operationIds = new Map<string, string>()
+  const built: Array<{ operation: OpenApiOperation; input: RouteInput; converters: SchemaConverters }> = []
   for (const { routeOptions: view, instance } of routes) {
+    const converters = { shared: lookupIn(schemasOf(instance), shared), components, library }
     openApiPaths(relativeUrl(view.url, base) as string).forEach(({ path, params }, variant) => {
       methodsOf(view).forEach((method, methodIndex) => {
         const item = (document.paths[path] ??= {})
         if (item[method] !== undefined) return // '/prefix' and '/prefix/' are one operation
         const label = `${method.toUpperCase()} ${view.url}`
         const input = { method, path, pathParams: params, schema: schemaOf(view), instance, label }
-        const operation = buildOperation(input, lookupIn(schemasOf(instance), shared), components, library, errors)
+        const operation = buildRequestSide(input, converters)
         // an operationId is unique in a document: a route's first method on its longest path keeps it
         if (variant > 0 || methodIndex > 0) delete operation.operationId
         else if (operation.operationId !== undefined) claimOperationId(operationIds, operation.operationId, label)
         item[method] = operation
+        built.push({ operation, input, converters })
       })
     })
     for (const contribution of openApiContributionsOf(instance)) Object.assign(securitySchemes, structuredClone(contribution.securitySchemes ?? {}))
   }
+  for (const { operation, input, converters } of built) addResponseSide(operation, input, converters, errors)
   if (Object.keys(components).length > 0) document.components.schemas = components
   if (Object.keys(errors.responses).length > 0) document.components.responses = errors.responses
   if (Object.keys(securitySchemes).length > 0) document.components.securitySchemes = securitySchemes

@@ -20,10 +20,24 @@ export interface RouteInput {
 
 type PartConverter = (schema: unknown, site: SchemaSite, side: SchemaSide) => JsonSchema
 
-/** Builds the operation; `components` resolves shared schemas parameters need, `errors` are the shared error responses. */
-export function buildOperation(route: RouteInput, shared: SharedLookup, components: Record<string, JsonSchema>, library: LibraryComponents, errors: ErrorComponents): OpenApiOperation {
-  const convertPart: PartConverter = (schema, site, side) =>
-    isStandardSchema(schema) ? library.convert(schema, side, site) : convertRouteSchema(schema, site, shared)
+/** Converts a route part: a Standard Schema through its library's components, any other as a route schema. */
+export interface SchemaConverters {
+  shared: SharedLookup
+  components: Record<string, JsonSchema>
+  library: LibraryComponents
+}
+
+function partConverter({ shared, library }: SchemaConverters): PartConverter {
+  return (schema, site, side) => (isStandardSchema(schema) ? library.convert(schema, side, site) : convertRouteSchema(schema, site, shared))
+}
+
+/**
+ * The operation's request side: documentation keywords, parameters and body. The document builds
+ * every route's request side before any response, so a library schema's input form takes its name
+ * first and a different output form is the one suffixed, whatever the order of the routes.
+ */
+export function buildRequestSide(route: RouteInput, converters: SchemaConverters): OpenApiOperation {
+  const convertPart = partConverter(converters)
   const { schema } = route
   const operation = {} as OpenApiOperation
   if (typeof schema.operationId === 'string') operation.operationId = schema.operationId
@@ -31,14 +45,18 @@ export function buildOperation(route: RouteInput, shared: SharedLookup, componen
   if (typeof schema.description === 'string') operation.description = schema.description
   if (typeof schema.deprecated === 'boolean') operation.deprecated = schema.deprecated
   if (Array.isArray(schema.tags)) operation.tags = [...schema.tags]
-  const parameters = buildParameters(route, convertPart, components)
+  const parameters = buildParameters(route, convertPart, converters.components)
   if (parameters.length > 0) operation.parameters = parameters
   const body = buildRequestBody(route, convertPart)
   if (body !== undefined) operation.requestBody = body
-  operation.responses = buildResponses(route, convertPart, errors.errorMediaType)
-  addContributions(operation, route)
-  addErrorResponses(operation, { schema, contributed: contributedErrors(route) }, errors)
   return operation
+}
+
+/** The operation's responses, its context's contributions (security) and warren's error responses. */
+export function addResponseSide(operation: OpenApiOperation, route: RouteInput, converters: SchemaConverters, errors: ErrorComponents): void {
+  operation.responses = buildResponses(route, partConverter(converters), errors.errorMediaType)
+  addContributions(operation, route)
+  addErrorResponses(operation, { schema: route.schema, contributed: contributedErrors(route) }, errors)
 }
 
 
