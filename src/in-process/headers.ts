@@ -46,7 +46,7 @@ function headerPairs(headers: Record<string, OutgoingValue | undefined>): Array<
   const pairs: Array<[string, string]> = []
   for (const name of Object.keys(headers)) {
     const value = headers[name]
-    if (value === undefined) continue
+    if (value === undefined || name === 'trailer') continue
     if (Array.isArray(value)) for (const item of value) pairs.push([name, String(item)])
     else pairs.push([name, String(value)])
   }
@@ -54,15 +54,16 @@ function headerPairs(headers: Record<string, OutgoingValue | undefined>): Array<
 }
 
 /**
- * A plain record when each header has one value (a `Response` copies it faster, and one with
- * `Object.prototype` faster than one without: Bun reads a prototype-less object as a dictionary),
- * the pairs otherwise. The response's own record never holds a `__proto__` key to lose.
+ * A web `Response`'s headers: a plain record when each header has one value (a `Response` copies it
+ * faster, and one with `Object.prototype` faster than one without: Bun reads a prototype-less object
+ * as a dictionary), the pairs otherwise. The response's own record never holds a `__proto__` key to
+ * lose. `trailer` is left out: no Fetch runtime sends trailers, and it would announce fields that never come.
  */
 export function responseHeaders(headers: Record<string, OutgoingValue | undefined>): Record<string, string> | Array<[string, string]> {
   const record: Record<string, string> = {}
   for (const name of Object.keys(headers)) {
     const value = headers[name]
-    if (value === undefined) continue
+    if (value === undefined || name === 'trailer') continue
     if (Array.isArray(value)) return headerPairs(headers)
     record[name] = String(value)
   }

@@ -476,4 +476,21 @@ describe('app.fetch(request)', () => {
     const cookies = await app.fetch(new Request('http://app.test/cookies'))
     expect(cookies.headers.getSetCookie()).toEqual(['a=1', 'b=2'])
   })
+
+  it('sends the body of a reply with trailers, and no trailer header announcing fields a Response cannot carry', async () => {
+    const app = warren()
+    app.get('/summed', async (_request: any, reply: any) => {
+      reply.trailer('x-checksum', async () => 'abc')
+      return 'hello'
+    })
+    app.get('/both', async (_request: any, reply: any) => {
+      reply.trailer('x-checksum', async () => 'abc')
+      return reply.header('set-cookie', ['a=1', 'b=2']).send('two')
+    })
+    const summed = await app.fetch(new Request('http://app.test/summed'))
+    expect(await summed.text()).toBe('hello')
+    expect(summed.headers.has('trailer')).toBe(false)
+    const both = await app.fetch(new Request('http://app.test/both'))
+    expect([both.headers.has('trailer'), both.headers.getSetCookie()]).toEqual([false, ['a=1', 'b=2']])
+  })
 })
