@@ -11,7 +11,7 @@
 // - With --esm it writes every compiled validator and serializer as one ES module (<out.js>, and
 //   its declarations beside it, <out.d.ts>) that a bundler includes and `warren({ precompiledSchemas })`
 //   loads: an application that then compiles nothing, for platforms that refuse code generation.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import process from 'node:process'
 import { pathToFileURL } from 'node:url'
@@ -58,6 +58,20 @@ function declarationsPath(out) {
   return out.replace(/\.[cm]?js$/, '') + '.d.ts'
 }
 
+/**
+ * Writes `text` unless the file holds it already: a file rewritten with the same bytes still looks
+ * changed to a watcher (`wrangler dev`, `tsc --watch`), which would rebuild and run this again.
+ */
+function writeIfChanged(file, text) {
+  try {
+    if (readFileSync(file, 'utf8') === text) return false
+  } catch {
+    // not there yet
+  }
+  writeFileSync(file, text)
+  return true
+}
+
 async function compileModule(entry, out) {
   const app = await appOf(entry)
   let files
@@ -72,9 +86,8 @@ async function compileModule(entry, out) {
   await app.close()
   const file = resolve(out)
   mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, files.module)
-  writeFileSync(declarationsPath(file), files.declarations)
-  process.stdout.write(`warren: ${files.count} schema(s) compiled into ${out}\n`)
+  const changed = [writeIfChanged(file, files.module), writeIfChanged(declarationsPath(file), files.declarations)].some(Boolean)
+  process.stdout.write(`warren: ${files.count} schema(s) compiled into ${out}${changed ? '' : ' (unchanged, not rewritten)'}\n`)
 }
 
 const [command, entry, ...rest] = process.argv.slice(2)

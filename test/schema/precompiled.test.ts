@@ -3,7 +3,7 @@
 // builds first), as an application imports it: the modules are written in a project whose only
 // dependency is warren (linked), so the run-time files they need must come through warren.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -78,6 +78,20 @@ describe('warren compile --esm and precompiledSchemas', () => {
     expect(text).toMatch(/^import \{ schemaRuntime \} from 'warren\/schema-runtime'$/m)
     expect(text).not.toMatch(/from "(ajv|ajv-formats|fast-json-stringify)\//)
     expect(text).not.toMatch(/new Function|\beval\(/)
+  })
+
+  it('leaves the files alone when they already hold what it would write, so a watcher does not rebuild for nothing', () => {
+    const entry = appModule('unchanged')
+    const out = join(dir, 'unchanged-schemas.js')
+    expect(compile(entry, out).status).toBe(0)
+    const longAgo = new Date(2000, 0, 1)
+    for (const file of [out, join(dir, 'unchanged-schemas.d.ts')]) utimesSync(file, longAgo, longAgo)
+    const again = compile(entry, out)
+    expect(again.stdout).toBe(`warren: 4 schema(s) compiled into ${out} (unchanged, not rewritten)\n`)
+    for (const file of [out, join(dir, 'unchanged-schemas.d.ts')]) expect(statSync(file).mtime).toEqual(longAgo)
+    writeFileSync(out, '// edited by hand\n')
+    expect(compile(entry, out).stdout).toBe(`warren: 4 schema(s) compiled into ${out}\n`)
+    expect(readFileSync(out, 'utf8')).toMatch(/^import \{ schemaRuntime \}/m)
   })
 
   it('answers as the same application compiling its schemas, where code generation is refused', () => {
