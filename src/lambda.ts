@@ -5,7 +5,7 @@
 import { kRoot } from './core/symbols.js'
 import { serveLambdaEvent, streamLambdaEvent } from './in-process/lambda.js'
 import type { RootState } from './model/root-state.js'
-import type { LambdaHandler, LambdaStreamingHandler } from './types/lambda.js'
+import type { LambdaHandler, LambdaOptions, LambdaStreamingHandler } from './types/lambda.js'
 
 export type * from './types/lambda.js'
 
@@ -19,6 +19,13 @@ function rootOf(app: ReadyApp): RootState {
   return root
 }
 
+/** The base path as a prefix to take off: leading slash, no trailing one (`''` for none). */
+function basePathOf(options: LambdaOptions | undefined): string {
+  const base = options?.basePath ?? ''
+  if (typeof base !== 'string' || (base !== '' && !base.startsWith('/'))) throw new TypeError(`lambda(): basePath must be a path starting with '/' (got ${JSON.stringify(base)})`)
+  return base.replace(/\/+$/, '')
+}
+
 function whenReady(root: RootState): Promise<unknown> | null {
   return root.booted ? null : Promise.resolve(root.app.ready())
 }
@@ -26,12 +33,14 @@ function whenReady(root: RootState): Promise<unknown> | null {
 /**
  * A Lambda handler serving `app` (`export const handler = lambda(app)`), readied on its first
  * event; `await app.ready()` at the top of the module does it in Lambda's init phase instead.
+ * An HTTP API's named stage is taken off the path; `basePath` takes off a custom domain's mapping.
  */
-export function lambda(app: ReadyApp): LambdaHandler {
+export function lambda(app: ReadyApp, options?: LambdaOptions): LambdaHandler {
   const root = rootOf(app)
+  const basePath = basePathOf(options)
   return async (event, context) => {
     await whenReady(root)
-    return serveLambdaEvent(root, event, context)
+    return serveLambdaEvent(root, event, context, basePath)
   }
 }
 
@@ -44,10 +53,11 @@ export function lambda(app: ReadyApp): LambdaHandler {
  * export const handler = awslambda.streamifyResponse(streamingLambda(app))
  * ```
  */
-export function streamingLambda(app: ReadyApp): LambdaStreamingHandler {
+export function streamingLambda(app: ReadyApp, options?: LambdaOptions): LambdaStreamingHandler {
   const root = rootOf(app)
+  const basePath = basePathOf(options)
   return async (event, responseStream, context) => {
     await whenReady(root)
-    return streamLambdaEvent(root, event, responseStream, context)
+    return streamLambdaEvent(root, event, responseStream, context, basePath)
   }
 }

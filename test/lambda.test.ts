@@ -213,6 +213,24 @@ describe('warren/lambda', () => {
     expect(JSON.parse(answers[2].body).url).toBe('/greet/what%3F?x=1')
   })
 
+  it("takes an HTTP API's named stage off the path, and a custom domain's mapping given as basePath", async () => {
+    const app = warren()
+    app.get('/items/:id', async (request: any) => ({ id: request.params.id, url: request.url }))
+    app.get('/', async () => 'root')
+    const get = (rawPath: string, stage: string, rawQueryString = '') => httpApiEvent({ rawPath, rawQueryString, body: undefined, isBase64Encoded: false, requestContext: { ...httpApiEvent().requestContext, stage, http: { ...httpApiEvent().requestContext.http, method: 'GET', path: rawPath } } })
+    const handler = lambda(app)
+    const staged = await handler(get('/prod/items/7', 'prod', 'x=1'))
+    expect([staged.statusCode, JSON.parse(staged.body)]).toEqual([200, { id: '7', url: '/items/7?x=1' }])
+    expect((await handler(get('/prod', 'prod'))).body).toBe('root')
+    // a path that only starts with the stage's letters keeps them
+    expect((await handler(get('/production/items/7', 'prod'))).statusCode).toBe(404)
+    const mapped = lambda(app, { basePath: '/v1/' })
+    expect(JSON.parse((await mapped(get('/v1/items/8', '$default', 'y=2'))).body)).toEqual({ id: '8', url: '/items/8?y=2' })
+    expect(JSON.parse((await mapped(restApiEvent({ path: '/v1/items/9', httpMethod: 'GET', body: null }))).body)).toMatchObject({ id: '9' })
+    expect((await mapped(get('/v1', '$default', 'z=3'))).body).toBe('root')
+    expect(() => lambda(app, { basePath: 'v1' })).toThrow(/basePath must be a path starting with '\/'/)
+  })
+
   it('refuses bad input as a socket does: validation, malformed JSON, oversized and unknown bodies, a body on GET ignored', async () => {
     const handler = lambda(itemsApp({ bodyLimit: 64 }))
     const invalid = await handler(restApiEvent({ body: '{"name":"","price":1}' }))

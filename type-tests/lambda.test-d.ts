@@ -8,6 +8,10 @@ app.get('/hello', async () => ({ hello: 'world' }))
 const handler = lambda(app)
 expectType<LambdaHandler>(handler)
 expectType<LambdaStreamingHandler>(streamingLambda(app))
+// a custom domain's API mapping the routes do not carry
+expectType<LambdaHandler>(lambda(app, { basePath: '/v1' }))
+expectType<LambdaStreamingHandler>(streamingLambda(app, { basePath: '/v1' }))
+expectError(lambda(app, { basePath: 1 }))
 
 declare const httpApi: ApiGatewayV2Event
 expectType<Promise<LambdaHttpResult>>(handler(httpApi))

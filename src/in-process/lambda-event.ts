@@ -71,6 +71,23 @@ function withLength(headers: InProcessHeaders, body: Buffer | null): void {
   if (body !== null && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['content-length'] = String(body.length)
 }
 
+/**
+ * An HTTP API's named stage, reached through its execute-api address, starts the path
+ * (`/prod/items`); the routes know nothing of the stage, so it is taken off. `$default` has none.
+ */
+function withoutStage(path: string, stage: unknown): string {
+  if (typeof stage !== 'string' || stage === '' || stage === '$default') return path
+  return withoutPrefix(path, `/${stage}`)
+}
+
+/** `path` without `prefix` when it starts with it as whole segments (`/v1/items`, not `/v1items`). */
+function withoutPrefix(path: string, prefix: string): string {
+  if (prefix === '' || !path.startsWith(prefix)) return path
+  const rest = path.slice(prefix.length)
+  if (rest === '' || rest.startsWith('?')) return `/${rest}`
+  return rest.startsWith('/') ? rest : path
+}
+
 function fromV2(event: ApiGatewayV2Event): LambdaRequest {
   const headers = headersOf(event.headers, undefined)
   if (Array.isArray(event.cookies) && event.cookies.length > 0) headers.cookie = event.cookies.join('; ')
@@ -81,7 +98,7 @@ function fromV2(event: ApiGatewayV2Event): LambdaRequest {
   return {
     format: 'v2',
     multiValue: false,
-    init: { method: http.method, url: encodedPath(event.rawPath) + query, headers, body, remoteAddress: http.sourceIp, encrypted: headers['x-forwarded-proto'] !== 'http' },
+    init: { method: http.method, url: encodedPath(withoutStage(event.rawPath, event.requestContext.stage)) + query, headers, body, remoteAddress: http.sourceIp, encrypted: headers['x-forwarded-proto'] !== 'http' },
   }
 }
 
@@ -119,10 +136,13 @@ function encodedPath(path: string): string {
   return path.replace(unencoded, encodeChar)
 }
 
-export function requestOfEvent(event: unknown): LambdaRequest | null {
+/** The event as a request; `basePath` (a custom domain's API mapping) is taken off the start of its path. */
+export function requestOfEvent(event: unknown, basePath = ''): LambdaRequest | null {
   const format = formatOf(event)
   if (format === null) return null
-  return format === 'v2' ? fromV2(event as ApiGatewayV2Event) : fromV1OrAlb(event as ApiGatewayV1Event | AlbEvent, format)
+  const request = format === 'v2' ? fromV2(event as ApiGatewayV2Event) : fromV1OrAlb(event as ApiGatewayV1Event | AlbEvent, format)
+  if (basePath !== '') request.init.url = withoutPrefix(request.init.url, basePath)
+  return request
 }
 
 const textTypes = /^(text\/|application\/(json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql|ld\+json|problem\+json|problem\+xml|x-ndjson|yaml|x-yaml|toml|sql)\b|[^;]*\+(json|xml|yaml)\b|image\/svg\+xml)/i

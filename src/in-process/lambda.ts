@@ -25,8 +25,8 @@ function describe(event: unknown): string {
   return `got an object with the keys ${Object.keys(event).slice(0, 12).join(', ') || '(none)'}`
 }
 
-function readEvent(root: RootState, event: unknown): LambdaRequest | PlainAnswer {
-  const request = requestOfEvent(event)
+function readEvent(root: RootState, event: unknown, basePath: string): LambdaRequest | PlainAnswer {
+  const request = requestOfEvent(event, basePath)
   if (request === null) {
     const error = new codes.SVC_ERR_LAMBDA_EVENT_UNSUPPORTED(describe(event))
     root.logger.error({ err: error }, error.message)
@@ -97,8 +97,8 @@ class BufferedDelivery implements ResponseDelivery {
   }
 }
 
-export function serveLambdaEvent(root: RootState, event: unknown, context?: LambdaContext): Promise<LambdaHttpResult> {
-  const read = readEvent(root, event)
+export function serveLambdaEvent(root: RootState, event: unknown, context: LambdaContext | undefined, basePath: string): Promise<LambdaHttpResult> {
+  const read = readEvent(root, event, basePath)
   if (!isRequest(read)) return Promise.resolve({ ...read, isBase64Encoded: false })
   return new Promise((resolve, reject) => {
     const res = pairOf(read, event, context, new BufferedDelivery(root, read, resolve, reject))
@@ -156,8 +156,8 @@ class StreamedDelivery implements ResponseDelivery {
   }
 }
 
-export function streamLambdaEvent(root: RootState, event: unknown, responseStream: LambdaResponseStream, context?: LambdaContext): Promise<void> {
-  const read = readEvent(root, event)
+export function streamLambdaEvent(root: RootState, event: unknown, responseStream: LambdaResponseStream, context: LambdaContext | undefined, basePath: string): Promise<void> {
+  const read = readEvent(root, event, basePath)
   if (!isRequest(read)) {
     const out = httpResponseStream().from(responseStream, { statusCode: read.statusCode, headers: read.headers })
     out.end(read.body)

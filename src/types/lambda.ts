@@ -32,7 +32,7 @@ export interface ApiGatewayV2Event {
   headers?: Single
   body?: string
   isBase64Encoded?: boolean
-  requestContext: { http: { method: string; path?: string; sourceIp?: string; protocol?: string }; [key: string]: unknown }
+  requestContext: { http: { method: string; path?: string; sourceIp?: string; protocol?: string }; stage?: string; [key: string]: unknown }
   [key: string]: unknown
 }
 
@@ -58,6 +58,15 @@ export interface LambdaHttpResult {
 export interface LambdaContext {
   awsRequestId?: string
   [key: string]: unknown
+}
+
+/** Options of `lambda(app, options)` and `streamingLambda(app, options)`. */
+export interface LambdaOptions {
+  /**
+   * A path prefix the events carry and the routes do not: a custom domain's API mapping
+   * (`basePath: '/v1'` serves `/v1/items` as `/items`). An HTTP API's named stage is taken off by itself.
+   */
+  basePath?: string
 }
 
 /** A buffered Lambda handler: `export const handler = lambda(app)`. */
