@@ -1,5 +1,5 @@
-import { expectError, expectType } from 'tsd'
-import warren, { Type, type UnknownRef } from 'warren'
+import { expectAssignable, expectError, expectType } from 'tsd'
+import warren, { Type, type Static, type UnknownRef } from 'warren'
 
 // Shared schema ids: one schema per `$id` in a context, and a `Type.Ref` must name one of them.
 
@@ -35,5 +35,15 @@ plain.post('/name', { schema: { body: Type.Ref('Profile#/properties/username') }
 const untyped = warren().addSchema({ $id: 'Thing' as string, type: 'object' })
 untyped.post('/thing', { schema: { body: Type.Ref('Thing') } }, async (request) => {
   expectType<unknown>(request.body)
+  return 'ok'
+})
+
+// ---------- a Type.Record keeps its $id too ----------
+const Tags = Type.Record(Type.String(), Type.Integer(), { $id: 'Tags' })
+const tagged = warren().addSchema(Tags)
+tagged.post('/tags', { schema: { body: Type.Ref('Tags') } }, async (request) => {
+  expectAssignable<Static<typeof Tags>>(request.body)
+  expectType<number>(request.body.anything)
+  expectError(request.body.anything.toUpperCase()) // a number, not a string
   return 'ok'
 })

@@ -25,6 +25,7 @@ import type {
   TOmit,
   TPick,
   TProperties,
+  TRecordOrObject,
   TSchema,
   TString,
   Union,
@@ -87,7 +88,7 @@ export type OmitOf<T extends TSchema, K extends PropertyKey[]> = T extends { [Ki
   ? TObject<Omit<P, K[number]>>
   : TOmit<T, K>
 
-type Kept = 'Object' | 'Array' | 'String' | 'Number' | 'Integer' | 'Boolean' | 'Composite' | 'Union' | 'Intersect'
+type Kept = 'Object' | 'Array' | 'Record' | 'String' | 'Number' | 'Integer' | 'Boolean' | 'Composite' | 'Union' | 'Intersect'
 
 /** TypeBox's builder: the usual shared-schema constructors keep a literal `$id` and a `default` in the type; `Pick` / `Omit` of an object are computed directly. */
 export interface WarrenTypeBuilder extends Omit<JavaScriptTypeBuilder, Kept | 'Pick' | 'Omit'> {
@@ -100,6 +101,8 @@ export interface WarrenTypeBuilder extends Omit<JavaScriptTypeBuilder, Kept | 'P
   /** `Type.Object`, keeping a literal `$id` and a `default`. */
   Object<T extends TProperties, const O extends ObjectOptions = {}>(properties: T, options?: O): TObject<T> & NamedBy<O>
   Array<T extends TSchema, const O extends ArrayOptions = {}>(items: T, options?: O): TArray<T> & NamedBy<O>
+  /** `Type.Record`, keeping a literal `$id` and a `default`. */
+  Record<K extends TSchema, V extends TSchema, const O extends ObjectOptions = {}>(key: K, value: V, options?: O): TRecordOrObject<K, V> & NamedBy<O>
   String<const O extends StringOptions = {}>(options?: O): TString & NamedBy<O>
   Number<const O extends NumberOptions = {}>(options?: O): TNumber & NamedBy<O>
   Integer<const O extends IntegerOptions = {}>(options?: O): TInteger & NamedBy<O>
