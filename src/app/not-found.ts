@@ -42,7 +42,7 @@ export function registerNotFoundHandler(server: Context, handler: ResolvedRouteO
     bodyLimit: root.options.bodyLimit,
     handlerTimeout: root.options.handlerTimeout,
     attachValidation: false,
-    logLevel: server[kLogLevel],
+    logLevel: server[kLogLevel] || '',
     logSerializers: server[kLogSerializers] ?? undefined,
     exposeHeadRoute: false,
     config: {},

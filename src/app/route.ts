@@ -196,11 +196,13 @@ function routeView(server: Context, root: RootState, options: CheckedRouteInput,
     handlerTimeout: options.handlerTimeout ?? root.options.handlerTimeout,
     [kOwnBodyLimit]: options.bodyLimit,
     attachValidation: options.attachValidation === true,
-    logLevel: options.logLevel ?? server[kLogLevel],
+    // '' when neither the route nor a context sets one, as plugins reading routeOptions expect a string
+    logLevel: options.logLevel || server[kLogLevel] || '',
     logSerializers: mergeLogSerializers(server[kLogSerializers] ?? null, options.logSerializers) ?? undefined,
     exposeHeadRoute: options.exposeHeadRoute ?? root.options.exposeHeadRoutes,
     prefixTrailingSlash: options.prefixTrailingSlash ?? 'both',
-    config: { ...options.config, url: path, method: options.method },
+    // the URL the route answers at, prefix included: what a plugin keys its metrics or limits by
+    config: { ...options.config, url, method: options.method },
     schema: options.schema,
     handler: options.handler,
   }

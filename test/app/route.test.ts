@@ -232,10 +232,15 @@ describe('routes', () => {
         method: req.routeOptions.method,
         url: req.routeOptions.url,
         flag: req.routeOptions.config.flag,
+        configUrl: req.routeOptions.config.url,
         bodyLimit: req.routeOptions.bodyLimit,
+        logLevel: req.routeOptions.logLevel,
       }))
+      child.get('/', { logLevel: 'warn' }, async (req: any) => ({ configUrl: req.routeOptions.config.url, logLevel: req.routeOptions.logLevel }))
     }, { prefix: '/p' })
-    expect((await app.inject('/p/r/1')).json()).toEqual({ method: 'GET', url: '/p/r/:id', flag: 'on', bodyLimit: 10 })
+    // config.url is the URL the route answers at, prefix included; logLevel a string, '' when nobody set one
+    expect((await app.inject('/p/r/1')).json()).toEqual({ method: 'GET', url: '/p/r/:id', flag: 'on', configUrl: '/p/r/:id', bodyLimit: 10, logLevel: '' })
+    expect((await app.inject('/p')).json()).toEqual({ configUrl: '/p', logLevel: 'warn' })
   })
 
   it('request.routeOptions.method is upper-cased, and a list of methods stays a list', async () => {
