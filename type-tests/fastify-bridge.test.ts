@@ -115,6 +115,41 @@ const cases = {
     export const app = warren({ logger: false } satisfies AppOptions).register(plugin)
     export type { Proxied }
   `,
+  handlersInTheirOwnFiles: `
+    import warren from 'warren'
+    import type { FastifyError, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
+    // handlers and helpers written against Fastify's types, apart from their routes
+    interface GetThing { Params: { id: string }; Querystring: { q?: string }; Body: { n: number }; Headers: { 'x-k': string } }
+    export async function getThing(request: FastifyRequest<GetThing>, reply: FastifyReply) {
+      const id: string = request.params.id
+      const q: string | undefined = request.query.q
+      const n: number = request.body.n
+      const k: string = request.headers['x-k']
+      if (id === 'none') return reply.code(404).send({ message: 'none' })
+      return { id, q, n, k }
+    }
+    export function notFound(reply: FastifyReply, what: string) {
+      return reply.status(404).send({ message: what + ' not found' })
+    }
+    export const listThings: RouteHandlerMethod = async function (request, reply) {
+      void request.url
+      return reply.send([])
+    }
+    const app = warren()
+    app.get('/things', listThings)
+    app.get('/ping', async (_request, reply) => notFound(reply, 'ping'))
+    app.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.validation) return reply.code(400).send({ where: error.validationContext, first: error.validation[0]?.instancePath })
+      return reply.send(error)
+    })
+  `,
+  fastifyRequestGenericChecked: `
+    import type { FastifyRequest } from 'fastify'
+    export async function getThing(request: FastifyRequest<{ Params: { id: string } }>) {
+      const id: number = request.params.id
+      return id
+    }
+  `,
   fastifyPluginWrongOption: `
     import warren from 'warren'
     import type { FastifyPluginAsync } from 'fastify'
@@ -141,6 +176,11 @@ describe("Fastify plugins' types through the fastify-compat bridge", () => {
     expect(found.fastifyNames).toEqual([])
     expect(found.callbacksAndReturnedReplies).toEqual([])
     expect(found.fastifyPluginWrongOption).toEqual([expect.stringContaining("Type 'number' is not assignable to type 'string'")])
+  })
+
+  it("handlers written apart with FastifyRequest's route generic, FastifyReply and FastifyError read their parts, and the generic is checked", () => {
+    expect(found.handlersInTheirOwnFiles).toEqual([])
+    expect(found.fastifyRequestGenericChecked).toEqual([expect.stringContaining("Type 'string' is not assignable to type 'number'")])
   })
 
   it('members and route options no plugin declares are still errors', () => {

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger, FastifySchema, FastifyTypeProviderDefault, RawS
 import type { FastifyInstance } from './instance.js'
 import type { WarrenOptions } from './options.js'
 import type { FastifyReply } from './reply.js'
+import type { ListenOptions } from './instance.js'
 import type { RegisterOptions as WarrenRegisterOptions } from './register.js'
 import type { FastifyRequest } from './request.js'
 import type { HTTPMethod } from './route.js'
@@ -29,11 +30,52 @@ export type FastifyServerOptions<RawServer extends RawServerBase = RawServerDefa
 /** The method names, in upper and lower case, as Fastify's union gives them. */
 export type HTTPMethods = HTTPMethod | Lowercase<HTTPMethod>
 export type RegisterOptions = WarrenRegisterOptions
+/** One validation failure, as Ajv reports it (`error.validation` of a 400). */
+export interface FastifySchemaValidationError {
+  keyword: string
+  instancePath: string
+  schemaPath: string
+  params: Record<string, unknown>
+  message?: string
+}
 /** The error Fastify's hooks and handlers receive. */
 export interface FastifyError extends Error {
   code: string
   statusCode?: number
+  /** The validator's failures, on a validation error. */
+  validation?: FastifySchemaValidationError[]
+  /** The part that failed validation (`'body'`, `'querystring'`…). */
+  validationContext?: string
 }
+/** `listen()`'s options. */
+export type FastifyListenOptions = ListenOptions
+/** `register()`'s options. */
+export type FastifyRegisterOptions<Options> = Options & WarrenRegisterOptions
+/** `inject()`'s options and answer (light-my-request's names). */
+export type { InjectOptions, InjectResponse as LightMyRequestResponse } from './inject.js'
+
+/** A route handler written apart from its route, typed by a Fastify route generic (`{ Params; Body }`). */
+export type RouteHandlerMethod<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler = FastifySchema,
+  TypeProvider = FastifyTypeProviderDefault,
+  Logger = FastifyBaseLogger,
+> = (this: FastifyInstance, request: FastifyRequest<RouteGeneric>, reply: FastifyReply) => unknown
+/** {@link RouteHandlerMethod} with the route generic first. */
+export type RouteHandler<
+  RouteGeneric = RouteGenericInterface,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler = FastifySchema,
+  TypeProvider = FastifyTypeProviderDefault,
+  Logger = FastifyBaseLogger,
+> = RouteHandlerMethod<RawServer, RawRequest, RawReply, RouteGeneric>
 export type HookHandlerDoneFunction = Done
 
 /** A callback-style plugin. */

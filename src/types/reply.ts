@@ -33,7 +33,12 @@ export interface FastifyReply<
   SchemaCompiler = FastifySchema,
   TypeProvider = FastifyTypeProviderDefault,
   ReplyType = unknown,
-> extends ReplyBaseMembers<unknown> {}
+> extends ReplyBaseMembers<unknown> {
+  // for code written against Fastify's types (`reply.code(404).send(…)` in a helper): any status, any payload
+  code(statusCode: number): FastifyReply
+  status(statusCode: number): FastifyReply
+  send(payload?: unknown): FastifyReply
+}
 /* eslint-enable @typescript-eslint/no-unused-vars */
 
 /** {@link ReplyBase}'s own members, apart from what is merged into it. */
@@ -132,4 +137,4 @@ export type ReplyFor<RS, P, Rp, Server = BareInstance> = WarrenReply<RS, P, Rp, 
 export type RouteReply<RT extends RouteTypes, Rp, Server = BareInstance> = ReplyFor<RT['responses'], SuccessPayload<RT['responses']>, Rp, Server>
 
 /** The reply's own members, apart from what is merged into {@link ReplyBase}: `decorateReply` refuses these names. */
-export type ReplyMembers = ReplyBaseMembers & Omit<WarrenReply, keyof ReplyBase>
+export type ReplyMembers = ReplyBaseMembers & Omit<WarrenReply, Exclude<keyof ReplyBase, 'code' | 'status' | 'send'>>

@@ -62,8 +62,16 @@ export interface FastifyRequest<
   ContextConfig = ContextConfigDefault,
   Logger = FastifyBaseLogger,
   RequestType = unknown,
-> extends RequestMembers<DefaultRouteTypes, unknown> {}
+> extends RequestMembers<FastifyRouteTypes<RouteGeneric>, unknown> {}
 /* eslint-enable @typescript-eslint/no-unused-vars */
+
+/** A Fastify route generic (`{ Params; Querystring; Body; Headers }`) read as a route's types: a part it leaves out is `unknown`. */
+interface FastifyRouteTypes<G> extends DefaultRouteTypes {
+  params: G extends { Params: infer P } ? P : unknown
+  query: G extends { Querystring: infer Q } ? Q : unknown
+  body: G extends { Body: infer B } ? B : unknown
+  headers: G extends { Headers: infer H } ? H : unknown
+}
 
 /** The request's own members, apart from what is merged into {@link WarrenRequest}: `decorateRequest` refuses these names. */
 export interface RequestMembers<RT extends RouteTypes = DefaultRouteTypes, Server = BareInstance> {
