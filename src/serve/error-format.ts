@@ -85,6 +85,17 @@ function isHidden(site: ErrorSite): boolean {
   return (site.serverFault || site.status >= 500) && !site.exposeServerErrors
 }
 
+/**
+ * The code a hidden error still shows: one made to be answered names its status (`createError`,
+ * warren's own, http-errors), and its code is for clients; one that does not (a driver's `23505`)
+ * was not meant for them, and says which database failed how.
+ */
+function shownCode(error: unknown, code: string | undefined, hidden: boolean): string | undefined {
+  if (!hidden || code === undefined) return code
+  const { statusCode, status } = error as { statusCode?: unknown; status?: unknown }
+  return typeof statusCode === 'number' || typeof status === 'number' ? code : undefined
+}
+
 
 function fastifyAnswer(error: unknown, site: ErrorSite): ErrorAnswer {
   const hidden = isHidden(site)
@@ -93,7 +104,9 @@ function fastifyAnswer(error: unknown, site: ErrorSite): ErrorAnswer {
 }
 
 function fastifyBody(error: unknown, statusCode: number, hidden: boolean): FastifyErrorBody {
-  const { code, message } = fieldsOf(error)
+  const fields = fieldsOf(error)
+  const code = shownCode(error, fields.code, hidden)
+  const message = fields.message
   const phrase = phraseOf(statusCode)
   const shown = hidden ? phrase : message
   return code === undefined ? { statusCode, error: phrase, message: shown } : { statusCode, code, error: phrase, message: shown }
@@ -106,7 +119,9 @@ function problemAnswer(error: unknown, site: ErrorSite): ErrorAnswer {
 
 /** Problem details: a catalogue code names its problem type (`urn:warren:error:<code>`), any other error is `about:blank`. */
 function problemBody(error: unknown, site: ErrorSite): ProblemDetails & { errors?: ValidationProblemItem[] } {
-  const { code, message } = fieldsOf(error)
+  const fields = fieldsOf(error)
+  const code = shownCode(error, fields.code, isHidden(site))
+  const message = fields.message
   const phrase = phraseOf(site.status)
   const known = code !== undefined && Object.hasOwn(errorCatalogue, code) ? errorCatalogue[code as keyof typeof errorCatalogue] : undefined
   const body: ProblemDetails & { errors?: ValidationProblemItem[] } = {

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createError } from 'warren'
 import { captureLogs, warren } from '../helpers.js'
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
@@ -109,6 +110,31 @@ describe('exposeServerErrors', () => {
     app.get('/', { schema: { response: { 200: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } } }, async () => ({}))
     const res = await app.inject('/')
     expect(res.json()).toEqual({ statusCode: 500, code: 'SVC_ERR_RESPONSE_SERIALIZATION', error: 'Internal Server Error', message: 'Internal Server Error' })
+  })
+
+  it("false: a driver's code is hidden with its message (it names no status), an app's coded 5xx keeps its own, in both formats", async () => {
+    const driverError = () => Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: '23505', severity: 'ERROR' })
+    const upstream = createError('APP_ERR_UPSTREAM', 'the payment service is down', 502)
+    for (const errorFormat of ['fastify', 'problem'] as const) {
+      const app = warren({ exposeServerErrors: false, errorFormat })
+      app.get('/db', async () => {
+        throw driverError()
+      })
+      app.get('/upstream', async () => {
+        throw new upstream()
+      })
+      const db = await app.inject('/db')
+      expect(db.statusCode).toBe(500)
+      expect(db.json().code).toBeUndefined()
+      expect(db.body).not.toMatch(/23505|users_email_key/)
+      expect((await app.inject('/upstream')).json()).toMatchObject({ code: 'APP_ERR_UPSTREAM' })
+    }
+    // shown outside production, as Fastify shows it
+    const exposed = warren({ exposeServerErrors: true })
+    exposed.get('/db', async () => {
+      throw driverError()
+    })
+    expect((await exposed.inject('/db')).json()).toMatchObject({ code: '23505' })
   })
 
   it('defaults to hiding under NODE_ENV=production and to exposing elsewhere', async () => {
