@@ -5,7 +5,7 @@
  */
 import { WarrenClientError } from './errors.js'
 import { readResponse, type ClientResponse } from './response.js'
-import { fetchTransport, handlerTransport, injectTransport, type FetchHandler, type FetchLike, type InjectTarget, type Transport } from './transport.js'
+import { fetchTransport, handlerTransport, injectTransport, isRawBody, type FetchHandler, type FetchLike, type InjectTarget, type RawBody, type Transport } from './transport.js'
 import { buildUrl, type ParamValue } from './url.js'
 import { ResponseValidator, schemasOfApp, type ResponseSchemaTable } from './validate.js'
 import type { TypedClient } from '../types/client.js'
@@ -19,7 +19,7 @@ export type { CatalogueCode, CodesWithStatus, ErrorCatalogue, ErrorCatalogueEntr
 export type { AppErrorCodes } from '../types/augment.js'
 export type { FastifyErrorBody, ProblemDetails, ValidationProblemDetails, ValidationProblemItem } from '../types/error-format.js'
 export type { BadRequestBody, ErrorBodyIn, ErrorFormatKind } from '../types/error-answers.js'
-export type { ClientResponse, FetchHandler, FetchLike, InjectTarget, ParamValue, ResponseSchemaTable }
+export type { ClientResponse, FetchHandler, FetchLike, InjectTarget, ParamValue, RawBody, ResponseSchemaTable }
 export type {
   AnswerOf,
   AnyRouteTable,
@@ -71,7 +71,7 @@ export interface CallOptions {
   /** A key repeats for each item of an array. */
   query?: Record<string, ParamValue | readonly ParamValue[]>
   headers?: Record<string, string>
-  /** Sent as JSON unless it is a string. */
+  /** Sent as JSON, except a string (text) and form data, bytes, a Blob, URLSearchParams or a stream (as they are). */
   body?: unknown
   signal?: AbortSignal
 }
@@ -123,6 +123,22 @@ function validatorFor(options: ClientOptions): ResponseValidator | null {
   return new ResponseValidator(schemasOfApp(options.app), options.references, options.validator)
 }
 
+/**
+ * The body as sent: a string as text, form data, bytes, a Blob or a stream as they are (fetch
+ * types a form and a Blob itself; bytes are `application/octet-stream` unless typed), anything
+ * else as JSON. Sets the content type a call did not give.
+ */
+function encodeBody(body: unknown, headers: Record<string, string>): string | RawBody | undefined {
+  if (body === undefined) return undefined
+  const typed = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
+  if (isRawBody(body)) {
+    if (!typed && (ArrayBuffer.isView(body) || body instanceof ArrayBuffer || body instanceof ReadableStream)) headers['content-type'] = 'application/octet-stream'
+    return body
+  }
+  if (!typed) headers['content-type'] = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json'
+  return typeof body === 'string' ? body : JSON.stringify(body)
+}
+
 function createClient(options: ClientOptions): WarrenClient {
   const send = transportFor(options)
   const validator = validatorFor(options)
@@ -130,13 +146,7 @@ function createClient(options: ClientOptions): WarrenClient {
     const upper = method.toUpperCase()
     const common = typeof options.headers === 'function' ? await options.headers() : (options.headers ?? {})
     const headers: Record<string, string> = { ...common, ...call.headers }
-    let body: string | undefined
-    if (call.body !== undefined) {
-      body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
-      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
-        headers['content-type'] = typeof call.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json'
-      }
-    }
+    const body = encodeBody(call.body, headers)
     const url = buildUrl(path, call.params, call.query)
     const response = await readResponse(await send({ method: upper, url, headers, body, signal: call.signal }), upper)
     if (validator !== null) await validator.check(upper, path, response)

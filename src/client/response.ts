@@ -1,7 +1,7 @@
 /**
  * @module client/response
- * Reading an answer: JSON parsed, text as strings, nothing for bodiless answers; anything else is
-  * a `WarrenClientError`.
+ * Reading an answer: JSON parsed, text as strings, any other type as its bytes, nothing for
+ * bodiless answers; JSON that does not parse is a `WarrenClientError`.
  */
 import { WarrenClientError } from './errors.js'
 
@@ -24,6 +24,8 @@ export interface ResponseLike {
   status: number
   headers: Headers
   text(): Promise<string>
+  /** The body's bytes, for answers that are neither JSON nor text (a fetch `Response` has it). */
+  arrayBuffer?(): Promise<ArrayBuffer>
 }
 
 function isJson(contentType: string): boolean {
@@ -31,11 +33,23 @@ function isJson(contentType: string): boolean {
   return essence === 'application/json' || essence.endsWith('+json')
 }
 
+/** Text a string can hold as it is: `text/*` and the XML, JavaScript and form types. */
+function isText(contentType: string): boolean {
+  const essence = contentType.split(';')[0].trim().toLowerCase()
+  return essence.startsWith('text/') || essence.endsWith('+xml') || essence === 'application/xml' || essence === 'application/javascript' || essence === 'application/x-www-form-urlencoded'
+}
+
 export async function readResponse(response: ResponseLike, method: string): Promise<ClientResponse> {
   const { status, headers } = response
-  const body = isBodiless(method, status) ? '' : await response.text()
-  if (body === '') return { status, body: undefined, headers }
+  if (isBodiless(method, status)) return { status, body: undefined, headers }
   const contentType = headers.get('content-type') ?? ''
+  if (!isJson(contentType) && !isText(contentType) && response.arrayBuffer !== undefined) {
+    // an image, a PDF, an archive: its bytes, which text would corrupt
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    return { status, body: bytes.byteLength === 0 ? undefined : bytes, headers }
+  }
+  const body = await response.text()
+  if (body === '') return { status, body: undefined, headers }
   if (isJson(contentType)) {
     try {
       return { status, body: JSON.parse(body), headers }
@@ -43,6 +57,5 @@ export async function readResponse(response: ResponseLike, method: string): Prom
       throw new WarrenClientError('CLIENT_ERR_INVALID_JSON', `The ${status} answer says it is JSON but does not parse: ${(error as Error).message}`, { status, text: body, cause: error })
     }
   }
-  if (contentType.startsWith('text/')) return { status, body, headers }
-  throw new WarrenClientError('CLIENT_ERR_UNEXPECTED_CONTENT_TYPE', `The ${status} answer is '${contentType || 'untyped'}', neither JSON nor text`, { status, text: body })
+  return { status, body, headers }
 }
