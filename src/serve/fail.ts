@@ -92,7 +92,7 @@ export function defaultErrorHandler(error: any, request: Request, reply: Reply):
 
 function logError(request: Request, reply: Reply, error: any): void {
   if (!(error instanceof Error)) {
-    if (reply.statusCode >= 500) reply.log.error({ err: error }, 'a value that is not an Error was thrown')
+    if (reply.statusCode >= 500) reply.log.error({ req: request, res: reply, err: error }, 'a value that is not an Error was thrown')
     else reply.log.info({ res: reply, err: error }, 'a value that is not an Error was thrown')
   } else if (reply.statusCode >= 500) request.log.error({ req: request, res: reply, err: error }, error.message)
   else request.log.info({ res: reply, err: clientErrorSummary(error) }, error.message)

@@ -97,6 +97,17 @@ describe('exposeServerErrors', () => {
     expect(logged.err.stack).toContain('db password is hunter2')
   })
 
+  it('a thrown non-Error 5xx is logged with the request and the answer, as an Error is, to find it by its request', async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { stream }, genReqId: () => 'req-9' })
+    app.get('/odd', async () => {
+      throw 'out of cheese'
+    })
+    expect((await app.inject('/odd')).statusCode).toBe(500)
+    await settle()
+    expect(lines.find((line) => line.level === 50)).toMatchObject({ reqId: 'req-9', msg: 'a value that is not an Error was thrown', err: 'out of cheese', req: { url: '/odd' }, res: { statusCode: 500 } })
+  })
+
   it('false: 4xx messages are still sent (they are for the client)', async () => {
     const app = warren({ exposeServerErrors: false })
     app.get('/', async () => {
