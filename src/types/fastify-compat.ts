@@ -105,7 +105,7 @@ export type preHandlerHookHandler<
   SchemaCompiler = FastifySchema,
   TypeProvider = FastifyTypeProviderDefault,
   Logger = FastifyBaseLogger,
-> = (request: FastifyRequest, reply: FastifyReply, done: Done) => void
+> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply, done: Done) => void
 
 /** An async `preHandler` hook. */
 export type preHandlerAsyncHookHandler<
@@ -117,7 +117,7 @@ export type preHandlerAsyncHookHandler<
   SchemaCompiler = FastifySchema,
   TypeProvider = FastifyTypeProviderDefault,
   Logger = FastifyBaseLogger,
-> = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply) => Promise<unknown>
 
 /** The other request hooks plugins take or return, typed as the `preHandler` ones. */
 export type { preHandlerHookHandler as onRequestHookHandler, preHandlerHookHandler as preValidationHookHandler, preHandlerAsyncHookHandler as preValidationAsyncHookHandler }
