@@ -19,7 +19,7 @@ import { hasBody, missesContentType, parseBody } from './parse-body.js'
 import { isHandlerTraced, publishError, runInTrace, type HandlerTrace } from './handler-trace.js'
 import { sendReturnValue } from './return-value.js'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
-import { closeConnectionAfter } from './write.js'
+import { closeConnectionAfter, keepOpenForQueuedAnswer } from './write.js'
 
 export function createExchange(
   req: IncomingMessage,
@@ -54,6 +54,7 @@ export function handleRequest(
   const root = route.root
   if (root.closing) {
     // closing its connection afterwards, so close() does not wait on it
+    keepOpenForQueuedAnswer(reply)
     closeConnectionAfter(reply)
     if (root.options.return503OnClosing) return refuseWhileClosing(reply)
   }

@@ -205,7 +205,20 @@ function discardStream(reply: Reply, stream: NodeJS.ReadableStream | ReadableStr
  */
 function closeConnectionIfClosing(reply: Reply): void {
   const root = reply[kRoute].root
-  if (root.closing && root.options.forceCloseConnections === 'idle') closeConnectionAfter(reply)
+  if (root.closing && root.options.forceCloseConnections === 'idle' && !connectionsWithQueuedAnswers.has(reply.request.raw.socket)) closeConnectionAfter(reply)
+}
+
+/** Connections on which, while the server closes, a pipelined request waits for its answer's turn. */
+const connectionsWithQueuedAnswers = new WeakSet<object>()
+
+/**
+ * A request that arrived while the server closes, pipelined behind one still being answered: the
+ * answer before it must not close the connection, or this one (perhaps already carried out) is
+ * lost; its own answer closes it.
+ */
+export function keepOpenForQueuedAnswer(reply: Reply): void {
+  const socket = reply.request.raw.socket
+  if (socket !== null && socket !== undefined && awaitsItsTurn(reply.raw)) connectionsWithQueuedAnswers.add(socket)
 }
 
 /**

@@ -188,6 +188,32 @@ describe('connections while closing', () => {
     await closing
   })
 
+  it("with the default forceCloseConnections, a request pipelined behind one in flight when close() starts is answered, not lost with the connection", async () => {
+    for (const return503OnClosing of [true, false]) {
+      const app = warren({ return503OnClosing })
+      let carriedOut = 0
+      app.get('/slow', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 150))
+        return 'slow done'
+      })
+      app.get('/count', async () => ++carriedOut)
+      const address = await app.listen({ port: 0 })
+      const connection = await rawConnection(address)
+      connection.send('/slow')
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      const closing = app.close()
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      connection.send('/count')
+      const all = await connection.responses(2)
+      // the first answer leaves the connection to the second, which closes it
+      expect(all.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 200', return503OnClosing ? 'HTTP/1.1 503' : 'HTTP/1.1 200'])
+      expect(all.match(/connection: close/gi)?.length).toBe(1)
+      expect(carriedOut).toBe(return503OnClosing ? 0 : 1)
+      await connection.closed
+      await closing
+    }
+  })
+
   it("a refused request is logged at info as 'request aborted'", async () => {
     const { lines, stream } = captureLogs()
     const app = warren({ logger: { stream }, forceCloseConnections: false })
