@@ -56,7 +56,11 @@ export function handleRequest(
     // closing its connection afterwards, so close() does not wait on it
     keepOpenForQueuedAnswer(reply)
     closeConnectionAfter(reply)
-    if (root.options.return503OnClosing) return refuseWhileClosing(reply)
+    // refused after its onRequest hooks, as a malformed URL is: the hooks that see it end see it start
+    if (root.options.return503OnClosing) {
+      if (route.hooks.onRequest === null) return refuseWhileClosing(reply)
+      return runRequestHooks(route.hooks.onRequest, request, reply, () => refuseWhileClosing(reply))
+    }
   }
   if (route.hooks.onRequest === null) return runPreParsing(request, reply)
   runRequestHooks(route.hooks.onRequest, request, reply, runPreParsing)

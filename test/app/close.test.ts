@@ -120,8 +120,15 @@ describe('Symbol.asyncDispose', () => {
 })
 
 describe('connections while closing', () => {
-  it("forceCloseConnections: false keeps a kept-alive connection; its next request gets 503 and 'connection: close'", async () => {
+  it("forceCloseConnections: false keeps a kept-alive connection; its next request gets 503 and 'connection: close', between its onRequest and onResponse hooks", async () => {
     const app = warren({ forceCloseConnections: false })
+    const seen: string[] = []
+    app.addHook('onRequest', async (request: any) => {
+      seen.push(`onRequest ${request.url}`)
+    })
+    app.addHook('onResponse', async (request: any, reply: any) => {
+      seen.push(`onResponse ${request.url} ${reply.statusCode}`)
+    })
     let closing: Promise<void> | undefined
     app.get('/', async () => {
       // the server stops while this request is in flight: its connection is not idle then
@@ -142,6 +149,7 @@ describe('connections while closing', () => {
     expect(second).toMatch(/connection: close/i)
     await connection.closed
     await closing
+    expect(seen).toEqual(['onRequest /', 'onResponse / 200', 'onRequest /', 'onResponse / 503'])
   })
 
   it("return503OnClosing: false serves a request arriving while closing, with 'connection: close'", async () => {
