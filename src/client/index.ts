@@ -5,7 +5,7 @@
  */
 import { WarrenClientError } from './errors.js'
 import { readResponse, type ClientResponse } from './response.js'
-import { fetchTransport, handlerTransport, injectTransport, isRawBody, type FetchHandler, type FetchLike, type InjectTarget, type RawBody, type Transport } from './transport.js'
+import { fetchTransport, handlerTransport, injectTransport, isRawBody, isStream, type FetchHandler, type FetchLike, type InjectTarget, type RawBody, type Transport } from './transport.js'
 import { buildUrl, type ParamValue } from './url.js'
 import { ResponseValidator, schemasOfApp, type ResponseSchemaTable } from './validate.js'
 import type { TypedClient } from '../types/client.js'
@@ -132,7 +132,7 @@ function encodeBody(body: unknown, headers: Record<string, string>): string | Ra
   if (body === undefined) return undefined
   const typed = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
   if (isRawBody(body)) {
-    if (!typed && (ArrayBuffer.isView(body) || body instanceof ArrayBuffer || body instanceof ReadableStream)) headers['content-type'] = 'application/octet-stream'
+    if (!typed && (ArrayBuffer.isView(body) || body instanceof ArrayBuffer || isStream(body))) headers['content-type'] = 'application/octet-stream'
     return body
   }
   if (!typed) headers['content-type'] = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json'

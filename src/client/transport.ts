@@ -16,8 +16,13 @@ export function isRawBody(value: unknown): value is RawBody {
     (typeof FormData === 'function' && value instanceof FormData) ||
     (typeof Blob === 'function' && value instanceof Blob) ||
     value instanceof URLSearchParams ||
-    (typeof ReadableStream === 'function' && value instanceof ReadableStream)
+    isStream(value)
   )
+}
+
+/** A web stream, where the runtime has them. */
+export function isStream(value: unknown): value is ReadableStream<Uint8Array> {
+  return typeof ReadableStream === 'function' && value instanceof ReadableStream
 }
 
 export interface OutgoingRequest {
@@ -49,7 +54,7 @@ export function fetchTransport(baseUrl: string, fetchFn: FetchLike): Transport {
   return async (request) => {
     try {
       // a stream body is sent as it is read: fetch asks for half duplex then
-      const duplex = typeof ReadableStream === 'function' && request.body instanceof ReadableStream ? { duplex: 'half' as const } : {}
+      const duplex = isStream(request.body) ? { duplex: 'half' as const } : {}
       return await fetchFn(base + request.url, { method: request.method, headers: request.headers, body: request.body, signal: request.signal, ...duplex })
     } catch (error) {
       throw new WarrenClientError('CLIENT_ERR_NETWORK', `${request.method} ${base}${request.url} failed: ${(error as Error).message}`, { cause: error })
