@@ -5,7 +5,8 @@
  */
 import { WarrenClientError } from './errors.js'
 import { readResponse, type ClientResponse } from './response.js'
-import { fetchTransport, handlerTransport, injectTransport, isRawBody, isStream, type FetchHandler, type FetchLike, type InjectTarget, type RawBody, type Transport } from './transport.js'
+import { handlerTransport, injectTransport, type FetchHandler, type InjectTarget } from './in-process-transport.js'
+import { fetchTransport, isRawBody, isStream, type FetchLike, type RawBody, type Transport } from './transport.js'
 import { buildUrl, type ParamValue } from './url.js'
 import { ResponseValidator, schemasOfApp, type ResponseSchemaTable } from './validate.js'
 import type { TypedClient } from '../types/client.js'
@@ -119,8 +120,17 @@ export interface ClientFactory {
 function validatorFor(options: ClientOptions): ResponseValidator | null {
   if (options.validate === undefined) return null
   if (options.validate !== true) return new ResponseValidator(options.validate, options.references, options.validator)
-  if (options.app === undefined) throw new TypeError('client(): validate: true reads the schemas from `app`; over a socket, give `validate` a table of schemas')
+  if (options.app === undefined) throw new TypeError('client(): validate: true reads the schemas from `app` (give it beside `handler` or `baseUrl`), or give `validate` a table of schemas')
   return new ResponseValidator(schemasOfApp(options.app), options.references, options.validator)
+}
+
+/** The client's headers under the call's: a call's header replaces the client's of that name, whatever the case of either. */
+function mergeHeaders(common: Record<string, string>, own: Record<string, string> | undefined): Record<string, string> {
+  if (own === undefined) return { ...common }
+  const replaced = new Set(Object.keys(own).map((name) => name.toLowerCase()))
+  const headers: Record<string, string> = {}
+  for (const name of Object.keys(common)) if (!replaced.has(name.toLowerCase())) headers[name] = common[name] as string
+  return Object.assign(headers, own)
 }
 
 /**
@@ -145,7 +155,7 @@ function createClient(options: ClientOptions): WarrenClient {
   const request = async (method: string, path: string, call: CallOptions = {}): Promise<ClientResponse> => {
     const upper = method.toUpperCase()
     const common = typeof options.headers === 'function' ? await options.headers() : (options.headers ?? {})
-    const headers: Record<string, string> = { ...common, ...call.headers }
+    const headers = mergeHeaders(common, call.headers)
     const body = encodeBody(call.body, headers)
     const url = buildUrl(path, call.params, call.query)
     const response = await readResponse(await send({ method: upper, url, headers, body, signal: call.signal }), upper)

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import warren, { Type } from 'warren'
 import { client, WarrenClientError } from 'warren/client'
@@ -114,6 +115,49 @@ describe('bodies that are not JSON: files and bytes, both ways', () => {
       expect(image.body).toBeInstanceOf(Uint8Array)
       expect([...(image.body as Uint8Array)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0xff])
       expect((await api.get('/empty-image')).body).toBeUndefined()
+    }
+  })
+})
+
+describe('the three transports (inject, a fetch handler, a socket) answer alike', () => {
+  function framingApp() {
+    const app = warren()
+    app.post('/echo', async (request: any) => ({ length: request.headers['content-length'] ?? null, chunked: request.headers['transfer-encoding'] ?? null, type: request.headers['content-type'], token: request.headers['x-token'] ?? null }))
+    app.get('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      return 'late'
+    })
+    app.get('/gzip', async (_request: any, reply: any) => reply.type('application/json').header('content-encoding', 'gzip').send(gzipSync(JSON.stringify({ ok: true }))))
+    app.get('/bom', async (_request: any, reply: any) => reply.type('text/csv').send('\uFEFFa,b\n1,2\n'))
+    return app
+  }
+  const app = framingApp()
+  let baseUrl = ''
+  beforeAll(async () => {
+    baseUrl = await app.listen({ port: 0 })
+  })
+  afterAll(() => app.close())
+  const transports = () => [['inject', client({ app })], ['handler', client({ handler: app.fetch })], ['socket', client({ baseUrl })]] as const
+
+  it("frame a whole body with its length, let a call's header replace the client's whatever its case, decode gzip and drop a byte order mark", async () => {
+    for (const [name, base] of transports()) {
+      const api = client(name === 'inject' ? { app, headers: { 'Content-Type': 'application/json', 'X-Token': 'client' } } : name === 'handler' ? { handler: app.fetch, headers: { 'Content-Type': 'application/json', 'X-Token': 'client' } } : { baseUrl, headers: { 'Content-Type': 'application/json', 'X-Token': 'client' } })
+      expect([name, (await api.post('/echo', { body: '{"a":1}', headers: { 'x-token': 'call' } })).body]).toEqual([name, { length: '7', chunked: null, type: 'application/json', token: 'call' }])
+      expect([name, (await api.post('/echo', { body: 'hi', headers: { 'content-type': 'text/plain' } })).body]).toEqual([name, { length: '2', chunked: null, type: 'text/plain', token: 'client' }])
+      expect([name, (await base.get('/gzip')).body]).toEqual([name, { ok: true }])
+      expect([name, (await base.get('/bom')).body]).toEqual([name, 'a,b\n1,2\n'])
+    }
+  })
+
+  it('an aborted call rejects with CLIENT_ERR_NETWORK at once, whatever the transport', async () => {
+    for (const [name, api] of transports()) {
+      const started = Date.now()
+      const failure = await api.get('/slow', { signal: AbortSignal.timeout(20) }).catch((error: unknown) => error)
+      expect([name, (failure as { code?: string }).code]).toEqual([name, 'CLIENT_ERR_NETWORK'])
+      // well before the handler's 1.5 s: the call does not wait for the answer it gave up on
+      expect(Date.now() - started).toBeLessThan(1000)
+      const already = await api.get('/slow', { signal: AbortSignal.abort() }).catch((error: unknown) => error)
+      expect([name, (already as { code?: string }).code]).toEqual([name, 'CLIENT_ERR_NETWORK'])
     }
   })
 })
