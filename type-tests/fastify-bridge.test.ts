@@ -143,6 +143,17 @@ const cases = {
       return reply.send(error)
     })
   `,
+  hooksInTheirOwnFiles: `
+    import warren from 'warren'
+    import type { onErrorAsyncHookHandler, onRequestAsyncHookHandler, onResponseHookHandler, onSendAsyncHookHandler, onSendHookHandler, preSerializationAsyncHookHandler } from 'fastify'
+    export const stamp: onRequestAsyncHookHandler = async (request) => { request.log.info({ url: request.url }, 'in') }
+    export const timing: onResponseHookHandler = (request, reply, done) => { request.log.info({ ms: reply.elapsedTime }, 'out'); done() }
+    export const tag: onSendAsyncHookHandler = async (_request, reply, payload) => { reply.header('x-tag', '1'); return payload }
+    export const same: onSendHookHandler = (_request, _reply, payload, done) => done(null, typeof payload === 'string' ? payload.trim() : payload)
+    export const wrap: preSerializationAsyncHookHandler = async (_request, _reply, payload) => ({ data: payload })
+    export const report: onErrorAsyncHookHandler = async (request, _reply, error) => { request.log.error({ code: error.code }, error.message) }
+    warren().addHook('onRequest', stamp).addHook('onResponse', timing).addHook('onSend', tag).addHook('onSend', same).addHook('preSerialization', wrap).addHook('onError', report)
+  `,
   fastifyRequestGenericChecked: `
     import type { FastifyRequest } from 'fastify'
     export async function getThing(request: FastifyRequest<{ Params: { id: string } }>) {
@@ -180,6 +191,7 @@ describe("Fastify plugins' types through the fastify-compat bridge", () => {
 
   it("handlers written apart with FastifyRequest's route generic, FastifyReply and FastifyError read their parts, and the generic is checked", () => {
     expect(found.handlersInTheirOwnFiles).toEqual([])
+    expect(found.hooksInTheirOwnFiles).toEqual([])
     expect(found.fastifyRequestGenericChecked).toEqual([expect.stringContaining("Type 'string' is not assignable to type 'number'")])
   })
 

@@ -14,6 +14,7 @@ import type { ListenOptions } from './instance.js'
 import type { RegisterOptions as WarrenRegisterOptions } from './register.js'
 import type { FastifyRequest } from './request.js'
 import type { HTTPMethod } from './route.js'
+import type { HandlerError, PayloadDone } from './hooks.js'
 import type { Done } from './util.js'
 
 export type { FastifyContextConfig, RouteOptions, RouteShorthandOptions } from './augment.js'
@@ -120,4 +121,50 @@ export type preHandlerAsyncHookHandler<
 > = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply) => Promise<unknown>
 
 /** The other request hooks plugins take or return, typed as the `preHandler` ones. */
-export type { preHandlerHookHandler as onRequestHookHandler, preHandlerHookHandler as preValidationHookHandler, preHandlerAsyncHookHandler as preValidationAsyncHookHandler }
+export type {
+  preHandlerHookHandler as onRequestHookHandler,
+  preHandlerAsyncHookHandler as onRequestAsyncHookHandler,
+  preHandlerHookHandler as preValidationHookHandler,
+  preHandlerAsyncHookHandler as preValidationAsyncHookHandler,
+  preHandlerHookHandler as onResponseHookHandler,
+  preHandlerAsyncHookHandler as onResponseAsyncHookHandler,
+  preHandlerHookHandler as onTimeoutHookHandler,
+  preHandlerAsyncHookHandler as onTimeoutAsyncHookHandler,
+}
+
+/** An `onSend` hook: may replace the serialized payload (`done(null, payload)`). */
+export type onSendHookHandler<
+  OnSendPayload = unknown,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply, payload: OnSendPayload, done: PayloadDone) => void
+
+/** An async `onSend` hook: resolves to the payload to send instead, or nothing to keep it. */
+export type onSendAsyncHookHandler<
+  OnSendPayload = unknown,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply, payload: OnSendPayload) => Promise<unknown>
+
+/** `preSerialization` hooks, shaped as the `onSend` ones (their payload is the handler's value). */
+export type { onSendHookHandler as preSerializationHookHandler, onSendAsyncHookHandler as preSerializationAsyncHookHandler }
+
+/** An `onError` hook: observes the error on its way to the error handler. */
+export type onErrorHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply, error: HandlerError, done: () => void) => void
+
+/** An async `onError` hook. */
+export type onErrorAsyncHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply, error: HandlerError) => Promise<void>
