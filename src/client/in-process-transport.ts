@@ -42,7 +42,11 @@ async function framed(request: OutgoingRequest): Promise<{ body: string | Uint8A
 /** Settles as `work` does, or rejects as soon as the call's signal aborts, as a fetch does. */
 function abortable<T>(signal: AbortSignal | undefined, work: Promise<T>): Promise<T> {
   if (signal === undefined) return work
-  if (signal.aborted) return Promise.reject(signal.reason)
+  if (signal.aborted) {
+    // the call is over; what the work answers (an abort of its own, often) is nobody's to handle
+    work.catch(() => {})
+    return Promise.reject(signal.reason)
+  }
   return new Promise((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason)
     signal.addEventListener('abort', onAbort, { once: true })
