@@ -5,10 +5,10 @@
  */
 import { WarrenClientError } from './errors.js'
 import type { ResponseLike } from './response.js'
-import { fetchTransport, isStream, type OutgoingRequest, type Transport } from './transport.js'
+import { fetchTransport, isStream, namesHeader, type OutgoingRequest, type Transport } from './transport.js'
 
 /** A web-standard fetch handler answering in-process: `app.fetch`, a Worker's `fetch`. */
-export type FetchHandler = (request: Request) => Promise<ResponseLike>
+export type FetchHandler = (request: Request) => Promise<Response>
 
 interface InjectResponse {
   statusCode: number
@@ -35,7 +35,7 @@ async function framed(request: OutgoingRequest): Promise<{ body: string | Uint8A
   const bytes = new Uint8Array(await encoded.arrayBuffer())
   const headers: Record<string, string> = { ...request.headers, 'content-length': String(bytes.byteLength) }
   const type = encoded.headers.get('content-type')
-  if (type !== null && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = type
+  if (type !== null && !namesHeader(headers, 'content-type')) headers['content-type'] = type
   return { body: typeof body === 'string' ? body : bytes, headers }
 }
 
@@ -60,10 +60,9 @@ const decodable = new Set(['gzip', 'x-gzip', 'deflate'])
 /** The answer's bytes as fetch gives them: a compressed body decoded, a leading byte order mark dropped from text. */
 function decodedResponse(status: number, headers: Headers, bytes: Uint8Array | ReadableStream<Uint8Array> | null): ResponseLike {
   const encoding = headers.get('content-encoding')?.trim().toLowerCase()
-  let body: BodyInitValue = bytes as BodyInitValue
+  let body = bytes as BodyInitValue
   if (bytes !== null && encoding !== undefined && decodable.has(encoding) && typeof DecompressionStream === 'function') {
-    const stream = isStream(bytes) ? bytes : new Response(bytes as BodyInitValue).body
-    body = stream?.pipeThrough(new DecompressionStream(encoding === 'x-gzip' ? 'gzip' : (encoding as 'gzip' | 'deflate'))) as BodyInitValue
+    body = new Response(body).body?.pipeThrough(new DecompressionStream(encoding === 'x-gzip' ? 'gzip' : (encoding as 'gzip' | 'deflate'))) as BodyInitValue
   }
   // a Response's text() drops one leading byte order mark, as fetch's does
   const decoded = new Response(body)
@@ -72,12 +71,11 @@ function decodedResponse(status: number, headers: Headers, bytes: Uint8Array | R
 
 /** Each call as a web `Request` to `handler`, no socket in between; a throw is a `CLIENT_ERR_NETWORK` as a failed fetch is. */
 export function handlerTransport(baseUrl: string, handler: FetchHandler): Transport {
-  const send = fetchTransport(baseUrl, (input, init) => abortable(init.signal, handler(new Request(input, init as RequestInit))))
-  return async (request) => {
-    const answer = await send({ ...request, ...(await framed(request)) })
-    const response = answer as ResponseLike & { body?: ReadableStream<Uint8Array> | null }
-    return response.body === undefined ? answer : decodedResponse(answer.status, answer.headers, response.body)
-  }
+  const send = fetchTransport(baseUrl, async (input, init) => {
+    const response = await abortable(init.signal, handler(new Request(input, init as RequestInit)))
+    return decodedResponse(response.status, response.headers, response.body)
+  })
+  return async (request) => send({ ...request, ...(await framed(request)) })
 }
 
 function toHeaders(raw: InjectResponse['headers']): Headers {

@@ -6,7 +6,7 @@
 import { WarrenClientError } from './errors.js'
 import { readResponse, type ClientResponse } from './response.js'
 import { handlerTransport, injectTransport, type FetchHandler, type InjectTarget } from './in-process-transport.js'
-import { fetchTransport, isRawBody, isStream, type FetchLike, type RawBody, type Transport } from './transport.js'
+import { fetchTransport, isRawBody, isStream, namesHeader, type FetchLike, type RawBody, type Transport } from './transport.js'
 import { buildUrl, type ParamValue } from './url.js'
 import { ResponseValidator, schemasOfApp, type ResponseSchemaTable } from './validate.js'
 import type { TypedClient } from '../types/client.js'
@@ -140,7 +140,7 @@ function mergeHeaders(common: Record<string, string>, own: Record<string, string
  */
 function encodeBody(body: unknown, headers: Record<string, string>): string | RawBody | undefined {
   if (body === undefined) return undefined
-  const typed = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
+  const typed = namesHeader(headers, 'content-type')
   if (isRawBody(body)) {
     if (!typed && (ArrayBuffer.isView(body) || body instanceof ArrayBuffer || isStream(body))) headers['content-type'] = 'application/octet-stream'
     return body

@@ -28,29 +28,33 @@ export interface ResponseLike {
   arrayBuffer?(): Promise<ArrayBuffer>
 }
 
-function isJson(contentType: string): boolean {
-  const essence = contentType.split(';')[0].trim().toLowerCase()
+/** A content type without its parameters, in lower case. */
+function essenceOf(contentType: string): string {
+  return contentType.split(';')[0].trim().toLowerCase()
+}
+
+function isJson(essence: string): boolean {
   return essence === 'application/json' || essence.endsWith('+json')
 }
 
 /** Text a string can hold as it is: `text/*` and the XML, JavaScript and form types. */
-function isText(contentType: string): boolean {
-  const essence = contentType.split(';')[0].trim().toLowerCase()
+function isText(essence: string): boolean {
   return essence.startsWith('text/') || essence.endsWith('+xml') || essence === 'application/xml' || essence === 'application/javascript' || essence === 'application/x-www-form-urlencoded'
 }
 
 export async function readResponse(response: ResponseLike, method: string): Promise<ClientResponse> {
   const { status, headers } = response
   if (isBodiless(method, status)) return { status, body: undefined, headers }
-  const contentType = headers.get('content-type') ?? ''
-  if (!isJson(contentType) && !isText(contentType) && response.arrayBuffer !== undefined) {
+  const essence = essenceOf(headers.get('content-type') ?? '')
+  const json = isJson(essence)
+  if (!json && !isText(essence) && response.arrayBuffer !== undefined) {
     // an image, a PDF, an archive: its bytes, which text would corrupt
     const bytes = new Uint8Array(await response.arrayBuffer())
     return { status, body: bytes.byteLength === 0 ? undefined : bytes, headers }
   }
   const body = await response.text()
   if (body === '') return { status, body: undefined, headers }
-  if (isJson(contentType)) {
+  if (json) {
     try {
       return { status, body: JSON.parse(body), headers }
     } catch (error) {

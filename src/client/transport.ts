@@ -25,6 +25,11 @@ export function isStream(value: unknown): value is ReadableStream<Uint8Array> {
   return typeof ReadableStream === 'function' && value instanceof ReadableStream
 }
 
+/** Whether `headers` hold `name` (lower case), under any spelling. */
+export function namesHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name)
+}
+
 export interface OutgoingRequest {
   method: string
   url: string
