@@ -68,11 +68,13 @@ interface ShownFields {
   message: string
 }
 
-function fieldsOf(thrown: unknown): ShownFields {
+/** The code and message a body may show; a hidden error's code only when it was made to be answered ({@link showsCode}). */
+function fieldsOf(thrown: unknown, hidden: boolean): ShownFields {
   if (typeof thrown === 'string') return { code: undefined, message: thrown }
   if (thrown === null || typeof thrown !== 'object') return { code: undefined, message: '' }
   const { code, message } = thrown as { code?: unknown; message?: unknown }
-  return { code: isPrimitiveText(code) ? String(code) : undefined, message: isPrimitiveText(message) ? String(message) : '' }
+  const shown = isPrimitiveText(code) && (!hidden || showsCode(thrown)) ? String(code) : undefined
+  return { code: shown, message: isPrimitiveText(message) ? String(message) : '' }
 }
 
 /** A value a body writes as text: a driver's numeric code (`11000`) is a code all the same. */
@@ -86,14 +88,13 @@ function isHidden(site: ErrorSite): boolean {
 }
 
 /**
- * The code a hidden error still shows: one made to be answered names its status (`createError`,
- * warren's own, http-errors), and its code is for clients; one that does not (a driver's `23505`)
- * was not meant for them, and says which database failed how.
+ * Whether a hidden error still shows its code: one made to be answered names its status
+ * (`createError`, warren's own, http-errors), and its code is for clients; one that does not (a
+ * driver's `23505`) was not meant for them, and says which database failed how.
  */
-function shownCode(error: unknown, code: string | undefined, hidden: boolean): string | undefined {
-  if (!hidden || code === undefined) return code
+function showsCode(error: object): boolean {
   const { statusCode, status } = error as { statusCode?: unknown; status?: unknown }
-  return typeof statusCode === 'number' || typeof status === 'number' ? code : undefined
+  return typeof statusCode === 'number' || typeof status === 'number'
 }
 
 
@@ -104,9 +105,7 @@ function fastifyAnswer(error: unknown, site: ErrorSite): ErrorAnswer {
 }
 
 function fastifyBody(error: unknown, statusCode: number, hidden: boolean): FastifyErrorBody {
-  const fields = fieldsOf(error)
-  const code = shownCode(error, fields.code, hidden)
-  const message = fields.message
+  const { code, message } = fieldsOf(error, hidden)
   const phrase = phraseOf(statusCode)
   const shown = hidden ? phrase : message
   return code === undefined ? { statusCode, error: phrase, message: shown } : { statusCode, code, error: phrase, message: shown }
@@ -119,9 +118,7 @@ function problemAnswer(error: unknown, site: ErrorSite): ErrorAnswer {
 
 /** Problem details: a catalogue code names its problem type (`urn:warren:error:<code>`), any other error is `about:blank`. */
 function problemBody(error: unknown, site: ErrorSite): ProblemDetails & { errors?: ValidationProblemItem[] } {
-  const fields = fieldsOf(error)
-  const code = shownCode(error, fields.code, isHidden(site))
-  const message = fields.message
+  const { code, message } = fieldsOf(error, isHidden(site))
   const phrase = phraseOf(site.status)
   const known = code !== undefined && Object.hasOwn(errorCatalogue, code) ? errorCatalogue[code as keyof typeof errorCatalogue] : undefined
   const body: ProblemDetails & { errors?: ValidationProblemItem[] } = {
