@@ -22,29 +22,28 @@ export interface LibraryProfile {
 
 const target = 'draft-07'
 
-const writeDate: Record<string, string> = {
-  zod: 'z.iso.datetime(), or z.date().transform((date) => date.toISOString()).pipe(z.string())',
-  valibot: 'v.pipe(v.string(), v.isoTimestamp()), or v.pipe(v.date(), v.transform((date) => date.toISOString()), v.string())',
-  arktype: "'string.date.iso', or type('Date').pipe((date) => date.toISOString())",
-}
-
-const writeBigint: Record<string, string> = {
-  zod: 'z.bigint().transform(String).pipe(z.string())',
-  valibot: 'v.pipe(v.bigint(), v.transform(String), v.string())',
-  arktype: "type('bigint').pipe(String)",
-}
-
-/** What JSON makes of the values it cannot hold as they are, by the library's name of their type. */
-const nonJsonValues: Record<string, { what: string; write: (library: string) => string }> = {
-  date: { what: 'a Date, which JSON carries as a string', write: (library) => writeDate[library] },
-  bigint: { what: 'a bigint, which JSON cannot carry', write: (library) => writeBigint[library] },
-  map: { what: 'a Map, which JSON carries as {}', write: () => 'an object or an array of entries' },
-  set: { what: 'a Set, which JSON carries as {}', write: () => 'an array' },
+/** What JSON makes of the values it cannot hold as they are, by the library's name of their type, and what each library writes instead. */
+const nonJsonValues: Record<string, { what: string; write: string | Record<string, string> }> = {
+  date: {
+    what: 'a Date, which JSON carries as a string',
+    write: {
+      zod: 'z.iso.datetime(), or z.date().transform((date) => date.toISOString()).pipe(z.string())',
+      valibot: 'v.pipe(v.string(), v.isoTimestamp()), or v.pipe(v.date(), v.transform((date) => date.toISOString()), v.string())',
+      arktype: "'string.date.iso', or type('Date').pipe((date) => date.toISOString())",
+    },
+  },
+  bigint: {
+    what: 'a bigint, which JSON cannot carry',
+    write: { zod: 'z.bigint().transform(String).pipe(z.string())', valibot: 'v.pipe(v.bigint(), v.transform(String), v.string())', arktype: "type('bigint').pipe(String)" },
+  },
+  map: { what: 'a Map, which JSON carries as {}', write: 'an object or an array of entries' },
+  set: { what: 'a Set, which JSON carries as {}', write: 'an array' },
 }
 
 function nonJsonNote(kind: string, spelled: string, library: string): string | null {
-  const value = nonJsonValues[kind]
-  return value === undefined ? null : `${spelled} is ${value.what}; send what goes on the wire: ${value.write(library)}`
+  if (!Object.hasOwn(nonJsonValues, kind)) return null
+  const { what, write } = nonJsonValues[kind]
+  return `${spelled} is ${what}; send what goes on the wire: ${typeof write === 'string' ? write : write[library]}`
 }
 
 function isJsonPrimitive(value: unknown): boolean {
