@@ -154,6 +154,50 @@ const cases = {
     export const report: onErrorAsyncHookHandler = async (request, _reply, error) => { request.log.error({ code: error.code }, error.message) }
     warren().addHook('onRequest', stamp).addHook('onResponse', timing).addHook('onSend', tag).addHook('onSend', same).addHook('preSerialization', wrap).addHook('onError', report)
   `,
+  everyHookHandlerType: `
+    import warren from 'warren'
+    import { PassThrough } from 'node:stream'
+    import type { FastifyPluginAsync, onCloseAsyncHookHandler, onCloseHookHandler, onErrorHookHandler, onListenHookHandler, onReadyAsyncHookHandler, onRegisterHookHandler, onRequestAbortHookHandler, onRouteHookHandler, preCloseAsyncHookHandler, preParsingAsyncHookHandler, preParsingHookHandler, RequestPayload } from 'fastify'
+    const unzip: preParsingHookHandler = (_request, _reply, payload, done) => { const next: RequestPayload = payload.pipe(new PassThrough()); done(null, next) }
+    const keep: preParsingAsyncHookHandler = async (_request, _reply, payload) => payload
+    const left: onRequestAbortHookHandler = (request, done) => { request.log.info('left'); done() }
+    const routes: onRouteHookHandler = function (opts) { this.log.info({ url: opts.url }, 'route') }
+    const registered: onRegisterHookHandler = function (instance, opts) { instance.log.info({ prefix: opts.prefix }, 'context') }
+    const ready: onReadyAsyncHookHandler = async function () { return this.log.info('ready') }
+    const listening: onListenHookHandler = function (done) { done() }
+    const closing: preCloseAsyncHookHandler = async function () {}
+    const closed: onCloseHookHandler = (instance, done) => { instance.log.info('closed'); done() }
+    const closedAsync: onCloseAsyncHookHandler = async () => {}
+    const coded: onErrorHookHandler = (request, _reply, error, done) => { request.log.error(error.code.toLowerCase()); done() }
+    const plugin: FastifyPluginAsync = async (fastify) => {
+      fastify.addHook('preParsing', unzip).addHook('preParsing', keep).addHook('onRequestAbort', left).addHook('onRoute', routes)
+      fastify.addHook('onRegister', registered).addHook('onReady', ready).addHook('onListen', listening).addHook('preClose', closing)
+      fastify.addHook('onClose', closed).addHook('onClose', closedAsync).addHook('onError', coded)
+    }
+    warren().register(plugin)
+  `,
+  annotatedErrorAndPayload: `
+    import warren from 'warren'
+    import type { FastifyError, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify'
+    const upper: onSendHookHandler<string> = (_request, _reply, payload, done) => done(null, payload.toUpperCase())
+    warren()
+      .addHook('onError', async (request, _reply, error: FastifyError) => { request.log.error(error.code) })
+      .addHook('onError', (_request: FastifyRequest, _reply: FastifyReply, error: FastifyError, done: () => void) => { void error.code; done() })
+      .addHook('onError', async (_request, _reply, error) => { const code: string | undefined = error.code; void code })
+      .addHook('onSend', upper)
+  `,
+  onErrorExpectsAnError: `
+    import warren from 'warren'
+    warren().addHook('onError', async (_request, _reply, error: number) => { void error })
+  `,
+  unannotatedPayloadIsUnknown: `
+    import warren from 'warren'
+    warren().addHook('onSend', async (_request, _reply, payload) => payload.length)
+  `,
+  onRegisterHasNoDone: `
+    import warren from 'warren'
+    warren().addHook('onRegister', (_instance, _opts, done: () => void) => { done() })
+  `,
   fastifyRequestGenericChecked: `
     import type { FastifyRequest } from 'fastify'
     export async function getThing(request: FastifyRequest<{ Params: { id: string } }>) {
@@ -193,6 +237,14 @@ describe("Fastify plugins' types through the fastify-compat bridge", () => {
     expect(found.handlersInTheirOwnFiles).toEqual([])
     expect(found.hooksInTheirOwnFiles).toEqual([])
     expect(found.fastifyRequestGenericChecked).toEqual([expect.stringContaining("Type 'string' is not assignable to type 'number'")])
+  })
+
+  it("every hook handler type Fastify names is addable, and hooks may name the error or payload they expect", () => {
+    expect(found.everyHookHandlerType).toEqual([])
+    expect(found.annotatedErrorAndPayload).toEqual([])
+    expect(found.onErrorExpectsAnError).toEqual([expect.stringMatching(/error: number\).*not assignable.*error: HandlerError/)])
+    expect(found.unannotatedPayloadIsUnknown).toEqual([expect.stringContaining("'payload' is of type 'unknown'")])
+    expect(found.onRegisterHasNoDone[0]).toMatch(/done: \(\) => void\) => void' is not assignable to parameter/)
   })
 
   it('members and route options no plugin declares are still errors', () => {

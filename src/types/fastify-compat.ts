@@ -4,6 +4,7 @@
  * The interfaces plugins merge into live beside warren's own (request, reply, instance, augment) and are re-exported here.
  */
 /* eslint-disable @typescript-eslint/no-unused-vars -- the type parameters exist for the merges */
+import type { Readable } from 'node:stream'
 import type { FastifyContextConfig, RouteOptions, RouteShorthandOptions } from './augment.js'
 import type { BareInstance } from './context.js'
 import type { FastifyBaseLogger, FastifySchema, FastifyTypeProviderDefault, RawServerBase, RawServerDefault, RouteGenericInterface, ContextConfigDefault } from './fastify-generics.js'
@@ -13,7 +14,8 @@ import type { FastifyReply } from './reply.js'
 import type { RegisterOptions as WarrenRegisterOptions } from './register.js'
 import type { FastifyRequest } from './request.js'
 import type { HTTPMethod } from './route.js'
-import type { HandlerError, PayloadDone } from './hooks.js'
+import type { PayloadDone } from './hooks.js'
+import type { RouteOptionsView } from './route-view.js'
 import type { Done } from './util.js'
 
 export type { FastifyContextConfig, RouteOptions, RouteShorthandOptions } from './augment.js'
@@ -152,13 +154,15 @@ export type onSendAsyncHookHandler<
 /** `preSerialization` hooks, shaped as the `onSend` ones (their payload is the handler's value). */
 export type { onSendHookHandler as preSerializationHookHandler, onSendAsyncHookHandler as preSerializationAsyncHookHandler }
 
-/** An `onError` hook: observes the error on its way to the error handler. */
+/** An `onError` hook: observes the error on its way to the error handler (typed `FastifyError`, as Fastify does; an error thrown without a `code` has none). */
 export type onErrorHookHandler<
   RawServer extends RawServerBase = RawServerDefault,
   RawRequest = unknown,
   RawReply = unknown,
   RouteGeneric = RouteGenericInterface,
-> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply, error: HandlerError, done: () => void) => void
+  ContextConfig = ContextConfigDefault,
+  TError extends Error = FastifyError,
+> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply, error: TError, done: () => void) => void
 
 /** An async `onError` hook. */
 export type onErrorAsyncHookHandler<
@@ -166,4 +170,73 @@ export type onErrorAsyncHookHandler<
   RawRequest = unknown,
   RawReply = unknown,
   RouteGeneric = RouteGenericInterface,
-> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply, error: HandlerError) => Promise<void>
+  ContextConfig = ContextConfigDefault,
+  TError extends Error = FastifyError,
+> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply, error: TError) => Promise<unknown>
+
+/** The request body stream a `preParsing` hook receives and may replace. */
+export interface RequestPayload extends Readable {
+  /** The bytes received before decoding, when a hook decompresses the body. */
+  receivedEncodedLength?: number
+}
+
+/** A `preParsing` hook: passes on the body stream, or another one, through `done`. */
+export type preParsingHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply, payload: RequestPayload, done: (err?: Error | null, res?: RequestPayload) => void) => void
+
+/** An async `preParsing` hook: resolves to the stream to read instead, or nothing to keep it. */
+export type preParsingAsyncHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+> = (request: FastifyRequest<RouteGeneric>, reply: FastifyReply, payload: RequestPayload) => Promise<RequestPayload | void>
+
+/** An `onRequestAbort` hook: the client left before the answer was sent. */
+export type onRequestAbortHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+> = (request: FastifyRequest<RouteGeneric>, done: Done) => void
+
+/** An async `onRequestAbort` hook. */
+export type onRequestAbortAsyncHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  RouteGeneric = RouteGenericInterface,
+> = (request: FastifyRequest<RouteGeneric>) => Promise<unknown>
+
+/** An `onRoute` hook: sees (and may change) each route's options as it is added. */
+export type onRouteHookHandler = (this: BareInstance, opts: RouteOptionsView) => void
+
+/** An `onRegister` hook: a plugin made a new context (synchronous; no `done`). */
+export type onRegisterHookHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest = unknown,
+  RawReply = unknown,
+  Logger = FastifyBaseLogger,
+  TypeProvider = FastifyTypeProviderDefault,
+  Options extends FastifyPluginOptions = FastifyPluginOptions,
+> = (this: BareInstance, instance: BareInstance, opts: WarrenRegisterOptions & Options) => Promise<unknown> | void
+
+/** An `onReady`, `onListen` or `preClose` hook, called with `done`. */
+export type onReadyHookHandler = (this: BareInstance, done: Done) => void
+/** An async `onReady`, `onListen` or `preClose` hook. */
+export type onReadyAsyncHookHandler = (this: BareInstance) => Promise<unknown>
+export type {
+  onReadyHookHandler as onListenHookHandler,
+  onReadyAsyncHookHandler as onListenAsyncHookHandler,
+  onReadyHookHandler as preCloseHookHandler,
+  onReadyAsyncHookHandler as preCloseAsyncHookHandler,
+}
+
+/** An `onClose` hook, given the instance closing and `done`. */
+export type onCloseHookHandler = (this: BareInstance, instance: BareInstance, done: Done) => void
+/** An async `onClose` hook. */
+export type onCloseAsyncHookHandler = (this: BareInstance, instance: BareInstance) => Promise<unknown>

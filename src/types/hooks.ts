@@ -38,10 +38,20 @@ export type PreParsingHookFn<Self, Req, Rep> = (
   done: PayloadDone<Readable>,
 ) => void | Promise<Readable | void>
 
-/** A payload hook (`preSerialization`, `onSend`). */
-export type PayloadHookFn<Self, Req, Rep> = (this: Self, request: Req, reply: Rep, payload: unknown, done: PayloadDone) => void | Promise<unknown>
+/*
+ * The payload and error hooks are method signatures, whose parameters are compared both ways: a hook
+ * may name the payload or error it expects (`payload: string`, `error: FastifyError`), which a value
+ * of the wider type warren passes may be. Unannotated, they see `unknown` and `HandlerError`.
+ */
 
-export type OnErrorHookFn<Self, Req, Rep> = (this: Self, request: Req, reply: Rep, error: HandlerError, done: () => void) => void | Promise<void>
+/** A payload hook (`preSerialization`, `onSend`). */
+export type PayloadHookFn<Self, Req, Rep> = {
+  hook(this: Self, request: Req, reply: Rep, payload: unknown, done: PayloadDone): void | Promise<unknown>
+}['hook']
+
+export type OnErrorHookFn<Self, Req, Rep> = {
+  hook(this: Self, request: Req, reply: Rep, error: HandlerError, done: () => void): void | Promise<unknown>
+}['hook']
 
 export type OnRequestAbortHookFn<Self, Req> = (this: Self, request: Req, done: Done) => void | Promise<void>
 
@@ -97,16 +107,16 @@ export interface RequestHooks<Self, RT extends RouteTypes, Rq, Rp> {
 export interface ApplicationHooks<Self> {
   /** A route is being added: its options can be read and changed. */
   onRoute: (this: Self, routeOptions: RouteOptionsView) => void
-  /** A plugin created a new context: `instance` is the child, `opts` the plugin's options. */
-  onRegister: (this: Self, instance: Self, opts: Record<string, unknown>, done: Done) => void
+  /** A plugin created a new context: `instance` is the child, `opts` the plugin's options. Synchronous: no `done`, a returned promise is not awaited. */
+  onRegister: (this: Self, instance: Self, opts: Record<string, unknown>) => void | Promise<unknown>
   /** Once, when the application is ready. */
-  onReady: (this: Self, done: Done) => void | Promise<void>
+  onReady: (this: Self, done: Done) => void | Promise<unknown>
   /** Once, when the server is listening. */
-  onListen: (this: Self, done: Done) => void | Promise<void>
+  onListen: (this: Self, done: Done) => void | Promise<unknown>
   /** At `close()`, before the server stops accepting connections. */
-  preClose: (this: Self, done: Done) => void | Promise<void>
+  preClose: (this: Self, done: Done) => void | Promise<unknown>
   /** At `close()`, after the server stopped; or a resource to dispose of then (`Symbol.asyncDispose` / `Symbol.dispose`). */
-  onClose: ((this: Self, instance: Self, done: Done) => void | Promise<void>) | AsyncDisposable | Disposable
+  onClose: ((this: Self, instance: Self, done: Done) => void | Promise<unknown>) | AsyncDisposable | Disposable
 }
 
 export type RequestHookName = keyof RequestHooks<unknown, DefaultRouteTypes, unknown, unknown>
