@@ -29,6 +29,37 @@ describe('the catalogue of the codes warren answers requests with', () => {
     expect([missing.json().code, wrong.json().code]).toEqual(['SVC_ERR_BEARER_AUTH_MISSING', 'SVC_ERR_BEARER_AUTH_INVALID'])
   })
 
+  it('lists the codes of what cannot be served or sent as web objects', async () => {
+    const app = warren()
+    app.post('/echo', async (request) => ({ body: request.body }))
+    app.get('/used-response', async (_request, reply) => {
+      const used = new Response('x')
+      await used.text()
+      return reply.send(used)
+    })
+    app.get('/locked-stream', async (_request, reply) => {
+      const stream = new ReadableStream({ start: (controller) => controller.close() })
+      stream.getReader()
+      return reply.send(stream)
+    })
+    app.get('/early', async (_request, reply) => reply.code(103).send('early'))
+    app.get('/trailer', async (_request, reply) => reply.trailer('content-length', () => '1').send('x'))
+    const used = new Request('http://localhost/echo', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })
+    await used.text()
+    const answers = [
+      await app.fetch(used),
+      await app.fetch(new Request('http://localhost/used-response')),
+      await app.fetch(new Request('http://localhost/locked-stream')),
+      await app.fetch(new Request('http://localhost/early')),
+      await app.fetch(new Request('http://localhost/trailer')),
+    ]
+    const found = await Promise.all(answers.map(async (answer) => [answer.status, ((await answer.json()) as { code?: string }).code]))
+    for (const [status, code] of found) expect(errorCatalogue[code as keyof typeof errorCatalogue]?.status, String(code)).toBe(status)
+    expect(found.map(([, code]) => code)).toEqual([
+      'SVC_ERR_REQ_BODY_CONSUMED', 'SVC_ERR_REP_RESPONSE_BODY_CONSUMED', 'SVC_ERR_REP_READABLE_STREAM_LOCKED', 'SVC_ERR_FETCH_RESPONSE_STATUS', 'SVC_ERR_BAD_TRAILER_NAME',
+    ])
+  })
+
   it('gives each entry a short title and a 4xx or 5xx status', () => {
     for (const entry of Object.values(errorCatalogue)) {
       expect(entry.status).toBeGreaterThanOrEqual(400)

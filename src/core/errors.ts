@@ -209,8 +209,8 @@ export const codes = {
   SVC_ERR_CONSTRAINT_STRATEGY_INVALID: defineError('SVC_ERR_CONSTRAINT_STRATEGY_INVALID', 'Invalid constraint strategy: %s'),
 
   // requests served in-process: app.fetch(Request), Lambda events
-  SVC_ERR_REQ_BODY_CONSUMED: defineError('SVC_ERR_REQ_BODY_CONSUMED', 'Request.body is already consumed: a Request whose body was read cannot be served'),
-  SVC_ERR_FETCH_RESPONSE_STATUS: defineError('SVC_ERR_FETCH_RESPONSE_STATUS', 'Status %s cannot be sent as a web Response (it takes 200 to 599)'),
+  SVC_ERR_REQ_BODY_CONSUMED: defineError('SVC_ERR_REQ_BODY_CONSUMED', 'Request.body is already consumed: a Request whose body was read cannot be served', 500),
+  SVC_ERR_FETCH_RESPONSE_STATUS: defineError('SVC_ERR_FETCH_RESPONSE_STATUS', 'Status %s cannot be sent as a web Response (it takes 200 to 599)', 500),
   SVC_ERR_LAMBDA_EVENT_UNSUPPORTED: defineError('SVC_ERR_LAMBDA_EVENT_UNSUPPORTED', 'The Lambda event is not an API Gateway (HTTP API or REST API), function URL or ALB request: %s'),
 } as const
 

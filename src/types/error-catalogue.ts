@@ -33,6 +33,12 @@ export const errorCatalogue = {
   SVC_ERR_BAD_STATUS_CODE: { status: 500, title: 'Invalid response status code' },
   SVC_ERR_REP_INVALID_PAYLOAD_TYPE: { status: 500, title: 'Invalid response payload' },
   SVC_ERR_ROUTE_REWRITE_NOT_STR: { status: 500, title: 'URL rewrite failed' },
+  SVC_ERR_REQ_BODY_CONSUMED: { status: 500, title: 'Request body already read' },
+  SVC_ERR_REP_RESPONSE_BODY_CONSUMED: { status: 500, title: 'Response body already read' },
+  SVC_ERR_REP_READABLE_STREAM_LOCKED: { status: 500, title: 'Response stream locked' },
+  SVC_ERR_FETCH_RESPONSE_STATUS: { status: 500, title: 'Status not allowed in a web Response' },
+  SVC_ERR_BAD_TRAILER_NAME: { status: 500, title: 'Trailer name not allowed' },
+  SVC_ERR_SCH_STANDARD_VALIDATE: { status: 500, title: "Schema library's validate failed" },
   SVC_ERR_SERVICE_UNAVAILABLE: { status: 503, title: 'Server is closing' },
   SVC_ERR_HANDLER_TIMEOUT: { status: 503, title: 'Request not answered in time' },
 } as const satisfies Record<string, ErrorCatalogueEntry>
