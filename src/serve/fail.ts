@@ -98,9 +98,15 @@ function logError(request: Request, reply: Reply, error: any): void {
   else request.log.info({ res: reply, err: clientErrorSummary(error) }, error.message)
 }
 
-/** A client error for the log, no stack; prototype-less so pino's serializer names its type by `name`. */
+/**
+ * A client error for the log without its own stack. pino's serializer reads it as an error: its
+ * type from the class, its cause (a driver's error behind a 409) appended to message and stack.
+ */
 function clientErrorSummary(error: Error & { code?: unknown; statusCode?: unknown }): Record<string, unknown> {
-  return Object.assign(Object.create(null) as Record<string, unknown>, { type: error.name, name: error.name, code: error.code, statusCode: error.statusCode, message: error.message })
+  const summary = Object.assign(Object.create(null) as Record<string, unknown>, { name: error.name, code: error.code, statusCode: error.statusCode, message: error.message })
+  Object.defineProperty(summary, 'constructor', { value: error.constructor })
+  if (error.cause !== undefined) Object.defineProperty(summary, 'cause', { value: error.cause })
+  return summary
 }
 
 /** Sends the formatted answer through the route's response schema for its status, then the onSend hooks. */

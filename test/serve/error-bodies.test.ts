@@ -202,6 +202,29 @@ describe('error logs', () => {
     expect(client?.err.stack ?? '').toBe('')
   })
 
+  it("a 4xx is logged with its causes (a driver's error behind a 409) and its class as its type", async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { stream } })
+    const OutOfStock = createError('APP_ERR_OUT_OF_STOCK', "Item '%s' is out of stock", 409)
+    class QuotaError extends TypeError {}
+    app.get('/stock', async () => {
+      const driver = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' })
+      throw new OutOfStock('sku-1', { cause: driver })
+    })
+    app.get('/quota', async () => {
+      throw Object.assign(new QuotaError('over quota'), { statusCode: 429 })
+    })
+    await app.inject('/stock')
+    await app.inject('/quota')
+    await settle()
+    const stock = lines.find((line) => line.msg === "Item 'sku-1' is out of stock")
+    expect(stock).toMatchObject({ level: 30, err: { code: 'APP_ERR_OUT_OF_STOCK', message: "Item 'sku-1' is out of stock: duplicate key value violates unique constraint" } })
+    // the error's own stack is left out; its cause's says where the driver failed
+    expect(stock.err.stack).toMatch(/^\ncaused by: Error: duplicate key value violates unique constraint\n {4}at /)
+    const quota = lines.find((line) => line.msg === 'over quota')
+    expect(quota.err.type).toBe('QuotaError')
+  })
+
   it('disableRequestLogging silences them too, and the not-found line, as in Fastify 5; request.log stays', async () => {
     const { lines, stream } = captureLogs()
     const app = warren({ logger: { stream }, disableRequestLogging: (request: { url: string }) => request.url !== '/logged' })
