@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { codes, errorCatalogue as served } from 'warren'
+import typedWarren, { codes, errorCatalogue as served } from 'warren'
 import bearerAuth from 'warren/bearer-auth'
 import { errorCatalogue } from 'warren/client'
 import { warren } from '../test/helpers.js'
@@ -30,7 +30,7 @@ describe('the catalogue of the codes warren answers requests with', () => {
   })
 
   it('lists the codes of what cannot be served or sent as web objects', async () => {
-    const app = warren()
+    const app = typedWarren()
     app.post('/echo', async (request) => ({ body: request.body }))
     app.get('/used-response', async (_request, reply) => {
       const used = new Response('x')

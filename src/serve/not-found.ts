@@ -40,7 +40,7 @@ function notFoundError(message: string): Error & { statusCode: 404 } {
 
 /** The not-found route of the longest prefix that set a handler, else the root's. */
 export function findNotFoundRoute(root: RootState, method: string, url: string): RouteContext | null {
-  return slotRoute(root, findSlot(root, method, url))
+  return slotRoute(root, findSlot(root, method, url), url)
 }
 
 type Found = FindMyWay.FindResult<FindMyWay.HTTPVersion.V1> | null
@@ -53,9 +53,19 @@ function findSlot(root: RootState, method: string, url: string): Found {
   return router.find(method as FindMyWay.HTTPMethod, path) ?? router.find('GET', path) ?? router.find('GET', '/')
 }
 
-function slotRoute(root: RootState, found: Found): RouteContext | null {
-  // a URL the router cannot decode finds a slot without a store: it belongs to the root
-  if (found !== null && found.store === null) found = root.notFoundRouter.find('GET', '/')
+/**
+ * The slot of a URL the router cannot decode (it finds one without a store): the prefix the path
+ * falls under up to its first undecodable segment, so `/api/%zz` is answered by `/api`'s context.
+ */
+function slotOfUndecodable(root: RootState, url: string): Found {
+  const percent = url.indexOf('%')
+  const decodable = percent === -1 ? '/' : url.slice(0, url.lastIndexOf('/', percent) + 1) || '/'
+  const found = root.notFoundRouter.find('GET', decodable)
+  return found !== null && found.store !== null ? found : root.notFoundRouter.find('GET', '/')
+}
+
+function slotRoute(root: RootState, found: Found, url: string): RouteContext | null {
+  if (found !== null && found.store === null) found = slotOfUndecodable(root, url)
   const slot = found?.store as NotFoundSlot | undefined
   return slot === undefined ? null : slot.route
 }
@@ -82,7 +92,7 @@ export function handleUnrouted(root: RootState, req: IncomingMessage, res: Serve
   const url = req.url ?? '/'
   const found = findSlot(root, req.method ?? 'GET', url)
   if (found !== null && found.store === null) return void found.handler(req, res, {}, null, {})
-  const route = slotRoute(root, found) as RouteContext
+  const route = slotRoute(root, found, url) as RouteContext
   const queryStart = url.indexOf('?')
   const query = queryStart === -1 ? {} : root.parseQuery(url.slice(queryStart + 1))
   // the slot's wildcard: `params['*']` is the path under the prefix whose handler answers

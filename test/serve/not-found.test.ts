@@ -140,6 +140,23 @@ describe('not found', () => {
     expect(ran).toEqual(['onRequest', 'onError', 'onSend', 'onResponse'])
   })
 
+  it('a URL the router cannot decode is answered in the context that answers unknown routes under its prefix', async () => {
+    const app = warren()
+    app.register(async (api: any) => {
+      api.addHook('onRequest', async (request: any) => { request.sawApiHook = true })
+      api.setErrorHandler((error: any, request: any, reply: any) => reply.code(error.statusCode).send({ api: true, code: error.code, sawApiHook: request.sawApiHook === true }))
+      api.setNotFoundHandler((_request: any, reply: any) => reply.code(404).send({ api404: true }))
+      api.get('/items/:id', async () => 'never')
+    }, { prefix: '/api' })
+    app.get('/items/:id', async () => 'never')
+    for (const url of ['/api/items/%zz', '/api/%zz', '/api/items/%E0%A4%A?x=1', '/api/items/ok/%zz/more']) {
+      expect((await app.inject(url)).json(), url).toEqual({ api: true, code: 'SVC_ERR_BAD_URL', sawApiHook: true })
+    }
+    for (const url of ['/items/%zz', '/apix/%zz', '/%zz']) {
+      expect((await app.inject(url)).json(), url).toMatchObject({ statusCode: 400, code: 'SVC_ERR_BAD_URL' })
+    }
+  })
+
   it('a not-found handler reads the path under its prefix as params[\'*\']', async () => {
     const app = warren()
     app.setNotFoundHandler((request: any, reply: any) => reply.code(404).send({ params: request.params }))
