@@ -95,3 +95,19 @@ app.get('/typed/:id', { schema: { params: schema.params } }, any)
   }
   void unbound
 }
+
+// a hook or helper typed for some parts fits a route whose params schema gives other types
+const Page = Type.Object({ limit: Type.Integer() })
+const IntegerId = Type.Object({ id: Type.Integer() })
+const Note = Type.Object({ text: Type.String() })
+const paging: RouteHook<'preHandler', { querystring: typeof Page }> = async (request) => {
+  expectType<number>(request.query.limit)
+  expectType<unknown>(request.params)
+}
+function textOf(request: RequestOf<{ body: typeof Note }>): string {
+  return request.body.text
+}
+app.get('/pages/:id', { schema: { params: IntegerId, querystring: Page }, preHandler: paging }, async () => 'page')
+app.post('/notes/:id', { schema: { params: IntegerId, body: Note } }, async (request) => textOf(request))
+// with a path, the helper's params are the path's
+expectType<{ id: string }>({} as RequestOf<{ body: typeof Note }, typeof app, '/notes/:id'>['params'])

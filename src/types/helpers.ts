@@ -9,13 +9,16 @@ import type { AnyWarren, Warren } from './instance.js'
 import type { RouteReply } from './reply.js'
 import type { RouteRequest } from './request.js'
 import type { HandlerFor } from './route.js'
-import type { DefaultRouteTypes, RouteSchema, RouteTypesOf } from './schema.js'
+import type { AnyRoutePath, DefaultRouteTypes, RouteSchema, RouteTypesOf } from './schema.js'
 
-/** The types of a route with schema `Sc` at path `Path` declared on instance `App`. */
+/**
+ * The types of a route with schema `Sc` at path `Path` declared on instance `App`. Without a path
+ * or a params schema, params are `unknown`: the helper fits a route whose params are of any type.
+ */
 export type RouteTypesFor<Sc extends RouteSchema = {}, App extends AnyWarren = Warren, Path extends string = string> = string extends Path
   ? [keyof Sc] extends [never]
     ? DefaultRouteTypes
-    : RouteTypesOf<Sc, Path, ContextOf<App>['s']>
+    : RouteTypesOf<Sc, Sc extends { params: unknown } ? Path : AnyRoutePath, ContextOf<App>['s']>
   : RouteTypesOf<Sc, Path, ContextOf<App>['s']>
 
 /** A route handler typed as it would be inline; `Path` matters only without a params schema. */

@@ -148,18 +148,18 @@ export interface RouteShorthand<Self, Rq extends object, Rp extends object, Reg 
     this: RouteCarrier<Table, C>,
     path: Path,
     opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & SlashOption<Path, Slash>,
-    handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']>,
+    handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, NoInfer<Path>, C['s']>, C['rq'], C['rp']>,
   ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>, Slash>
   <Table, const Path extends string, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }>(
     this: RouteCarrier<Table, C>,
     path: Path,
-    handler: HandlerFor<SelfOf<C>, RouteTypesOf<{}, Path, C['s']>, C['rq'], C['rp']>,
+    handler: HandlerFor<SelfOf<C>, RouteTypesOf<{}, NoInfer<Path>, C['s']>, C['rq'], C['rp']>,
   ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<{}, Path, C['s']>>
   /** The handler inside the options: `get(path, { schema, handler })`. */
   <Table, const Path extends string, Sc extends RouteSchema = {}, C extends ContextShape = { d: D; rq: Rq; rp: Rp; s: Reg }, const Slash extends TrailingSlash = 'both'>(
     this: RouteCarrier<Table, C>,
     path: Path,
-    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & { handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> } & SlashOption<Path, Slash>,
+    opts: RouteShorthandOptions<SelfOf<C>, Sc, RouteTypesOf<Sc, Path, C['s']>, C['rq'], C['rp']> & { handler: HandlerFor<SelfOf<C>, RouteTypesOf<Sc, NoInfer<Path>, C['s']>, C['rq'], C['rp']> } & SlashOption<Path, Slash>,
   ): WithRoute<C['d'], C['rq'], C['rp'], C['s'], Table, M, Path, RouteTypesOf<Sc, Path, C['s']>, Slash>
 }
 

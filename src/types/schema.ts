@@ -213,8 +213,20 @@ type OptionalParamName<P extends string> = P extends `${string}/${infer Tail}`
       : never
   : never
 
-/** Path parameters read from a path literal: `'/users/:id'` gives `{ id: string }`, `'/posts/:id?'` gives `{ id?: string }`. */
-export type PathParams<P extends string> = string extends P ? Record<string, string> : ParamsRecord<ParamNames<Unescaped<P>>, OptionalParamName<Unescaped<P>>>
+declare const anyRoutePath: unique symbol
+
+/**
+ * The path of a hook, handler or helper typed for some of a route's parts and no path: its params
+ * are whatever the route's are (`unknown`), so it fits a route with a params schema of any type.
+ */
+export type AnyRoutePath = string & { readonly [anyRoutePath]: true }
+
+/** Path parameters read from a path literal: `'/users/:id'` gives `{ id: string }`, `'/posts/:id?'` gives `{ id?: string }`; a path only known as a `string`, string values. */
+export type PathParams<P extends string> = P extends AnyRoutePath
+  ? unknown
+  : string extends P
+    ? Record<string, string>
+    : ParamsRecord<ParamNames<Unescaped<P>>, OptionalParamName<Unescaped<P>>>
 
 type ParamsRecord<Names extends string, Optional extends string> = [Optional] extends [never]
   ? { [K in Names]: string }
