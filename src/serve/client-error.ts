@@ -40,6 +40,7 @@ export function defaultClientErrorAnswer(root: RootState, error: Error & { code?
 }
 
 function formatClientError(root: RootState, clientError: Error & { statusCode: number }): { answer: ErrorAnswer; body: string | Uint8Array } {
+  if (root.options.errorFormat === 'fastify') return fastifySocketAnswer(clientError)
   const answer = formatError(root.options.errorFormat, clientError, {
     status: clientError.statusCode,
     url: undefined,
@@ -50,6 +51,16 @@ function formatClientError(root: RootState, clientError: Error & { statusCode: n
     log: root.logger,
   })
   return { answer, body: answerBytes(answer) }
+}
+
+/**
+ * In the default format, the answer Fastify's own handler writes, to the byte (its key order, a
+ * bare `application/json`): what a client or proxy reads before any application code ran.
+ */
+function fastifySocketAnswer(clientError: Error & { statusCode: number }): { answer: ErrorAnswer; body: string } {
+  const status = clientError.statusCode
+  const body = JSON.stringify({ error: phraseOf(status), message: clientError.message, statusCode: status })
+  return { answer: { status, contentType: 'application/json', headers: null, body, asPayload: false }, body }
 }
 
 /** The status line and headers; a header that would break the response's framing is left out. */

@@ -21,6 +21,8 @@ import { runRequestHooks } from './run-hooks.js'
 export function defaultNotFoundHandler(request: Request, reply: Reply): void {
   const message = `Route ${request.method}:${request.url} not found`
   if (isRequestLogged(request)) request.log.info(message)
+  // Fastify's body, keys in its order: an ETag or a cache keyed on the bytes sees the same 404
+  if (reply[kRoute].root.options.errorFormat === 'fastify') return void reply.code(404).send({ message, error: 'Not Found', statusCode: 404 })
   const answer = formatError(reply[kRoute].root.options.errorFormat, notFoundError(message), siteOf(reply, 404, false))
   if (answer.headers !== null) reply.headers(answer.headers)
   reply.code(answer.status).type(answer.contentType).send(answer.body)

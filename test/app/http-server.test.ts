@@ -540,8 +540,19 @@ describe('client errors', () => {
       // the headers never end
       const answer = await rawExchange(portOf(address), 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n')
       expect(answer).toBe(
-        'HTTP/1.1 408 Request Timeout\r\nContent-Length: 71\r\nContent-Type: application/json; charset=utf-8\r\n\r\n{"statusCode":408,"error":"Request Timeout","message":"Client Timeout"}',
+        'HTTP/1.1 408 Request Timeout\r\nContent-Length: 71\r\nContent-Type: application/json\r\n\r\n{"error":"Request Timeout","message":"Client Timeout","statusCode":408}',
       )
+    } finally {
+      await app.close()
+    }
+  })
+
+  it("answers a request Node cannot parse with Fastify's bytes", async () => {
+    const app = warren()
+    const address = await app.listen({ port: 0 })
+    try {
+      const body = '{"error":"Bad Request","message":"Client Error","statusCode":400}'
+      expect(await rawExchange(portOf(address), 'oooops!')).toBe(`HTTP/1.1 400 Bad Request\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n${body}`)
     } finally {
       await app.close()
     }

@@ -114,6 +114,12 @@ describe('not found', () => {
     expect(res.json()).toEqual({ echoed: { a: 1 } })
   })
 
+  it("the default 404 is Fastify's body to the byte, so an ETag or a cache sees the same answer", async () => {
+    const app = warren()
+    const res = await app.inject('/nowhere?x=1')
+    expect([res.statusCode, res.headers['content-type'], res.body]).toEqual([404, 'application/json; charset=utf-8', '{"message":"Route GET:/nowhere?x=1 not found","error":"Not Found","statusCode":404}'])
+  })
+
   it('a malformed url is answered 400, not a crash', async () => {
     const app = warren()
     app.get('/:param', async (req: any) => req.params)
