@@ -72,16 +72,39 @@ function slotRoute(root: RootState, found: Found, url: string): RouteContext | n
   return slot === undefined ? null : slot.route
 }
 
-/** Hands the request to its URL context's not-found handler; from inside one, a plain 404 instead (it would call itself). */
+/**
+ * Hands the request to its URL context's not-found handler, keeping the calling route's `onSend`
+ * hooks (the headers its context sets, a static plugin's cache or CSP headers, reach its 404s too);
+ * from inside a not-found handler, a plain 404 instead (it would call itself).
+ */
 export function callNotFound(request: Request, reply: Reply): void {
   if (reply[kRoute].is404) return sendPlainNotFound(reply)
-  const notFound = findNotFoundRoute(request[kRoute].root, request.method, request.url)
-  if (notFound === null) return defaultNotFoundHandler(request, reply)
+  const caller = request[kRoute]
+  const found = findNotFoundRoute(caller.root, request.method, request.url)
+  if (found === null) return defaultNotFoundHandler(request, reply)
+  const notFound = withOnSendOf(caller, found)
   request[kRoute] = notFound
   reply[kRoute] = notFound
   reply.code(404)
   if (notFound.hooks.preHandler === null) return runHandler(request, reply)
   runRequestHooks(notFound.hooks.preHandler, request, reply, runHandler)
+}
+
+/** Each route's not-found contexts with its own `onSend` hooks, made on a first `callNotFound()`. */
+const notFoundOfCaller = new WeakMap<RouteContext, Map<RouteContext, RouteContext>>()
+
+/** The not-found context `found`, its `onSend` hooks the caller's; the rest read from `found` itself. */
+function withOnSendOf(caller: RouteContext, found: RouteContext): RouteContext {
+  if (caller.hooks.onSend === found.hooks.onSend) return found
+  let byFound = notFoundOfCaller.get(caller)
+  if (byFound === undefined) notFoundOfCaller.set(caller, (byFound = new Map()))
+  let derived = byFound.get(found)
+  if (derived === undefined) {
+    derived = Object.create(found) as RouteContext
+    derived.hooks = { ...found.hooks, onSend: caller.hooks.onSend }
+    byFound.set(found, derived)
+  }
+  return derived
 }
 
 function sendPlainNotFound(reply: Reply): void {

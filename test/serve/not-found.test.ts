@@ -209,6 +209,31 @@ describe('request.routeOptions when no route matched', () => {
   })
 })
 
+describe('reply.callNotFound() from a route', () => {
+  it("keeps the calling route's onSend hooks (its context's and its own); the not-found context's other hooks run", async () => {
+    const app = warren()
+    const ran: string[] = []
+    app.addHook('onResponse', async (request: any) => { ran.push(`root onResponse ${request.url}`) })
+    app.setNotFoundHandler({ preHandler: async () => { ran.push('404 preHandler') } }, (_request: any, reply: any) => reply.code(404).send({ missing: true }))
+    app.register(async (assets: any) => {
+      assets.addHook('onSend', async (_request: any, reply: any, payload: unknown) => {
+        reply.header('cache-control', 'no-store')
+        return payload
+      })
+      assets.get('/file/:name', (_request: any, reply: any) => reply.callNotFound())
+    }, { prefix: '/assets' })
+    app.get('/own', { onSend: async (_request: any, reply: any, payload: unknown) => { reply.header('x-own', 'yes'); return payload } }, (_request: any, reply: any) => reply.callNotFound())
+    const asset = await app.inject('/assets/file/missing.css')
+    const own = await app.inject('/own')
+    const unknown = await app.inject('/assets/nowhere')
+    expect([asset.statusCode, asset.json(), asset.headers['cache-control']]).toEqual([404, { missing: true }, 'no-store'])
+    expect([own.statusCode, own.headers['x-own']]).toEqual([404, 'yes'])
+    // an unknown URL under /assets is answered by the root's not-found context, whose onSend has no such hook
+    expect([unknown.statusCode, unknown.headers['cache-control']]).toEqual([404, undefined])
+    expect(ran).toEqual(['404 preHandler', 'root onResponse /assets/file/missing.css', '404 preHandler', 'root onResponse /own', '404 preHandler', 'root onResponse /assets/nowhere'])
+  })
+})
+
 describe('reply.callNotFound() while a not-found route answers', () => {
   it('from the not-found handler itself: a plain 404 and a warning, not a loop', async () => {
     const { lines, stream } = captureLogs()
