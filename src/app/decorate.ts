@@ -95,7 +95,9 @@ export function decorate(this: Context, name: Key, value: unknown, dependencies?
 
 function decorateClass(instance: Context, Class: DecoratedClass, name: Key, value: unknown, dependencies: Key[] | undefined): void {
   assertNotStarted(instance, name)
-  if (classOwns(Class, name)) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
+  // a value decorator a parent declared is refused below it too: a plugin registered twice would
+  // otherwise start with its second options silently ignored (a function one may be shadowed)
+  if (classOwns(Class, name) || Class.props.some((prop) => prop.key === name)) throw new codes.SVC_ERR_DEC_ALREADY_PRESENT(String(name))
   assertDependencies(name, (dep) => classHas(Class, dep), dependencies)
   if (value !== null && typeof value === 'object' && !isAccessor(value)) {
     // one object would be shared, and mutated, by every request
