@@ -82,9 +82,13 @@ export function isPrimitiveText(value: unknown): value is string | number | bigi
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
 }
 
-/** A 5xx's message may hold what a client must not see (`"db password is hunter2"`). */
-function isHidden(site: ErrorSite): boolean {
-  return (site.serverFault || site.status >= 500) && !site.exposeServerErrors
+/**
+ * A 5xx's message may hold what a client must not see (`"db password is hunter2"`), unless the
+ * error says it was written for clients (`expose: true`, the http-errors convention).
+ */
+function isHidden(site: ErrorSite, error: unknown): boolean {
+  if (!(site.serverFault || site.status >= 500) || site.exposeServerErrors) return false
+  return !(error !== null && typeof error === 'object' && (error as { expose?: unknown }).expose === true)
 }
 
 /**
@@ -99,7 +103,7 @@ function showsCode(error: object): boolean {
 
 
 function fastifyAnswer(error: unknown, site: ErrorSite): ErrorAnswer {
-  const hidden = isHidden(site)
+  const hidden = isHidden(site, error)
   const asPayload = !hidden && !(error instanceof Error)
   return { status: site.status, contentType: JSON_TYPE, headers: null, body: asPayload ? error : fastifyBody(error, site.status, hidden), asPayload }
 }
@@ -118,14 +122,15 @@ function problemAnswer(error: unknown, site: ErrorSite): ErrorAnswer {
 
 /** Problem details: a catalogue code names its problem type (`urn:warren:error:<code>`), any other error is `about:blank`. */
 function problemBody(error: unknown, site: ErrorSite): ProblemDetails & { errors?: ValidationProblemItem[] } {
-  const { code, message } = fieldsOf(error, isHidden(site))
+  const hidden = isHidden(site, error)
+  const { code, message } = fieldsOf(error, hidden)
   const phrase = phraseOf(site.status)
   const known = code !== undefined && Object.hasOwn(errorCatalogue, code) ? errorCatalogue[code as keyof typeof errorCatalogue] : undefined
   const body: ProblemDetails & { errors?: ValidationProblemItem[] } = {
     type: known === undefined ? 'about:blank' : problemTypePrefix + code,
     title: known === undefined ? phrase : known.title,
     status: site.status,
-    detail: isHidden(site) ? phrase : message,
+    detail: hidden ? phrase : message,
   }
   if (site.url !== undefined) body.instance = site.url
   if (code !== undefined) body.code = code

@@ -148,6 +148,22 @@ describe('exposeServerErrors', () => {
     expect((await exposed.inject('/db')).json()).toMatchObject({ code: '23505' })
   })
 
+  it('shows the message of a 5xx error written for clients (expose: true), in either format', async () => {
+    for (const errorFormat of ['fastify', 'problem'] as const) {
+      const app = warren({ exposeServerErrors: false, errorFormat })
+      app.get('/maintenance', async () => {
+        throw Object.assign(new Error('Down for maintenance until 17:00'), { statusCode: 503, expose: true, code: 'APP_ERR_MAINTENANCE' })
+      })
+      app.get('/quiet', async () => {
+        throw Object.assign(new Error('pool exhausted'), { statusCode: 503, expose: false })
+      })
+      const shown = (await app.inject('/maintenance')).json()
+      const quiet = (await app.inject('/quiet')).json()
+      expect([shown.message ?? shown.detail, shown.code]).toEqual(['Down for maintenance until 17:00', 'APP_ERR_MAINTENANCE'])
+      expect(quiet.message ?? quiet.detail).toBe('Service Unavailable')
+    }
+  })
+
   it('defaults to hiding under NODE_ENV=production and to exposing elsewhere', async () => {
     process.env.NODE_ENV = 'production'
     const production = warren()
