@@ -35,6 +35,8 @@ expectType<500>({} as DeclaredCode<{ '200': A; default: B }, 500>)
 expectType<number>({} as DeclaredCode<{}, number>)
 expectType<404 | 418>({} as DeclaredCode<Map, 404 | 418>)
 expectType<"Status code 201 is not declared in this route's response schema" | "Status code 500 is not declared in this route's response schema">({} as DeclaredCode<{ '200': A }, 201 | 500>)
+// a union of a declared and an undeclared code names only the undeclared one
+expectType<200 | "Status code 500 is not declared in this route's response schema">({} as DeclaredCode<{ '200': A }, 200 | 500>)
 
 // a route's response map: every key as a string, numeric keys included; a wide map stays wide
 const Entry = Type.Object({ id: Type.Integer() })

@@ -24,12 +24,14 @@ export type PayloadForCode<RS, C extends number> = KeyFor<RS, C> extends infer K
 /** 204, 205 and 304 carry no body (warren drops one): matched by a class or `default`, they may send nothing; an exact key keeps its schema. */
 type BodilessOr<C extends number, K, Payload> = C extends 204 | 205 | 304 ? (`${C}` extends K ? Payload : Payload | undefined) : Payload
 
-/** The parameter of `reply.code`: the code when the map declares it (exactly, by class or `default`) or has no keys, else a message. */
-export type DeclaredCode<RS, C extends number> = KeyFor<RS, C> extends never
-  ? keyof RS extends never
-    ? C
-    : `Status code ${C} is not declared in this route's response schema`
-  : C
+/** The parameter of `reply.code`: the code when the map declares it (exactly, by class or `default`) or has no keys, else a message; a union of codes, each on its own. */
+export type DeclaredCode<RS, C extends number> = C extends number
+  ? KeyFor<RS, C> extends never
+    ? keyof RS extends never
+      ? C
+      : `Status code ${C} is not declared in this route's response schema`
+    : C
+  : never
 
 /** What a plain return or `send` gets where the response map has keys but none covers status 200. */
 export type NoSchemaFor200 = 'No response schema covers status 200 (no 200, 2xx or default key): set the status with reply.code(...)'
