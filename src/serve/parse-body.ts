@@ -18,17 +18,17 @@ import { closeConnectionAfter } from './write.js'
 type Next = (request: Request, reply: Reply) => void
 
 /**
- * Whether the request carries a body to parse, as Fastify documents it: never for a method
- * without a body (GET, HEAD, TRACE and those added with `hasBody: false`); whenever a content type
- * is given, even for an empty message (an empty `application/json` is a 400, for DELETE too); and
- * without one, for the methods with a body but DELETE and OPTIONS, when the message has a body.
+ * Whether the request carries a body to parse: never for a method without a body (GET, HEAD,
+ * TRACE and those added with `hasBody: false`); whenever a content type is given, even for an
+ * empty message (an empty `application/json` is a 400); and without one, when the message has a
+ * body (parsed as content type `''`: a catch-all parser takes it, else 415), DELETE and OPTIONS
+ * included, as Fastify 5 does: a body is never dropped unread.
  */
 export function hasBody(request: Request): boolean {
   const method = request.raw.method as string
   if (!request[kRoute].root.methods.hasBody(method)) return false
   const headers = request.raw.headers
   if (headers['content-type'] !== undefined) return true
-  if (method === 'DELETE' || method === 'OPTIONS') return false
   const framed = headers['transfer-encoding'] !== undefined || headers['content-length'] !== undefined
   return framed && headers['content-length'] !== '0'
 }

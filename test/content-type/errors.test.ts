@@ -161,12 +161,15 @@ describe('bodies by method', () => {
       expect(res.json()).toEqual({ body: { a: 1 } })
     })
 
-    it(`leaves a ${method} body without content type unparsed (no catch-all, no 415)`, async () => {
+    it(`hands a ${method} body without content type to the catch-all parser, else answers 415, as for POST`, async () => {
       const app = app3()
       app.addContentTypeParser('*', { parseAs: 'string' }, (_req: any, body: any, done: any) => done(null, `star:${body}`))
       const res = await app.inject({ method, url: '/', headers: { 'content-type': undefined }, payload: 'raw' })
-      expect(res.statusCode).toBe(200)
-      expect(res.json()).toEqual({ body: null })
+      expect([res.statusCode, res.json()]).toEqual([200, { body: 'star:raw' }])
+      const refused = await app3().inject({ method, url: '/', headers: { 'content-type': undefined }, payload: 'raw' })
+      expect([refused.statusCode, refused.json().code]).toEqual([415, 'SVC_ERR_CTP_INVALID_MEDIA_TYPE'])
+      const empty = await app3().inject({ method, url: '/', headers: { 'content-type': undefined } })
+      expect([empty.statusCode, empty.json()]).toEqual([200, { body: null }])
     })
 
     it(`runs the JSON parser on an empty ${method} body that claims to be JSON (400, as Fastify)`, async () => {
