@@ -40,9 +40,9 @@ const CATCH_ALL = '*'
 /**
  * The body parsers of one context, by media type. A request's content type finds, in order: the
  * parser registered with exactly its parameters (`application/custom; version=2`), the one
- * registered for its bare type (which takes any parameters), the first regular expression that
- * matches its type or its canonical spelling with parameters (see media-type-key), the `'*'`
- * catch-all. A child copies its parent's registry, so its additions and removals stay in it.
+ * registered for its bare type (which takes any parameters), the regular expression added last
+ * that matches its type or its canonical spelling with parameters (see media-type-key; the later,
+ * more specific one wins, as in Fastify), the `'*'` catch-all. A child copies its parent's registry, so its additions and removals stay in it.
  */
 export class ParserRegistry {
   /** By canonical key: the essence, followed by the parameters when registered with some. */
@@ -76,7 +76,7 @@ export class ParserRegistry {
     this.#forget()
     if (type instanceof RegExp) {
       if (this.#patterns.some(([pattern]) => pattern.toString() === type.toString())) throw new codes.SVC_ERR_CTP_ALREADY_PRESENT(type.toString())
-      this.#patterns.push([type, entry])
+      this.#patterns.unshift([type, entry])
       return
     }
     if (typeof type !== 'string') throw new codes.SVC_ERR_CTP_INVALID_TYPE()

@@ -194,13 +194,25 @@ describe('matching', () => {
     expect((await post(app, '/', 'application/json', '{"a":1}')).json().body).toEqual({ a: 1 })
   })
 
-  it('tries RegExps in registration order and tests them against the essence', async () => {
+  it('tries the RegExp added last first (the later, more specific one wins) and tests them against the essence', async () => {
     const app = warren()
-    app.addContentTypeParser(/^image\/png$/, { parseAs: 'buffer' }, (_req: any, _body: any, done: any) => done(null, 'first'))
-    app.addContentTypeParser(/^image\//, { parseAs: 'buffer' }, (_req: any, _body: any, done: any) => done(null, 'second'))
+    app.addContentTypeParser(/^image\//, { parseAs: 'buffer' }, (_req: any, _body: any, done: any) => done(null, 'general'))
+    app.addContentTypeParser(/^image\/png$/, { parseAs: 'buffer' }, (_req: any, _body: any, done: any) => done(null, 'specific'))
     echo(app)
-    expect((await post(app, '/', 'IMAGE/PNG; foo=bar', 'x')).json().body).toBe('first')
-    expect((await post(app, '/', 'image/gif', 'x')).json().body).toBe('second')
+    expect((await post(app, '/', 'IMAGE/PNG; foo=bar', 'x')).json().body).toBe('specific')
+    expect((await post(app, '/', 'image/gif', 'x')).json().body).toBe('general')
+  })
+
+  it("a child context's RegExp is tried before its parent's", async () => {
+    const app = warren()
+    app.addContentTypeParser(/json$/, { parseAs: 'string' }, (_req: any, _body: any, done: any) => done(null, 'parent'))
+    app.register(async (child: any) => {
+      child.addContentTypeParser(/^application\/vnd\./, { parseAs: 'string' }, (_req: any, _body: any, done: any) => done(null, 'child'))
+      echo(child)
+    }, { prefix: '/child' })
+    echo(app)
+    expect((await post(app, '/child/', 'application/vnd.api+json', '{}')).json().body).toBe('child')
+    expect((await post(app, '/', 'application/vnd.api+json', '{}')).json().body).toBe('parent')
   })
 
   it("'*' catches every type nothing else matches, as a stream by default", async () => {
