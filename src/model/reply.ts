@@ -198,8 +198,9 @@ export abstract class Reply {
   // every stage reports its failures here, so none of them needs to know the error handlers
   abstract [kReplyFail](error: unknown): void
 
+  /** `location` and the status: `code`, else one set before (`code(201).redirect(url)`: created, there), else 302. */
   redirect(url: string, code?: number): this {
-    const status = code ?? (this[kReplyHasStatus] && this.statusCode >= 300 && this.statusCode < 400 ? this.statusCode : 302)
+    const status = code ?? (this[kReplyHasStatus] ? this.statusCode : 302)
     return this.header('location', url).code(status).send()
   }
 

@@ -271,16 +271,19 @@ describe('reply.send payloads', () => {
 })
 
 describe('reply: redirect, callNotFound, sent, hijack, elapsedTime', () => {
-  it('redirect defaults to 302, accepts a code, and honours a 3xx set before', async () => {
+  it('redirect defaults to 302, accepts a code, and keeps a status set before (a 201 with the location of what it created)', async () => {
     const app = warren()
     app.get('/a', async (_req: any, reply: any) => reply.redirect('/b'))
     app.get('/c', async (_req: any, reply: any) => reply.redirect('/d', 301))
     app.get('/e', async (_req: any, reply: any) => reply.code(303).redirect('/f'))
+    app.post('/items', async (_req: any, reply: any) => reply.code(201).redirect('/items/7'))
     const a = await app.inject('/a')
     expect(a.statusCode).toBe(302)
     expect(a.headers.location).toBe('/b')
     expect((await app.inject('/c')).statusCode).toBe(301)
     expect((await app.inject('/e')).statusCode).toBe(303)
+    const created = await app.inject({ method: 'POST', url: '/items' })
+    expect([created.statusCode, created.headers.location]).toEqual([201, '/items/7'])
   })
 
   it('callNotFound answers with the not-found handler of the context', async () => {
