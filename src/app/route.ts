@@ -157,7 +157,7 @@ function automaticHead(server: Context, declared: ResolvedRouteOptions): () => R
   let head: ResolvedRouteOptions | undefined
   return () => {
     if (head === undefined) {
-      head = { ...declared, method: 'HEAD', [kAutomaticHead]: true }
+      head = { ...declared, method: 'HEAD', config: { ...declared.config, method: 'HEAD' }, [kAutomaticHead]: true }
       for (const hook of server[kHooks].onRoute) hook.call(server, head)
     }
     return head

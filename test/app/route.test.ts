@@ -243,6 +243,13 @@ describe('routes', () => {
     expect((await app.inject('/p')).json()).toEqual({ configUrl: '/p', logLevel: 'warn' })
   })
 
+  it("an automatic HEAD route's config names its own method", async () => {
+    const app = warren()
+    app.get('/r', async (req: any, reply: any) => reply.header('x-config-method', req.routeOptions.config.method).send('x'))
+    expect((await app.inject('/r')).headers['x-config-method']).toBe('GET')
+    expect((await app.inject({ method: 'HEAD', url: '/r' })).headers['x-config-method']).toBe('HEAD')
+  })
+
   it('request.routeOptions.method is upper-cased, and a list of methods stays a list', async () => {
     const app = warren()
     const method = async (req: any) => ({ method: req.routeOptions.method })
