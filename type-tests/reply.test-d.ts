@@ -152,6 +152,8 @@ app.get('/reply-api', (_request, reply) => {
 })
 
 // ---------- a plain return or send is sent with 200: checked against 200, else 2xx, else default ----------
+/** The parameters of `send`'s first overload, the payload one (`Parameters` reads the last, the Error one). */
+type PayloadParameters<F> = F extends { (...payload: infer A): unknown; (error: Error): unknown } ? A : never
 {
   const Account = Type.Object({ id: Type.Integer(), name: Type.String() })
   const a = warren()
@@ -159,7 +161,7 @@ app.get('/reply-api', (_request, reply) => {
   expectError(a.post('/users', { schema: { response: { 201: Account } } }, async () => ({ id: 1, name: 'Ada', password: 'secret' })))
   a.post('/users', { schema: { response: { 201: Account } } }, (_request, reply) => {
     expectType<'No response schema covers status 200 (no 200, 2xx or default key): set the status with reply.code(...)'>(
-      {} as Parameters<typeof reply.send>[0] & string,
+      {} as PayloadParameters<typeof reply.send>[0] & string,
     )
     expectError(reply.send({ id: 1, name: 'Ada' }))
     return reply.code(201).send({ id: 1, name: 'Ada' })

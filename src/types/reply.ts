@@ -115,10 +115,10 @@ export interface WarrenReply<RS = {}, P = unknown, Rp = {}, Server = BareInstanc
   code<C extends number, R extends CarriesReplyTypes>(this: R, statusCode: DeclaredCode<R[typeof kReplyTypes]['rs'], C>): CodeReply<R[typeof kReplyTypes], C>
   /** Alias of {@link WarrenReply.code}. */
   status<C extends number, R extends CarriesReplyTypes>(this: R, statusCode: DeclaredCode<R[typeof kReplyTypes]['rs'], C>): CodeReply<R[typeof kReplyTypes], C>
+  /** Sends the payload, checked against the response schema selected by the status (2xx before any `code`). `A`: `send`'s arguments for `P`. First: a wrong payload's message comes first. */
+  send(...payload: A): this
   /** Sends an error to the route's error handler, whatever the response schema (its answer is the error handler's). */
   send(error: Error): this
-  /** Sends the payload, checked against the response schema selected by the status (2xx before any `code`). `A`: `send`'s arguments for `P`. */
-  send(...payload: A): this
 
   /** Adds an HTTP trailer, computed after the payload is written: `fn(reply, payload, done)`, or an async `fn(reply, payload)` returning the value. */
   trailer(name: string, fn: (reply: this, payload: string | Buffer | null, done: (error: Error | null, value?: string) => void) => unknown): this
