@@ -99,14 +99,12 @@ function logError(request: Request, reply: Reply, error: any): void {
 }
 
 /**
- * A client error for the log without its own stack. pino's serializer reads it as an error: its
- * type from the class, its cause (a driver's error behind a 409) appended to message and stack.
+ * A client error for the log: the error itself seen through an object whose own `stack` is empty,
+ * so pino's serializer writes its class, message, cause and properties (`validation`, a `detail`)
+ * as for any error, and a custom serializer still gets an `Error`, but not a stack for a 4xx.
  */
-function clientErrorSummary(error: Error & { code?: unknown; statusCode?: unknown }): Record<string, unknown> {
-  const summary = Object.assign(Object.create(null) as Record<string, unknown>, { name: error.name, code: error.code, statusCode: error.statusCode, message: error.message })
-  Object.defineProperty(summary, 'constructor', { value: error.constructor })
-  if (error.cause !== undefined) Object.defineProperty(summary, 'cause', { value: error.cause })
-  return summary
+function clientErrorSummary(error: Error): Error {
+  return Object.create(error, { stack: { value: '', writable: true, configurable: true } }) as Error
 }
 
 /** Sends the formatted answer through the route's response schema for its status, then the onSend hooks. */

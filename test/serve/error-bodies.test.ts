@@ -241,6 +241,23 @@ describe('error logs', () => {
     expect(quota.err.type).toBe('QuotaError')
   })
 
+  it("a 4xx's log line carries the error's own properties: a validation failure's details, a detail of yours", async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { stream } })
+    app.post('/items', { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } }, async () => 'never')
+    app.get('/gone', async () => {
+      throw Object.assign(new Error('moved away'), { statusCode: 410, detail: 'see /v2/items' })
+    })
+    await app.inject({ method: 'POST', url: '/items', payload: {} })
+    await app.inject('/gone')
+    await settle()
+    const invalid = lines.find((line) => line.level === 30 && line.err?.code === 'SVC_ERR_VALIDATION')
+    expect(invalid.err).toMatchObject({ validationContext: 'body', validation: [expect.objectContaining({ keyword: 'required' })] })
+    expect(invalid.err.stack).toBe('')
+    const gone = lines.find((line) => line.msg === 'moved away')
+    expect(gone.err).toMatchObject({ type: 'Error', statusCode: 410, detail: 'see /v2/items' })
+  })
+
   it('disableRequestLogging silences them too, and the not-found line, as in Fastify 5; request.log stays', async () => {
     const { lines, stream } = captureLogs()
     const app = warren({ logger: { stream }, disableRequestLogging: (request: { url: string }) => request.url !== '/logged' })
