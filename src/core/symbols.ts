@@ -53,6 +53,8 @@ export const kReplySendingError = Symbol('warren.replySendingError')
 /** Where the reply is with its onError hooks (they run once per request): see `OnErrorPhase`. */
 export const kReplyOnErrorPhase = Symbol('warren.replyOnErrorPhase')
 export const kReplyStartTime = Symbol('warren.replyStartTime')
+/** When the response finished, once observed (onResponse hooks, request logging): `elapsedTime` stops there. */
+export const kReplyEndTime = Symbol('warren.replyEndTime')
 /** True once a status was set, which the default 200 is not. */
 export const kReplyHasStatus = Symbol('warren.replyHasStatus')
 

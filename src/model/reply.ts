@@ -24,6 +24,7 @@ import {
   kReplySendingError,
   kReplySerializer,
   kReplyStartTime,
+  kReplyEndTime,
   kReplyTrailers,
   kRoute,
 } from '../core/symbols.js'
@@ -83,6 +84,7 @@ export abstract class Reply {
   declare [kReplySendingError]: boolean
   declare [kReplyOnErrorPhase]: OnErrorPhase
   declare [kReplyStartTime]: number
+  declare [kReplyEndTime]: number | undefined
   declare [kReplyHasStatus]: boolean
   declare [kReplyTrailers]: Map<string, TrailerFn> | null
 
@@ -103,7 +105,7 @@ export abstract class Reply {
   }
 
   get elapsedTime(): number {
-    return clock.now() - this[kReplyStartTime]
+    return (this[kReplyEndTime] ?? clock.now()) - this[kReplyStartTime]
   }
 
   get routeOptions(): RequestRouteOptions {
@@ -257,6 +259,7 @@ export abstract class Reply {
       [kReplyOnErrorPhase]: OnErrorPhase.Pending,
       [kReplyTrailers]: null,
       [kReplyPayloadRun]: null,
+      [kReplyEndTime]: undefined,
     })
   }
 }

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
 import { factoryLogger, requestLogger } from '../core/logger.js'
-import { kReplyFail, kReplyHijacked, kReplySending, kRoute } from '../core/symbols.js'
+import { kReplyEndTime, kReplyFail, kReplyHijacked, kReplySending, kRoute } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
 import type { Request } from '../model/request.js'
 import type { RouteContext } from '../model/route-context.js'
@@ -20,6 +20,8 @@ import { isHandlerTraced, publishError, runInTrace, type HandlerTrace } from './
 import { sendReturnValue } from './return-value.js'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './run-hooks.js'
 import { closeConnectionAfter, keepOpenForQueuedAnswer } from './write.js'
+
+const clock = globalThis.performance
 
 export function createExchange(
   req: IncomingMessage,
@@ -178,6 +180,8 @@ function observeFinish(request: Request, reply: Reply): void {
   const logging = isRequestLogged(request)
   if (logging) request.log.info({ req: request }, 'incoming request')
   reply.raw.once('finish', () => {
+    // the time the response took, without the onResponse hooks that run after it
+    reply[kReplyEndTime] = clock.now()
     const hooks = reply[kRoute].hooks.onResponse
     if (hooks === null) return logCompletion(reply, logging, undefined)
     // the completion line comes after the onResponse hooks, so it can name their first error

@@ -432,6 +432,26 @@ describe('reply: redirect, callNotFound, sent, hijack, elapsedTime', () => {
     expect(after).toBeGreaterThanOrEqual(before + 15)
   })
 
+  it('elapsedTime stops when the response finished: onResponse hooks and the completion log do not count', async () => {
+    const { lines, stream } = capture()
+    const app = warren({ logger: { stream } })
+    let inHook = -1
+    app.addHook('onResponse', async (_request: any, reply: any) => {
+      await new Promise((r) => setTimeout(r, 120))
+      inHook = reply.elapsedTime
+    })
+    app.get('/', async () => {
+      await new Promise((r) => setTimeout(r, 20))
+      return 'ok'
+    })
+    await app.inject('/')
+    await new Promise((r) => setTimeout(r, 200))
+    const completed = lines.find((line) => line.msg === 'request completed')
+    expect(inHook).toBeGreaterThanOrEqual(15)
+    expect(inHook).toBeLessThan(100)
+    expect(completed.responseTime).toBe(inHook)
+  })
+
   it('an async handler resolving undefined without sending answers an empty body, not a hang', async () => {
     const app = warren()
     app.get('/', async () => undefined)
