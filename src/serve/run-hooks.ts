@@ -119,6 +119,39 @@ class RequestHookRun {
 }
 
 /** Runs payload hooks, each of which may replace the payload, then `next` with the final one. */
+/** A preSerialization or onSend run: whether one of its hooks is being called, and the turn it started in. */
+interface PayloadRun {
+  calling: boolean
+  turn: number
+}
+
+let turn = 0
+let turnEnding = false
+
+/** The turn of the event loop's microtask queue: the number changes once the code that read it is over. */
+function currentTurn(): number {
+  if (!turnEnding) {
+    turnEnding = true
+    queueMicrotask(nextTurn)
+  }
+  return turn
+}
+
+function nextTurn(): void {
+  turn++
+  turnEnding = false
+}
+
+/**
+ * Whether a send() while a payload run is on comes from one of its hooks, and starts the send over:
+ * made while a hook is called, or in a later turn (a hook that awaited, or calls back). One made in
+ * the turn the run started, outside its hooks, is its caller sending twice: that one is ignored.
+ */
+export function isSendFromPayloadHook(reply: Reply): boolean {
+  const run = reply[kReplyPayloadRun] as PayloadRun | null
+  return run !== null && (run.calling || run.turn !== currentTurn())
+}
+
 export function runPayloadHooks(
   hooks: HookList,
   request: Request,
@@ -130,7 +163,7 @@ export function runPayloadHooks(
   // preParsing runs before anything is sent: a hook that replies there ends the chain
   const stopWhenSent = !reply[kReplySending]
   // preSerialization and onSend: a send() from a hook starts over, and this run is left behind
-  const run = stopWhenSent ? null : (reply[kReplyPayloadRun] = {})
+  const run: PayloadRun | null = stopWhenSent ? null : (reply[kReplyPayloadRun] = { calling: false, turn: currentTurn() })
   let index = 0
   let current = payload
   const onRejected = (error: unknown): void => {
@@ -148,10 +181,13 @@ export function runPayloadHooks(
     const takesDone = hooks.lengths[index] >= 4
     const hook = hooks[index++]
     let result
+    if (run !== null) run.calling = true
     try {
       result = hook.call(server, request, reply, current, takesDone ? step : ignoredDone)
     } catch (thrown) {
       return fail(reply, thrown)
+    } finally {
+      if (run !== null) run.calling = false
     }
     if (isThenable(result)) continueAfter(result, reply, (value) => step(null, value), onRejected)
     else if (!takesDone) step()

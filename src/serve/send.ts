@@ -8,7 +8,7 @@ import { BINARY_TYPE, JSON_TYPE, TEXT_TYPE } from '../core/media-type.js'
 import { isBinary, isPlainData, isStream, isWebResponse, isWebStream } from '../core/payload-kind.js'
 import { kReplyFail, kReplyHeaders, kReplyHijacked, kReplyOnErrorPhase, kReplyPayloadRun, kReplySending, kReplySerializer, kRoute } from '../core/symbols.js'
 import { OnErrorPhase, type Reply } from '../model/reply.js'
-import { runPayloadHooks } from './run-hooks.js'
+import { isSendFromPayloadHook, runPayloadHooks } from './run-hooks.js'
 import { declareTextType, serialize } from './serialize.js'
 import { writeResponse } from './write.js'
 
@@ -21,7 +21,7 @@ export function send(reply: Reply, payload: unknown): void {
   }
   if (reply[kReplySending]) {
     // from a preSerialization or onSend hook: the send starts over with this payload, as a new send
-    if (reply[kReplyPayloadRun] === null) {
+    if (!isSendFromPayloadHook(reply)) {
       reply.log.warn({ err: new codes.SVC_ERR_REP_ALREADY_SENT(reply.request.url, reply.request.method) })
       return
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Readable } from 'node:stream'
 import { codes, isAutomaticHeadRoute, plugin } from 'warren'
-import { warren } from '../helpers.js'
+import { captureLogs, warren } from '../helpers.js'
 
 describe('request hooks: order and forms', () => {
   it('runs every request hook in lifecycle order, async and callback forms alike', async () => {
@@ -207,6 +207,28 @@ describe('request hooks: replying and failing', () => {
       expect(through.body).toBe('handler')
     })
   }
+
+  it('a handler that sends twice keeps its first answer and logs a warning, with payload hooks too; a hook that awaits, then sends, starts over', async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { level: 'warn', stream } })
+    app.addHook('onSend', async (request: any, reply: any, payload: unknown) => {
+      if (request.url === '/later' && !reply.getHeader('x-swapped')) {
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        reply.header('x-swapped', 'yes').code(503).send('maintenance')
+      }
+      return payload
+    })
+    app.get('/twice', (_request: any, reply: any) => {
+      reply.code(201).send({ first: 1 })
+      reply.send({ second: 2 })
+    })
+    app.get('/later', async () => 'ok')
+    const twice = await app.inject('/twice')
+    expect([twice.statusCode, twice.json()]).toEqual([201, { first: 1 }])
+    expect(lines.filter((line) => line.level === 40 && line.err?.code === 'SVC_ERR_REP_ALREADY_SENT')).toHaveLength(1)
+    const later = await app.inject('/later')
+    expect([later.statusCode, later.body]).toEqual([503, 'maintenance'])
+  })
 
   for (const name of ['preSerialization', 'onSend'] as const) {
     it(`a ${name} hook that sends starts the send over with its payload (async and callback); the hooks run again for it`, async () => {
