@@ -148,10 +148,8 @@ function createChildContext(parent: Context, name: string, opts: Record<string, 
     prefix: joinPrefix(parent[kPrefix], opts.prefix),
     pluginName: name,
   })
-  if (typeof opts.logLevel === 'string') {
-    child[kLogLevel] = opts.logLevel
-    child.log = parent.log.child({}, { level: opts.logLevel })
-  }
+  // the level of the context's requests; the plugin's own `instance.log` keeps its parent's
+  if (typeof opts.logLevel === 'string') child[kLogLevel] = opts.logLevel
   if (opts.logSerializers !== undefined) child[kLogSerializers] = mergeLogSerializers(parent[kLogSerializers] ?? null, opts.logSerializers)
   for (const hook of child[kHooks].onRegister) hook.call(child, child, opts)
   return child

@@ -89,6 +89,23 @@ describe('logging', () => {
     expect(messages).toContain('loud info')
   })
 
+  it("a plugin's logLevel leaves the plugin's own instance.log at its parent's level (at load, in hooks, at close)", async () => {
+    const { lines, stream } = capture()
+    const app = warren({ logger: { stream } })
+    app.register(async (child: any) => {
+      child.log.info('loaded')
+      child.addHook('onClose', async () => { child.log.info('closing') })
+      child.get('/child', async (req: any) => { req.log.info('request info'); return 'ok' })
+    }, { logLevel: 'warn' })
+    await app.ready()
+    await app.inject('/child')
+    await app.close()
+    await settle()
+    const messages = lines.map((l) => l.msg)
+    expect(messages).toEqual(expect.arrayContaining(['loaded', 'closing']))
+    expect(messages).not.toContain('request info')
+  })
+
   it('accepts a pino instance as loggerInstance; its serializers win over the defaults', async () => {
     const { lines, stream } = capture()
     const logger = pino({ serializers: { res: (reply: any) => ({ code: reply.statusCode }) } }, stream)
