@@ -23,17 +23,6 @@ export type DecoratorValue<V> = V extends { getter: (...args: never[]) => infer 
     ? S
     : V
 
-/**
- * A request or reply decorator's value as given: an object or array is refused (`SVC_ERR_DEC_REFERENCE_TYPE`
- * at run time: one value would be shared, and mutated, by every request), with why and what to write.
- * A type that allows `null` (`null as User | null`) is a placeholder, and passes.
- */
-export type SharedValueRefused<V> = [V] extends [object]
-  ? [V] extends [((...args: never[]) => unknown) | { getter: unknown } | { setter: unknown }]
-    ? V
-    : V & 'An object or array decorator would be one value shared by every request: decorate with null and set it in a hook, or give { getter }'
-  : V
-
 /** The decorator values that give `this` a type: a method of the decorated object, or a `{ getter, setter }` pair. */
 export type DecoratorInput<This> =
   | ((this: This, ...args: any[]) => unknown)

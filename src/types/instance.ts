@@ -15,7 +15,7 @@ import type {
   ProtoAction,
   StreamBodyParser,
 } from './content-type.js'
-import type { ContextOf, ContextShape, DecoratorInput, DecoratorValue, SharedValueRefused } from './context.js'
+import type { ContextOf, ContextShape, DecoratorInput, DecoratorValue } from './context.js'
 import type { AsyncHookWithoutDone, ContextHooks, HandlerError, HookName, HookOption, RequestHooks } from './hooks.js'
 import type { FastifyBaseLogger, FastifyTypeProviderDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './fastify-generics.js'
 import type { WarrenLogger } from './logger.js'
@@ -167,7 +167,7 @@ export interface InstanceMembers<out D extends object = {}, out Rq extends objec
   decorateRequest<const K extends string | symbol, V>(
     this: WithoutRequestDecorator<K>,
     name: NotBuiltin<K, keyof RequestMembers, 'request'>,
-    value: SharedValueRefused<V> | DecoratorInput<RouteRequest<DefaultRouteTypes, Rq, Warren<D, Rq, Rp, S>>>,
+    value: V | DecoratorInput<RouteRequest<DefaultRouteTypes, Rq, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
   ): Warren<D, Flatten<Rq & { [P in K]: DecoratorValue<V> }>, Rp, S, R>
   /** Adds request decorator(s) whose type is given as a type argument: `decorateRequest<{ user: User | null }>('user', null)`. */
@@ -180,7 +180,7 @@ export interface InstanceMembers<out D extends object = {}, out Rq extends objec
   decorateReply<const K extends string | symbol, V>(
     this: WithoutReplyDecorator<K>,
     name: NotBuiltin<K, keyof ReplyMembers, 'reply'>,
-    value: SharedValueRefused<V> | DecoratorInput<RouteReply<DefaultRouteTypes, Rp, Warren<D, Rq, Rp, S>>>,
+    value: V | DecoratorInput<RouteReply<DefaultRouteTypes, Rp, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
   ): Warren<D, Rq, Flatten<Rp & { [P in K]: DecoratorValue<V> }>, S, R>
   /** Adds reply decorator(s) whose type is given as a type argument: `decorateReply<{ locale: string | null }>('locale', null)`. */

@@ -81,7 +81,6 @@ describe('2.2 decorators', () => {
 
   it('2.2 a request decorator with a reference type (object) is refused: use a getter or a hook', () => {
     const app = warren()
-    // @ts-expect-error refused by the types too
     expect(() => app.decorateRequest('shared', { mutable: true })).toThrow(expect.objectContaining({ code: 'SVC_ERR_DEC_REFERENCE_TYPE' }))
   })
 
