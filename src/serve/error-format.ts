@@ -189,7 +189,7 @@ function customAnswer(format: ErrorFormatFunction, error: unknown, site: ErrorSi
 function whatIsWrong(answer: unknown): string | null {
   if (answer === null || typeof answer !== 'object') return `got ${answer === null ? 'null' : typeof answer}`
   const { status, headers, body } = answer as Partial<ErrorFormatAnswer>
-  if (status !== undefined && !(Number.isInteger(status) && status >= 400 && status <= 599)) return `status must be a 4xx or 5xx code, got ${String(status)}`
+  if (status !== undefined && !(Number.isInteger(status) && status >= 400 && status <= 599)) return `status must be a 4xx or 5xx code, got ${typeof status === 'number' ? status : JSON.stringify(status) + ` (a ${typeof status})`}`
   if (headers !== undefined && (headers === null || typeof headers !== 'object' || Array.isArray(headers))) return 'headers must be an object'
   if (typeof body === 'string' || body instanceof Uint8Array) return null
   try {

@@ -466,6 +466,17 @@ describe('errorFormat: a function (a house format)', () => {
     })
   }
 
+  it("names a status given as text as text, so '422' is not read as the number it looks like", async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ errorFormat: () => ({ status: '422' as unknown as number, body: { oops: true } }), logger: { stream } })
+    app.get('/fails', async () => {
+      throw Object.assign(new Error('the original'), { statusCode: 400 })
+    })
+    expect((await app.inject('/fails')).statusCode).toBe(500)
+    await settle()
+    expect(JSON.stringify(lines.find((line) => /errorFormat/.test(line.msg)))).toContain(String.raw`status must be a 4xx or 5xx code, got \"422\" (a string)`)
+  })
+
   it('a header Node refuses among its headers is dropped, and a connection that was to close still closes', async () => {
     const app = warren({ errorFormat: () => ({ headers: { 'x-detail': 'line1\nline2' }, body: 'refused' }) })
     app.post('/json', async (request: any) => request.body)
