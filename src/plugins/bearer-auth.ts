@@ -70,14 +70,33 @@ const bearerAuth = plugin(
   { name: 'warren-bearer-auth' },
 )
 
-/** Declares the principal's request property; it may shadow an outer context's, never a built-in. */
+/** The request properties each context's token authentication declared for its principal. */
+const principalsDeclared = new WeakMap<object, Set<string>>()
+
+/** Whether an enclosing context's token authentication declared `property` (contexts inherit from their parent). */
+function declaredAbove(instance: object, property: string): boolean {
+  for (let context: object | null = instance; context !== null; context = Object.getPrototypeOf(context) as object | null) {
+    if (principalsDeclared.get(context)?.has(property)) return true
+  }
+  return false
+}
+
+/**
+ * Declares the principal's request property, never over a built-in. One an enclosing token
+ * authentication declared is written again (a required one inside an optional one): a value
+ * decorator is declared once per branch of contexts.
+ */
 function declarePrincipal(instance: Warren, property: string): void {
+  if (declaredAbove(instance, property)) return
   try {
     instance.decorateRequest(property, null)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     throw new TypeError(`tokenAuth: request.${property} cannot hold the principal (${reason}); choose another 'property'`, { cause: error })
   }
+  let declared = principalsDeclared.get(instance)
+  if (declared === undefined) principalsDeclared.set(instance, (declared = new Set()))
+  declared.add(property)
 }
 
 /**

@@ -174,7 +174,7 @@ describe('warren/openapi documents the error responses warren answers by itself'
     const document = app.openapi()
     await expectValidDocument(document)
     expect(document.components.schemas).toBeUndefined()
-    expect(document.components.responses?.WarrenInternalServerError).toEqual({ description: 'The server failed to answer (codes: `SVC_ERR_RESPONSE_SERIALIZATION`, `SVC_ERR_FAILED_ERROR_SERIALIZATION`, `SVC_ERR_ASYNC_CONSTRAINT`, `SVC_ERR_SEND_UNDEFINED_ERR`, `SVC_ERR_BAD_STATUS_CODE`, `SVC_ERR_REP_INVALID_PAYLOAD_TYPE`, `SVC_ERR_ROUTE_REWRITE_NOT_STR`)' })
+    expect(document.components.responses?.WarrenInternalServerError).toEqual({ description: 'The server failed to answer (codes: `SVC_ERR_RESPONSE_SERIALIZATION`, `SVC_ERR_FAILED_ERROR_SERIALIZATION`, `SVC_ERR_ASYNC_CONSTRAINT`, `SVC_ERR_SEND_UNDEFINED_ERR`, `SVC_ERR_BAD_STATUS_CODE`, `SVC_ERR_REP_INVALID_PAYLOAD_TYPE`, `SVC_ERR_ROUTE_REWRITE_NOT_STR`, `SVC_ERR_REQ_BODY_CONSUMED`, `SVC_ERR_REP_RESPONSE_BODY_CONSUMED`, `SVC_ERR_REP_READABLE_STREAM_LOCKED`, `SVC_ERR_FETCH_RESPONSE_STATUS`, `SVC_ERR_BAD_TRAILER_NAME`, `SVC_ERR_SCH_STANDARD_VALIDATE`)' })
     await app.close()
   })
 
