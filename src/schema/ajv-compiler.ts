@@ -97,8 +97,44 @@ function formatsAreStandalone(ajv: Ajv): boolean {
   return Object.entries(ajv.formats).every(([name, format]) => format === true || format instanceof RegExp || format === table[name])
 }
 
+/** How a Standard Schema library's JSON Schema is read: coerced only in the request parts that arrive as strings. */
+export interface LibraryReading {
+  coerce: boolean
+}
+
+const kLibraryCompiler = Symbol('warren.libraryCompiler')
+
+type DefaultValidatorCompiler = ValidatorCompiler & { [kLibraryCompiler]?: (reading: LibraryReading) => ValidatorCompiler }
+
+/** The validator options a library's JSON Schema is compiled with: a JSON body arrives typed, and the library would refuse `null` for a string. */
+function libraryOptions(options: ValidatorOptions, reading: LibraryReading): ValidatorOptions {
+  const customOptions: AjvOptions = { ...options.customOptions }
+  if (!reading.coerce) customOptions.coerceTypes = false
+  return { ...options, customOptions }
+}
+
+/** The compiler of a library's JSON Schema beside the default compiler `compile`, in its own Ajv (built on first use); any other compiler is its own. */
+export function libraryCompilerOf(compile: ValidatorCompiler, reading: LibraryReading): ValidatorCompiler {
+  return (compile as DefaultValidatorCompiler)[kLibraryCompiler]?.(reading) ?? compile
+}
+
 /** The default validator compiler for one set of shared schemas; with a store, validators are loaded from it or compiled into it. */
 export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: SchemaCodeStore | null = null): ValidatorCompiler {
+  const compiler: DefaultValidatorCompiler = ajvCompiler(shared, options, cache)
+  const forLibraries = new Map<string, ValidatorCompiler>()
+  compiler[kLibraryCompiler] = (reading) => {
+    const key = JSON.stringify(reading)
+    let library = forLibraries.get(key)
+    if (library === undefined) {
+      library = ajvCompiler(shared, libraryOptions(options, reading), cache)
+      forLibraries.set(key, library)
+    }
+    return library
+  }
+  return compiler
+}
+
+function ajvCompiler(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: SchemaCodeStore | null): ValidatorCompiler {
   const compiled = new WeakMap<object, ValidateFunction>()
   const compile = cache === null ? inMemory(shared, options) : cached(shared, options, cache)
   return ({ schema, httpPart, method, url }) => {

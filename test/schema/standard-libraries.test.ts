@@ -152,9 +152,8 @@ describe.each([zod, valibot, arktype])('$name schemas on routes', (library) => {
 })
 
 /**
- * Differential check: for inputs Ajv cannot coerce (its coercion of scalars is the documented
- * difference), a route answers exactly what the library's own validate says: the same verdict, and
- * on success the same value.
+ * Differential check: a route answers a JSON body exactly as the library's own validate does: the
+ * same verdict, and on success the same value.
  */
 describe('a route accepts and produces exactly what its library would', () => {
   const inputs: unknown[] = [
@@ -171,6 +170,11 @@ describe('a route accepts and produces exactly what its library would', () => {
     { name: 'Ada', kind: 'admin' },
     { name: 'Ada', email: 'ada@example.com' },
     { name: 'Ada', email: 'not-an-email' },
+    { name: null },
+    { name: 42 },
+    { name: 'Ada', age: '36' },
+    { name: 'Ada', tags: 'x' },
+    { name: 'Ada', age: null },
     [],
   ]
   const schemas: Array<[string, object]> = [
@@ -224,5 +228,49 @@ describe('nullable values', () => {
       const wrong = await app.inject({ method: 'POST', url, payload: { n: 'x', s: null, int: null, tags: null } })
       expect([url, wrong.statusCode]).toEqual([url, 400])
     }
+  })
+})
+
+describe('a JSON body is not coerced: it arrives typed, and the library decides', () => {
+  const bodies: Array<[string, object]> = [
+    ['zod', z.object({ title: z.string(), pages: z.number().optional(), ref: z.union([z.number(), z.string()]).optional(), tags: z.array(z.string()).optional() })],
+    ['valibot', toStandardJsonSchema(v.object({ title: v.string(), pages: v.optional(v.number()), ref: v.optional(v.union([v.number(), v.string()])), tags: v.optional(v.array(v.string())) }))],
+    ['arktype', type({ title: 'string', 'pages?': 'number', 'ref?': 'number | string', 'tags?': 'string[]' })],
+  ]
+
+  it.each(bodies)("%s: null, a number for a string, '42' for a number and a lone item for an array are refused, as the library refuses them", async (_library, Body) => {
+    const app = warren()
+    app.post('/', { schema: { body: Body as any } }, async (request: any) => request.body)
+    for (const payload of [{ title: null }, { title: 9780441013593 }, { title: 'Dune', pages: '412' }, { title: 'Dune', tags: 'sf' }]) {
+      const res = await app.inject({ method: 'POST', url: '/', payload })
+      expect([payload, res.statusCode, res.json().code]).toEqual([payload, 400, 'SVC_ERR_VALIDATION'])
+    }
+    expect((await app.inject({ method: 'POST', url: '/', payload: { title: 'Dune', pages: 412, tags: ['sf'] } })).json()).toEqual({ title: 'Dune', pages: 412, tags: ['sf'] })
+  })
+
+  it.each(bodies)("%s: a string in a number | string union stays the string the client sent ('007' is not 7)", async (_library, Body) => {
+    const app = warren()
+    app.post('/', { schema: { body: Body as any } }, async (request: any) => ({ ref: request.body.ref, type: typeof request.body.ref }))
+    expect((await app.inject({ method: 'POST', url: '/', payload: { title: 'Dune', ref: '007' } })).json()).toEqual({ ref: '007', type: 'string' })
+    expect((await app.inject({ method: 'POST', url: '/', payload: { title: 'Dune', ref: 7 } })).json()).toEqual({ ref: 7, type: 'number' })
+  })
+
+  it.each([
+    ['zod', z.object({ u: z.union([z.object({ a: z.number() }), z.object({ a: z.string(), b: z.string() })]) })],
+    ['valibot', toStandardJsonSchema(v.object({ u: v.union([v.object({ a: v.number() }), v.object({ a: v.string(), b: v.string() })]) }))],
+    ['arktype', type({ u: type({ a: 'number' }).or({ a: 'string', b: 'string' }) })],
+  ])('%s: a union of objects hands on the member that matches as sent, with all its fields', async (_library, Body) => {
+    const app = warren()
+    app.post('/', { schema: { body: Body as any } }, async (request: any) => request.body)
+    expect((await app.inject({ method: 'POST', url: '/', payload: { u: { a: '5', b: 'note' } } })).json()).toEqual({ u: { a: '5', b: 'note' } })
+    expect((await app.inject({ method: 'POST', url: '/', payload: { u: { a: 5 } } })).json()).toEqual({ u: { a: 5 } })
+  })
+
+  it('the querystring, params and headers of the same route are still coerced: they arrive as strings', async () => {
+    const app = warren()
+    app.post('/:id', { schema: { params: z.object({ id: z.number() }), querystring: z.object({ page: z.number() }), headers: z.object({ 'x-n': z.number() }), body: z.object({ n: z.number() }) } }, async (request: any) => ({ id: request.params.id, page: request.query.page, n: request.headers['x-n'], body: request.body }))
+    const res = await app.inject({ method: 'POST', url: '/4?page=2', headers: { 'x-n': '3' }, payload: { n: 1 } })
+    expect(res.json()).toEqual({ id: 4, page: 2, n: 3, body: { n: 1 } })
+    expect((await app.inject({ method: 'POST', url: '/4?page=2', headers: { 'x-n': '3' }, payload: { n: '1' } })).json().message).toBe('body/n must be number')
   })
 })
