@@ -108,7 +108,8 @@ type DefaultValidatorCompiler = ValidatorCompiler & { [kLibraryCompiler]?: (read
 
 /** The validator options a library's JSON Schema is compiled with: a JSON body arrives typed, and the library would refuse `null` for a string. */
 function libraryOptions(options: ValidatorOptions, reading: LibraryReading): ValidatorOptions {
-  const customOptions: AjvOptions = { ...options.customOptions }
+  // strict mode warns of how a schema is written (a tuple without maxItems): the library wrote it, and its user cannot change it
+  const customOptions: AjvOptions = { ...options.customOptions, strictTuples: false, strictTypes: false }
   if (!reading.coerce) customOptions.coerceTypes = false
   return { ...options, customOptions }
 }

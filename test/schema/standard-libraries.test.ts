@@ -1,7 +1,7 @@
 import { toStandardJsonSchema } from '@valibot/to-json-schema'
 import { type } from 'arktype'
 import * as v from 'valibot'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import warren from 'warren'
 import { z } from 'zod'
 
@@ -272,5 +272,24 @@ describe('a JSON body is not coerced: it arrives typed, and the library decides'
     const res = await app.inject({ method: 'POST', url: '/4?page=2', headers: { 'x-n': '3' }, payload: { n: 1 } })
     expect(res.json()).toEqual({ id: 4, page: 2, n: 3, body: { n: 1 } })
     expect((await app.inject({ method: 'POST', url: '/4?page=2', headers: { 'x-n': '3' }, payload: { n: '1' } })).json().message).toBe('body/n must be number')
+  })
+})
+
+describe('start-up', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it("is silent for the schemas the documentation shows: Ajv's strict mode has nothing to say of a library's generated JSON Schema", async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {})
+    const app = warren()
+    app.get('/books', { schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(50), q: z.coerce.string().min(2).optional() }) } }, async (request) => request.query)
+    app.post('/shelf', { schema: { body: toStandardJsonSchema(v.object({ shelf: v.tuple([v.string(), v.number()]), rest: v.optional(v.tupleWithRest([v.string()], v.number())) })) } }, async (request) => request.body)
+    app.post('/zod', { schema: { body: z.object({ pair: z.tuple([z.string(), z.number().optional()]), rest: z.tuple([z.string()]).rest(z.number()) }) } }, async (request) => request.body)
+    app.post('/arktype', { schema: { body: type({ pair: ['string', 'number?'], rest: ['string', '...', 'number[]'] }) } }, async (request) => request.body)
+    await app.ready()
+    expect([...warned.mock.calls, ...logged.mock.calls]).toEqual([])
+    expect((await app.inject({ url: '/books?limit=5' })).json()).toEqual({ limit: 5 })
   })
 })
