@@ -21,14 +21,23 @@ function eachSubschema(schema: unknown, visit: (node: Record<string, unknown>) =
   }
 }
 
-/** True when every string format is also a pattern: a library checks formats its own way, so Ajv may stand in only through its regex. */
-export function formatsArePatterns(json: Record<string, unknown>): boolean {
-  let patterns = true
+/** A step Ajv and the libraries check alike: Ajv divides in floating point (19.99 / 0.01 is not whole), each library computes its own way. */
+function isWholeStep(step: unknown): boolean {
+  return step === undefined || Number.isInteger(step)
+}
+
+/**
+ * True when Ajv checks each keyword as the library does: every string format is also a pattern (a
+ * library checks formats its own way, so Ajv may stand in only through its regex) and every
+ * `multipleOf` is whole.
+ */
+export function ajvStandsIn(json: Record<string, unknown>): boolean {
+  let agrees = true
   eachSubschema(json, (node) => {
     const format = node.format !== undefined || node.contentEncoding !== undefined || node.contentMediaType !== undefined
-    if (format && typeof node.pattern !== 'string') patterns = false
+    if ((format && typeof node.pattern !== 'string') || !isWholeStep(node.multipleOf)) agrees = false
   })
-  return patterns
+  return agrees
 }
 
 /** Keywords that apply whatever the value's type: a branch holding one is not merged with `null`. */
@@ -68,6 +77,7 @@ export function compiledForm(json: Record<string, unknown>, exact: boolean): voi
     if (node.additionalProperties === false) delete node.additionalProperties
     delete node.default
     delete node.pattern
+    if (!isWholeStep(node.multipleOf)) delete node.multipleOf
   })
 }
 

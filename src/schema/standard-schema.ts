@@ -3,7 +3,7 @@
  * Standard Schema v1 values: recognised, and turned once per side into the Draft 7 JSON Schema warren
  * compiles, plus the library's own `validate` when that schema does not say everything.
  */
-import { compiledForm, formatsArePatterns, withNamedRoot } from './standard-json.js'
+import { ajvStandsIn, compiledForm, withNamedRoot } from './standard-json.js'
 import { libraryProfile, type JsonSchemaConverter } from './standard-libraries.js'
 import type { StandardSchema } from '../types/index.js'
 
@@ -84,7 +84,7 @@ function buildForm(schema: object, props: StandardProps, side: SchemaSide): Stan
   } catch (error) {
     return { ...library, missing: `${vendor} could not convert it to JSON Schema: ${error instanceof Error ? error.message : String(error)}` }
   }
-  const exact = conversion.exact && formatsArePatterns(conversion.json)
+  const exact = conversion.exact && ajvStandsIn(conversion.json)
   compiledForm(conversion.json, exact)
   return { vendor, json: withNamedRoot(conversion.json), validate: exact ? null : props.validate, missing: null, nonJson: conversion.nonJson }
 }

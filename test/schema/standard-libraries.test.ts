@@ -293,3 +293,18 @@ describe('start-up', () => {
     expect((await app.inject({ url: '/books?limit=5' })).json()).toEqual({ limit: 5 })
   })
 })
+
+describe('a fractional multipleOf is left to the library, whose arithmetic decides', () => {
+  it("z.number().multipleOf(0.01) accepts 19.99 and 0.07, as Zod does; Valibot's multipleOf(0.1) refuses 0.5, as Valibot does", async () => {
+    const app = warren()
+    app.post('/zod', { schema: { body: z.object({ price: z.number().multipleOf(0.01) }) } }, async (request) => request.body)
+    app.post('/valibot', { schema: { body: toStandardJsonSchema(v.object({ step: v.pipe(v.number(), v.multipleOf(0.1)) })) } }, async (request) => request.body)
+    expect(await post(app, '/zod', { price: 19.99 })).toEqual({ status: 200, body: { price: 19.99 } })
+    expect(await post(app, '/zod', { price: 0.07 })).toEqual({ status: 200, body: { price: 0.07 } })
+    expect((await post(app, '/zod', { price: 19.991 })).status).toBe(400)
+    expect(await post(app, '/valibot', { step: 0.2 })).toEqual({ status: 200, body: { step: 0.2 } })
+    const refused = await post(app, '/valibot', { step: 0.5 })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toMatch(/^body\/step Invalid multiple/)
+  })
+})

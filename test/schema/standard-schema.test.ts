@@ -33,7 +33,7 @@ function countArkTypeValidate(schema: object) {
 
 describe('which schemas need their library at request time', () => {
   it('a structural Zod schema is validated by Ajv alone: Zod never runs', async () => {
-    const Body = z.object({ name: z.string().min(1).max(40), tags: z.array(z.enum(['a', 'b'])), email: z.email(), age: z.number().int().nonnegative().optional() })
+    const Body = z.object({ name: z.string().min(1).max(40), tags: z.array(z.enum(['a', 'b'])), email: z.email(), age: z.number().int().nonnegative().optional(), step: z.number().multipleOf(5).optional() })
     const validate = countValidate(Body)
     const app = warren()
     app.post('/', { schema: { body: Body, response: { 200: Body } } }, async (request) => request.body)
@@ -72,6 +72,7 @@ describe('which schemas need their library at request time', () => {
     ['a union of objects', z.object({ a: z.union([z.object({ b: z.string() }), z.object({ c: z.string() })]) }), { a: { c: 'x' } }],
     ['a coercion', z.object({ a: z.coerce.string() }), { a: 1 }],
     ['trimming', z.object({ a: z.string().trim() }), { a: ' x ' }],
+    ['a fractional step', z.object({ a: z.number().multipleOf(0.01) }), { a: 19.99 }],
   ])('a Zod schema with %s runs Zod after Ajv', async (_what, Body, payload) => {
     const validate = countValidate(Body as never)
     const app = warren()
