@@ -48,7 +48,7 @@ export function compileStandardPart(schema: object, site: SchemaSite, compile: (
   const form = formOf(schema, 'input', site)
   if (headers) assertLowerCaseHeaders(form, site)
   const json = form.json !== null && headers ? keepingOtherHeaders(form.json) : form.json
-  const compiled = json === null ? null : compile(json, { coerce: stringParts.has(site.part) })
+  const compiled = json === null ? null : compile(json, { coerce: stringParts.has(site.part), utf16Lengths: form.utf16Lengths })
   if (form.validate === null) return compiled!
   return withLibraryPass(compiled, libraryPass(form, site), headers)
 }

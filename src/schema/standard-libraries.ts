@@ -18,6 +18,8 @@ export interface LibraryProfile {
   convert(convert: JsonSchemaConverter, schema: object): LibraryConversion
   /** Options under which the library converts what it can without throwing (for documentation). */
   lenientOptions: Record<string, unknown>
+  /** True when the library measures a string in UTF-16 units (`string.length`), where Ajv counts code points. */
+  utf16Lengths: boolean
 }
 
 const target = 'draft-07'
@@ -112,6 +114,7 @@ function zodNodeIsExact(def: ZodDef): boolean {
 
 const zod: LibraryProfile = {
   lenientOptions: { unrepresentable: 'any' },
+  utf16Lengths: false,
   convert(convert) {
     let exact = true
     let nonJson: string | null = null
@@ -169,6 +172,7 @@ function valibotNodeIsExact(schema: ValibotSchema): boolean {
 
 const valibot: LibraryProfile = {
   lenientOptions: { errorMode: 'ignore' },
+  utf16Lengths: true,
   convert(convert) {
     let exact = true
     try {
@@ -232,6 +236,7 @@ function hasRegexFlags(node: unknown): boolean {
 
 const arktype: LibraryProfile = {
   lenientOptions: { fallback: arktypeFallback(() => {}) },
+  utf16Lengths: true,
   convert(convert, schema) {
     // morphs, defaults and `'+': 'delete'` are transforms: ArkType's JSON Schema leaves them out silently
     const arkSchema = schema as { internal?: { includesTransform?: unknown }; json?: unknown }
@@ -253,6 +258,7 @@ const arktype: LibraryProfile = {
 
 const unknownLibrary: LibraryProfile = {
   lenientOptions: {},
+  utf16Lengths: false,
   convert(convert) {
     return { json: convert({ target }), exact: false, nonJson: null }
   },

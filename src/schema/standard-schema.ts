@@ -58,6 +58,8 @@ export interface StandardForm {
   missing: string | null
   /** A value of the form JSON does not carry as its type says (a Date), and what to write instead. */
   nonJson: string | null
+  /** True when the library measures strings in UTF-16 units, as Ajv must then. */
+  utf16Lengths: boolean
 }
 
 const forms = { input: new WeakMap<object, StandardForm>(), output: new WeakMap<object, StandardForm>() }
@@ -74,7 +76,8 @@ export function standardFormOf(schema: object, side: SchemaSide): StandardForm {
 
 function buildForm(schema: object, props: StandardProps, side: SchemaSide): StandardForm {
   const vendor = String(props.vendor)
-  const library = { vendor, json: null, validate: props.validate, missing: null, nonJson: null }
+  const { utf16Lengths } = libraryProfile(vendor)
+  const library = { vendor, json: null, validate: props.validate, missing: null, nonJson: null, utf16Lengths }
   if (kLibraryOnly in schema) return library
   const converter = props.jsonSchema?.[side]
   if (typeof converter !== 'function') return { ...library, missing: `${vendor} gives it no JSON Schema (its ~standard has no jsonSchema.${side})` }
@@ -86,7 +89,7 @@ function buildForm(schema: object, props: StandardProps, side: SchemaSide): Stan
   }
   const exact = conversion.exact && ajvStandsIn(conversion.json)
   compiledForm(conversion.json, exact)
-  return { vendor, json: withNamedRoot(conversion.json), validate: exact ? null : props.validate, missing: null, nonJson: conversion.nonJson }
+  return { ...library, json: withNamedRoot(conversion.json), validate: exact ? null : props.validate, nonJson: conversion.nonJson }
 }
 
 export function documentedJsonSchema(schema: unknown, side: SchemaSide): Record<string, unknown> | null {

@@ -308,3 +308,29 @@ describe('a fractional multipleOf is left to the library, whose arithmetic decid
     expect(refused.body.message).toMatch(/^body\/step Invalid multiple/)
   })
 })
+
+describe('string lengths and patterns are counted as the library counts them', () => {
+  it('Valibot and ArkType count UTF-16 units (an emoji is 2), Zod code points (an emoji is 1)', async () => {
+    const app = warren()
+    app.post('/valibot/max', { schema: { body: toStandardJsonSchema(v.object({ code: v.pipe(v.string(), v.maxLength(2)) })) } }, async (request) => request.body)
+    app.post('/valibot/min', { schema: { body: toStandardJsonSchema(v.object({ code: v.pipe(v.string(), v.minLength(2)) })) } }, async (request) => request.body)
+    app.post('/arktype/max', { schema: { body: type({ code: 'string <= 2' }) } }, async (request) => request.body)
+    app.post('/arktype/min', { schema: { body: type({ code: 'string >= 2' }) } }, async (request) => request.body)
+    app.post('/zod/max', { schema: { body: z.object({ code: z.string().max(2) }) } }, async (request) => request.body)
+    app.post('/zod/min', { schema: { body: z.object({ code: z.string().min(2) }) } }, async (request) => request.body)
+    const status = async (url: string, code: string) => (await post(app, url, { code })).status
+    expect([await status('/valibot/max', '😀😀'), await status('/valibot/max', '😀'), await status('/valibot/min', '😀')]).toEqual([400, 200, 200])
+    expect([await status('/arktype/max', '😀😀'), await status('/arktype/max', '😀'), await status('/arktype/min', '😀')]).toEqual([400, 200, 200])
+    expect([await status('/zod/max', '😀😀'), await status('/zod/min', '😀'), await status('/zod/min', '😀😀')]).toEqual([200, 400, 200])
+  })
+
+  it("a pattern matches as the library's regular expression does, without the u flag ('.' is one UTF-16 unit)", async () => {
+    const app = warren()
+    app.post('/zod', { schema: { body: z.object({ code: z.string().regex(/^.{0,2}$/) }) } }, async (request) => request.body)
+    app.post('/valibot', { schema: { body: toStandardJsonSchema(v.object({ code: v.pipe(v.string(), v.regex(/^.{0,2}$/)) })) } }, async (request) => request.body)
+    app.post('/arktype', { schema: { body: type({ code: /^.{0,2}$/ }) } }, async (request) => request.body)
+    for (const url of ['/zod', '/valibot', '/arktype']) {
+      expect([url, (await post(app, url, { code: '😀😀' })).status, (await post(app, url, { code: '😀' })).status]).toEqual([url, 400, 200])
+    }
+  })
+})
