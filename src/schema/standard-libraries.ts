@@ -14,8 +14,8 @@ export interface LibraryConversion {
 }
 
 export interface LibraryProfile {
-  /** Converts `schema`, object modes spelled as Ajv enforces them, and says whether anything is left out. */
-  convert(convert: JsonSchemaConverter, schema: object): LibraryConversion
+  /** Converts `schema` for one side, object modes spelled as Ajv enforces them, and says whether anything is left out. */
+  convert(convert: JsonSchemaConverter, schema: object, side: 'input' | 'output'): LibraryConversion
   /** Options under which the library converts what it can without throwing (for documentation). */
   lenientOptions: Record<string, unknown>
   /** True when the library measures a string in UTF-16 units (`string.length`), where Ajv counts code points. */
@@ -66,6 +66,7 @@ interface ZodDef {
   keyType?: { _zod: { def: ZodDef } }
   values?: unknown[]
   entries?: Record<string, unknown>
+  shape?: Record<string, { _zod: { def: ZodDef } }>
 }
 
 /** Zod kinds whose JSON Schema says all Zod checks, given exact checks. */
@@ -83,12 +84,37 @@ function zodCheckIsExact(check: { check?: string; pattern?: unknown } | undefine
   return check.pattern instanceof RegExp && check.pattern.flags === ''
 }
 
+const zodWrappers = new Set(['optional', 'nullable', 'nonoptional', 'default', 'readonly', 'prefault', 'catch'])
+
 function zodInnerKind(def: ZodDef): string {
   let inner = def
-  while (inner.innerType !== undefined && ['optional', 'nullable', 'nonoptional', 'default', 'readonly', 'prefault', 'catch'].includes(inner.type)) {
-    inner = inner.innerType._zod.def
-  }
+  while (inner.innerType !== undefined && zodWrappers.has(inner.type)) inner = inner.innerType._zod.def
   return inner.type
+}
+
+/** True when a `.catch()` stands between the value and its check: Zod then replaces whatever it would refuse, a missing value too. */
+function zodCatches(def: ZodDef): boolean {
+  for (let node: ZodDef | undefined = def; node !== undefined && zodWrappers.has(node.type); node = node.innerType?._zod.def) {
+    if (node.type === 'catch') return true
+  }
+  return false
+}
+
+/**
+ * The schema of a value the library takes whatever it is: Ajv still coerces it where it can
+ * (`?limit=10`), and refuses nothing. The second branch is every JSON value spelled as types: Ajv
+ * skips an `anyOf` with an empty branch, coercing nothing.
+ */
+function orAnything(json: Record<string, unknown>): Record<string, unknown> {
+  return { anyOf: [json, { type: ['null', 'boolean', 'number', 'string', 'array', 'object'] }] }
+}
+
+/** `required` without the keys `replaced` says the library fills when they are missing. */
+function requiring(json: Record<string, unknown>, replaced: (key: string) => boolean): void {
+  if (!Array.isArray(json.required)) return
+  const kept = (json.required as string[]).filter((key) => !replaced(key))
+  if (kept.length === 0) delete json.required
+  else json.required = kept
 }
 
 /** Kinds whose values Ajv may change while trying a union's option. */
@@ -115,7 +141,7 @@ function zodNodeIsExact(def: ZodDef): boolean {
 const zod: LibraryProfile = {
   lenientOptions: { unrepresentable: 'any' },
   utf16Lengths: false,
-  convert(convert) {
+  convert(convert, _schema, side) {
     let exact = true
     let nonJson: string | null = null
     const json = convert({
@@ -130,6 +156,13 @@ const zod: LibraryProfile = {
           else if (def.type === 'object' && def.catchall === undefined) context.jsonSchema.additionalProperties = false
           // z.coerce accepts what its JavaScript conversion accepts (`Number('')` is 0): Zod checks the type
           if (def?.coerce === true) delete context.jsonSchema.type
+          // .catch() takes any input, a missing one too, and gives its fallback where the check fails
+          if (side === 'input' && def?.type === 'catch') {
+            const inner = { ...context.jsonSchema }
+            for (const key of Object.keys(inner)) delete context.jsonSchema[key]
+            Object.assign(context.jsonSchema, orAnything(inner))
+          }
+          if (side === 'input' && def?.type === 'object') requiring(context.jsonSchema, (key) => def.shape?.[key] !== undefined && zodCatches(def.shape[key]._zod.def))
         },
       },
     })
@@ -142,6 +175,8 @@ const zod: LibraryProfile = {
 interface ValibotSchema {
   type: string
   default?: unknown
+  fallback?: unknown
+  entries?: Record<string, ValibotSchema>
   options?: ValibotSchema[]
   wrapped?: ValibotSchema
   pipe?: Array<{ kind: string }>
@@ -160,9 +195,14 @@ function valibotInnerKind(schema: ValibotSchema): string {
 
 const valibotComposite = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest', 'record', 'array', 'tuple', 'loose_tuple', 'strict_tuple', 'tuple_with_rest', 'intersect', 'lazy'])
 
+/** True when `v.fallback()` wraps the schema: Valibot gives its fallback for whatever the schema refuses, a missing value too. */
+function valibotFallsBack(schema: ValibotSchema): boolean {
+  return Object.hasOwn(schema, 'fallback')
+}
+
 function valibotNodeIsExact(schema: ValibotSchema): boolean {
   // a default may be a function, called for each value: Valibot fills it, not Ajv
-  if (schema.default !== undefined) return false
+  if (schema.default !== undefined || valibotFallsBack(schema)) return false
   switch (schema.type) {
     case 'strict_object': return false
     case 'union': case 'variant': case 'intersect': return !(schema.options ?? []).some((option) => valibotComposite.has(valibotInnerKind(option)))
@@ -173,7 +213,7 @@ function valibotNodeIsExact(schema: ValibotSchema): boolean {
 const valibot: LibraryProfile = {
   lenientOptions: { errorMode: 'ignore' },
   utf16Lengths: true,
-  convert(convert) {
+  convert(convert, _schema, side) {
     let exact = true
     try {
       convert({ target, libraryOptions: { typeMode: 'ignore', errorMode: 'throw' } })
@@ -191,6 +231,9 @@ const valibot: LibraryProfile = {
           if (!valibotNodeIsExact(context.valibotSchema)) exact = false
           // v.object() drops unknown keys; its JSON Schema (either form) allows them
           else if (context.valibotSchema.type === 'object') context.jsonSchema.additionalProperties = false
+          if (side === 'input' && schema.entries !== undefined) requiring(context.jsonSchema, (key) => schema.entries?.[key] !== undefined && valibotFallsBack(schema.entries[key]))
+          // a fallback takes any input: Ajv must let through what Valibot would replace
+          if (side === 'input' && valibotFallsBack(schema)) return orAnything(context.jsonSchema)
           return undefined
         },
       },

@@ -83,7 +83,7 @@ function buildForm(schema: object, props: StandardProps, side: SchemaSide): Stan
   if (typeof converter !== 'function') return { ...library, missing: `${vendor} gives it no JSON Schema (its ~standard has no jsonSchema.${side})` }
   let conversion
   try {
-    conversion = libraryProfile(vendor).convert((options) => converter.call(props.jsonSchema, options), schema)
+    conversion = libraryProfile(vendor).convert((options) => converter.call(props.jsonSchema, options), schema, side)
   } catch (error) {
     return { ...library, missing: `${vendor} could not convert it to JSON Schema: ${error instanceof Error ? error.message : String(error)}` }
   }

@@ -334,3 +334,25 @@ describe('string lengths and patterns are counted as the library counts them', (
     }
   })
 })
+
+describe('a fallback (.catch(), v.fallback()) replaces what the library would refuse', () => {
+  it('Zod: a wrong or missing value becomes the fallback, in a querystring and a body', async () => {
+    const Listing = z.object({ sort: z.enum(['title', 'year']).catch('title'), limit: z.number().catch(20) })
+    const app = warren()
+    app.get('/', { schema: { querystring: Listing } }, async (request) => request.query)
+    app.post('/', { schema: { body: Listing } }, async (request) => request.body)
+    expect((await app.inject({ url: '/?sort=bogus&limit=10' })).json()).toEqual({ sort: 'title', limit: 10 })
+    expect((await app.inject({ url: '/?sort=year&limit=lots' })).json()).toEqual({ sort: 'year', limit: 20 })
+    expect((await app.inject({ url: '/' })).json()).toEqual({ sort: 'title', limit: 20 })
+    expect(await post(app, '/', { sort: 5, limit: null })).toEqual({ status: 200, body: { sort: 'title', limit: 20 } })
+  })
+
+  it('Valibot: a wrong or missing value becomes the fallback', async () => {
+    const Listing = toStandardJsonSchema(v.object({ sort: v.fallback(v.picklist(['title', 'year']), 'title'), limit: v.fallback(v.number(), () => 20) }))
+    const app = warren()
+    app.get('/', { schema: { querystring: Listing } }, async (request) => request.query)
+    expect((await app.inject({ url: '/?sort=bogus&limit=10' })).json()).toEqual({ sort: 'title', limit: 10 })
+    expect((await app.inject({ url: '/?sort=year' })).json()).toEqual({ sort: 'year', limit: 20 })
+    expect((await app.inject({ url: '/' })).json()).toEqual({ sort: 'title', limit: 20 })
+  })
+})
