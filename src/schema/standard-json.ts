@@ -69,10 +69,12 @@ function mergeNullable(node: Record<string, unknown>): void {
 }
 
 /** Makes the library's JSON Schema the compiled one; when the library runs after Ajv, Ajv must never refuse or change what it accepts (docs/architecture.md). */
-export function compiledForm(json: Record<string, unknown>, exact: boolean): void {
+export function compiledForm(json: Record<string, unknown>, exact: boolean, side: 'input' | 'output'): void {
   eachSubschema(json, (node) => {
     mergeNullable(node)
     delete node.format
+    // fast-json-stringify refuses an item a tuple does not declare, which JSON Schema, and so the library, allows
+    if (side === 'output' && Array.isArray(node.items) && node.additionalItems === undefined) node.additionalItems = true
     if (exact) return
     if (node.additionalProperties === false) delete node.additionalProperties
     delete node.default

@@ -177,6 +177,7 @@ interface ValibotSchema {
   default?: unknown
   fallback?: unknown
   entries?: Record<string, ValibotSchema>
+  items?: ValibotSchema[]
   options?: ValibotSchema[]
   wrapped?: ValibotSchema
   pipe?: Array<{ kind: string }>
@@ -195,6 +196,15 @@ function valibotInnerKind(schema: ValibotSchema): string {
 
 const valibotComposite = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest', 'record', 'array', 'tuple', 'loose_tuple', 'strict_tuple', 'tuple_with_rest', 'intersect', 'lazy'])
 
+const valibotTuples = new Set(['tuple', 'loose_tuple', 'strict_tuple', 'tuple_with_rest'])
+
+/** Items Valibot lets a tuple leave out, though its JSON Schema counts them in `minItems`. */
+const valibotMissable = new Set(['optional', 'exact_optional', 'nullish', 'undefinedable', 'undefined', 'unknown', 'any'])
+
+function valibotTupleMayBeShort(schema: ValibotSchema): boolean {
+  return valibotTuples.has(schema.type) && (schema.items ?? []).some((item) => valibotMissable.has(item.type))
+}
+
 /** True when `v.fallback()` wraps the schema: Valibot gives its fallback for whatever the schema refuses, a missing value too. */
 function valibotFallsBack(schema: ValibotSchema): boolean {
   return Object.hasOwn(schema, 'fallback')
@@ -202,9 +212,11 @@ function valibotFallsBack(schema: ValibotSchema): boolean {
 
 function valibotNodeIsExact(schema: ValibotSchema): boolean {
   // a default may be a function, called for each value: Valibot fills it, not Ajv
-  if (schema.default !== undefined || valibotFallsBack(schema)) return false
+  if (schema.default !== undefined || valibotFallsBack(schema) || valibotTupleMayBeShort(schema)) return false
   switch (schema.type) {
     case 'strict_object': return false
+    // v.tuple drops extra items, which Ajv cannot remove
+    case 'tuple': return false
     case 'union': case 'variant': case 'intersect': return !(schema.options ?? []).some((option) => valibotComposite.has(valibotInnerKind(option)))
     default: return true
   }
@@ -231,6 +243,7 @@ const valibot: LibraryProfile = {
           if (!valibotNodeIsExact(context.valibotSchema)) exact = false
           // v.object() drops unknown keys; its JSON Schema (either form) allows them
           else if (context.valibotSchema.type === 'object') context.jsonSchema.additionalProperties = false
+          if (valibotTupleMayBeShort(schema)) delete context.jsonSchema.minItems
           if (side === 'input' && schema.entries !== undefined) requiring(context.jsonSchema, (key) => schema.entries?.[key] !== undefined && valibotFallsBack(schema.entries[key]))
           // a fallback takes any input: Ajv must let through what Valibot would replace
           if (side === 'input' && valibotFallsBack(schema)) return orAnything(context.jsonSchema)

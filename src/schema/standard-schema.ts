@@ -88,7 +88,7 @@ function buildForm(schema: object, props: StandardProps, side: SchemaSide): Stan
     return { ...library, missing: `${vendor} could not convert it to JSON Schema: ${error instanceof Error ? error.message : String(error)}` }
   }
   const exact = conversion.exact && ajvStandsIn(conversion.json)
-  compiledForm(conversion.json, exact)
+  compiledForm(conversion.json, exact, side)
   return { ...library, json: withNamedRoot(conversion.json), validate: exact ? null : props.validate, nonJson: conversion.nonJson }
 }
 

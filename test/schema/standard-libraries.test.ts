@@ -356,3 +356,41 @@ describe('a fallback (.catch(), v.fallback()) replaces what the library would re
     expect((await app.inject({ url: '/' })).json()).toEqual({ sort: 'title', limit: 20 })
   })
 })
+
+describe('tuples follow their library', () => {
+  it('Valibot: v.tuple drops extra items in a request and a response, v.looseTuple keeps them, v.strictTuple refuses them', async () => {
+    const app = warren()
+    const handled: unknown[] = []
+    app.post('/tuple', { schema: { body: toStandardJsonSchema(v.object({ shelf: v.tuple([v.string(), v.number()]) })) } }, async (request) => (handled.push(request.body), request.body))
+    app.post('/loose', { schema: { body: toStandardJsonSchema(v.object({ shelf: v.looseTuple([v.string(), v.number()]) })) } }, async (request) => request.body)
+    app.post('/strict', { schema: { body: toStandardJsonSchema(v.object({ shelf: v.strictTuple([v.string(), v.number()]) })) } }, async (request) => request.body)
+    app.get('/tuple', { schema: { response: { 200: toStandardJsonSchema(v.tuple([v.string(), v.number()])) } } }, async () => ['B', 12, 'x'] as any)
+    app.get('/loose', { schema: { response: { 200: toStandardJsonSchema(v.looseTuple([v.string(), v.number()])) } } }, async () => ['B', 12, 'x'] as any)
+    expect(await post(app, '/tuple', { shelf: ['B', 12, { injected: true }] })).toEqual({ status: 200, body: { shelf: ['B', 12] } })
+    expect(handled).toEqual([{ shelf: ['B', 12] }])
+    expect(await post(app, '/loose', { shelf: ['B', 12, 'x'] })).toEqual({ status: 200, body: { shelf: ['B', 12, 'x'] } })
+    expect((await post(app, '/strict', { shelf: ['B', 12, 'x'] })).status).toBe(400)
+    expect((await post(app, '/tuple', { shelf: ['B'] })).status).toBe(400)
+    expect(await app.inject({ url: '/tuple' })).toMatchObject({ statusCode: 200, body: '["B",12]' })
+    expect(await app.inject({ url: '/loose' })).toMatchObject({ statusCode: 200, body: '["B",12,"x"]' })
+  })
+
+  it('Valibot: an optional item may be left out, as Valibot allows', async () => {
+    const app = warren()
+    app.post('/', { schema: { body: toStandardJsonSchema(v.object({ pair: v.tuple([v.string(), v.optional(v.number())]) })) } }, async (request) => ({ length: request.body.pair.length, first: request.body.pair[0] }))
+    expect(await post(app, '/', { pair: ['a'] })).toEqual({ status: 200, body: { length: 2, first: 'a' } })
+  })
+
+  it.each([
+    ['zod', z.object({ pair: z.tuple([z.string(), z.number()]) }), z.object({ pair: z.tuple([z.string(), z.number()]).rest(z.boolean()) })],
+    ['arktype', type({ pair: ['string', 'number'] }), type({ pair: ['string', 'number', '...', 'boolean[]'] })],
+  ])('%s: a tuple refuses extra items; one with a rest checks them', async (_library, Fixed, Rest) => {
+    const app = warren()
+    app.post('/fixed', { schema: { body: Fixed as any } }, async (request: any) => request.body)
+    app.post('/rest', { schema: { body: Rest as any } }, async (request: any) => request.body)
+    expect((await post(app, '/fixed', { pair: ['a', 1, true] })).status).toBe(400)
+    expect(await post(app, '/fixed', { pair: ['a', 1] })).toEqual({ status: 200, body: { pair: ['a', 1] } })
+    expect(await post(app, '/rest', { pair: ['a', 1, true, false] })).toEqual({ status: 200, body: { pair: ['a', 1, true, false] } })
+    expect((await post(app, '/rest', { pair: ['a', 1, 'x'] })).status).toBe(400)
+  })
+})
