@@ -68,19 +68,37 @@ function mergeNullable(node: Record<string, unknown>): void {
   Object.assign(node, other, { type: [other.type, 'null'] })
 }
 
+/** What Ajv must not check when the library runs after it: anything the library may mean otherwise. */
+function leftToTheLibrary(node: Record<string, unknown>): void {
+  if (node.additionalProperties === false) delete node.additionalProperties
+  delete node.default
+  delete node.pattern
+  if (!isWholeStep(node.multipleOf)) delete node.multipleOf
+}
+
 /** Makes the library's JSON Schema the compiled one; when the library runs after Ajv, Ajv must never refuse or change what it accepts (docs/architecture.md). */
 export function compiledForm(json: Record<string, unknown>, exact: boolean, side: 'input' | 'output'): void {
   eachSubschema(json, (node) => {
     mergeNullable(node)
     delete node.format
-    // fast-json-stringify refuses an item a tuple does not declare, which JSON Schema, and so the library, allows
-    if (side === 'output' && Array.isArray(node.items) && node.additionalItems === undefined) node.additionalItems = true
-    if (exact) return
-    if (node.additionalProperties === false) delete node.additionalProperties
-    delete node.default
-    delete node.pattern
-    if (!isWholeStep(node.multipleOf)) delete node.multipleOf
+    if (!exact) leftToTheLibrary(node)
+    if (side === 'output') writingAll(node)
   })
+}
+
+function isObjectNode(node: Record<string, unknown>): boolean {
+  const type = node.type
+  return type === 'object' || (Array.isArray(type) && type.includes('object')) || node.properties !== undefined
+}
+
+/**
+ * fast-json-stringify leaves out a key an object does not declare and refuses an item a tuple does
+ * not declare; JSON Schema allows both unless it says otherwise, and so does the library
+ * (`v.looseObject`, ArkType's objects, `v.looseTuple`): what it allows is written.
+ */
+function writingAll(node: Record<string, unknown>): void {
+  if (isObjectNode(node) && node.additionalProperties === undefined) node.additionalProperties = true
+  if (Array.isArray(node.items) && node.additionalItems === undefined) node.additionalItems = true
 }
 
 /** A self-referencing schema with its root moved under `definitions`: warren's Ajv resolves no `#` in a schema without `$id`. */

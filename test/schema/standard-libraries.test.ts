@@ -394,3 +394,25 @@ describe('tuples follow their library', () => {
     expect((await post(app, '/rest', { pair: ['a', 1, 'x'] })).status).toBe(400)
   })
 })
+
+describe('objects that keep unknown keys keep them in a response too', () => {
+  it.each([
+    ['zod', z.looseObject({ id: z.number() })],
+    ['valibot', toStandardJsonSchema(v.looseObject({ id: v.number() }))],
+    ['arktype', type({ id: 'number' })],
+  ])('%s', async (_library, Out) => {
+    const app = warren()
+    app.get('/', { schema: { response: { 200: Out as any } } }, async () => ({ id: 1, extra: 'kept', nested: { deep: true } }))
+    expect((await app.inject({ url: '/' })).json()).toEqual({ id: 1, extra: 'kept', nested: { deep: true } })
+  })
+
+  it('an object that drops them drops them, and a nested ArkType object keeps them', async () => {
+    const app = warren()
+    app.get('/zod', { schema: { response: { 200: z.object({ id: z.number() }) } } }, async () => ({ id: 1, extra: 'dropped' }) as any)
+    app.get('/valibot', { schema: { response: { 200: toStandardJsonSchema(v.object({ id: v.number() })) } } }, async () => ({ id: 1, extra: 'dropped' }) as any)
+    app.get('/arktype', { schema: { response: { 200: type({ a: { id: 'number' } }) } } }, async () => ({ a: { id: 1, extra: 'kept' } }))
+    expect((await app.inject({ url: '/zod' })).json()).toEqual({ id: 1 })
+    expect((await app.inject({ url: '/valibot' })).json()).toEqual({ id: 1 })
+    expect((await app.inject({ url: '/arktype' })).json()).toEqual({ a: { id: 1, extra: 'kept' } })
+  })
+})
