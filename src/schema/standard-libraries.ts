@@ -178,6 +178,7 @@ interface ValibotSchema {
   fallback?: unknown
   entries?: Record<string, ValibotSchema>
   items?: ValibotSchema[]
+  item?: ValibotSchema
   options?: ValibotSchema[]
   wrapped?: ValibotSchema
   pipe?: Array<{ kind: string }>
@@ -210,9 +211,34 @@ function valibotFallsBack(schema: ValibotSchema): boolean {
   return Object.hasOwn(schema, 'fallback')
 }
 
+/** A piped schema never reaches `overrideSchema` itself (the first schema of its pipe does): a fallback on one is seen from its parent. */
+function valibotPipedFallback(child: ValibotSchema | undefined): boolean {
+  return child?.pipe !== undefined && valibotFallsBack(child)
+}
+
+function valibotChildren(schema: ValibotSchema): ValibotSchema[] {
+  return [...Object.values(schema.entries ?? {}), ...(schema.items ?? []), ...(schema.item === undefined ? [] : [schema.item]), ...(schema.wrapped === undefined ? [] : [schema.wrapped])]
+}
+
+/** The node's JSON Schema with each piped child that falls back made to take anything; null when it has none. */
+function withPipedFallbacks(schema: ValibotSchema, json: Record<string, unknown>): Record<string, unknown> | null {
+  if (!valibotChildren(schema).some(valibotPipedFallback)) return null
+  // a wrapper (v.optional, v.nullable) is its child's schema, or holds it
+  if (schema.wrapped !== undefined) return orAnything(json)
+  const replace = (child: ValibotSchema | undefined, at: unknown, key: string | number): void => {
+    const holder = at as Record<string | number, Record<string, unknown>> | undefined
+    if (valibotPipedFallback(child) && holder?.[key] !== undefined) holder[key] = orAnything(holder[key])
+  }
+  for (const [key, entry] of Object.entries(schema.entries ?? {})) replace(entry, json.properties, key)
+  if (Array.isArray(json.items)) (schema.items ?? []).forEach((item, index) => replace(item, json.items, index))
+  else replace(schema.item, json, 'items')
+  return json
+}
+
 function valibotNodeIsExact(schema: ValibotSchema): boolean {
   // a default may be a function, called for each value: Valibot fills it, not Ajv
-  if (schema.default !== undefined || valibotFallsBack(schema) || valibotTupleMayBeShort(schema)) return false
+  if (schema.default !== undefined || valibotFallsBack(schema) || valibotChildren(schema).some(valibotPipedFallback)) return false
+  if (valibotTupleMayBeShort(schema)) return false
   switch (schema.type) {
     case 'strict_object': return false
     // v.tuple drops extra items, which Ajv cannot remove
@@ -247,7 +273,7 @@ const valibot: LibraryProfile = {
           if (side === 'input' && schema.entries !== undefined) requiring(context.jsonSchema, (key) => schema.entries?.[key] !== undefined && valibotFallsBack(schema.entries[key]))
           // a fallback takes any input: Ajv must let through what Valibot would replace
           if (side === 'input' && valibotFallsBack(schema)) return orAnything(context.jsonSchema)
-          return undefined
+          return (side === 'input' && withPipedFallbacks(schema, context.jsonSchema)) || undefined
         },
       },
     })

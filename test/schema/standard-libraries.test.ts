@@ -175,6 +175,9 @@ describe('a route accepts and produces exactly what its library would', () => {
     { name: 'Ada', age: '36' },
     { name: 'Ada', tags: 'x' },
     { name: 'Ada', age: null },
+    { name: '😀😀' },
+    { name: 'Ada', age: 1.5, tags: ['x'] },
+    { name: 'Ada', age: '007' },
     [],
   ]
   const schemas: Array<[string, object]> = [
@@ -188,6 +191,10 @@ describe('a route accepts and produces exactly what its library would', () => {
     ['arktype', type({ name: 'string >= 2', 'age?': 'number.integer', 'tags?': 'string[] <= 3', 'email?': 'string.email' })],
     ['arktype', type({ '+': 'reject', name: 'string', 'age?': 'number' })],
     ['arktype', type({ '+': 'delete', name: 'string', 'kind?': "'admin' | 'guest'", 'level?': 'number >= 1' })],
+    ['zod', z.object({ name: z.string().max(2).catch('?'), age: z.union([z.number().multipleOf(0.5), z.string()]).optional(), tags: z.tuple([z.string()]).optional() })],
+    ['valibot', toStandardJsonSchema(v.object({ name: v.pipe(v.string(), v.maxLength(3)), age: v.optional(v.union([v.pipe(v.number(), v.multipleOf(0.5)), v.string()])), tags: v.optional(v.tuple([v.string()])) }))],
+    ['valibot', toStandardJsonSchema(v.looseObject({ name: v.pipe(v.string(), v.minLength(2)), tags: v.optional(v.looseTuple([v.string()])) }))],
+    ['arktype', type({ name: 'string <= 3', 'age?': 'number | string', 'tags?': ['string'] })],
   ]
 
   it.each(schemas)('%s: %#', async (_library, schema) => {
@@ -347,13 +354,18 @@ describe('a fallback (.catch(), v.fallback()) replaces what the library would re
     expect(await post(app, '/', { sort: 5, limit: null })).toEqual({ status: 200, body: { sort: 'title', limit: 20 } })
   })
 
-  it('Valibot: a wrong or missing value becomes the fallback', async () => {
-    const Listing = toStandardJsonSchema(v.object({ sort: v.fallback(v.picklist(['title', 'year']), 'title'), limit: v.fallback(v.number(), () => 20) }))
+  it('Valibot: a wrong or missing value becomes the fallback, around a pipe too', async () => {
+    const Listing = toStandardJsonSchema(v.object({
+      sort: v.fallback(v.picklist(['title', 'year']), 'title'),
+      limit: v.fallback(v.number(), () => 20),
+      q: v.fallback(v.pipe(v.string(), v.minLength(2)), ''),
+      tags: v.optional(v.array(v.fallback(v.pipe(v.string(), v.maxLength(3)), '?'))),
+    }))
     const app = warren()
     app.get('/', { schema: { querystring: Listing } }, async (request) => request.query)
-    expect((await app.inject({ url: '/?sort=bogus&limit=10' })).json()).toEqual({ sort: 'title', limit: 10 })
-    expect((await app.inject({ url: '/?sort=year' })).json()).toEqual({ sort: 'year', limit: 20 })
-    expect((await app.inject({ url: '/' })).json()).toEqual({ sort: 'title', limit: 20 })
+    expect((await app.inject({ url: '/?sort=bogus&limit=10&q=x' })).json()).toEqual({ sort: 'title', limit: 10, q: '' })
+    expect((await app.inject({ url: '/?sort=year&q=dune&tags=sf&tags=classic' })).json()).toEqual({ sort: 'year', limit: 20, q: 'dune', tags: ['sf', '?'] })
+    expect((await app.inject({ url: '/' })).json()).toEqual({ sort: 'title', limit: 20, q: '' })
   })
 })
 
