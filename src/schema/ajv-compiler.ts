@@ -69,10 +69,12 @@ function copyFor(options: ValidatorOptions): AjvCopy {
 /** `withSource` keeps Ajv's `code.source`, which standalone output needs. */
 function buildAjv(options: ValidatorOptions, withSource: boolean, copy: AjvCopy = copyFor(options)): Ajv {
   // Ajv 8 always reports JSON pointers; the option of older versions is accepted and dropped.
-  const { jsonPointers: _dropped, ...customOptions } = options.customOptions ?? {}
+  const { jsonPointers: _dropped, unicode, ...customOptions } = options.customOptions ?? {}
   const ajvOptions: AjvOptions = { ...validatorBaseline, ...customOptions }
   if (withSource) ajvOptions.code = { ...customOptions.code, source: true }
   const ajv = new copy.Ajv(ajvOptions)
+  // Ajv 8 reads `unicode` but warns that it is deprecated when given to its constructor
+  if (unicode !== undefined) ajv.opts.unicode = unicode
   if (!listsFormatsPlugin(options.plugins)) copy.addFormats(ajv)
   for (const entry of options.plugins ?? []) applyPlugin(ajv, entry)
   // OpenAPI's `example` annotation is common in route schemas; Ajv's strict mode would reject it.
@@ -97,8 +99,50 @@ function formatsAreStandalone(ajv: Ajv): boolean {
   return Object.entries(ajv.formats).every(([name, format]) => format === true || format instanceof RegExp || format === table[name])
 }
 
+/** How a Standard Schema library's JSON Schema is read: coerced only in the request parts that arrive as strings, its strings measured as the library measures them. */
+export interface LibraryReading {
+  coerce: boolean
+  utf16Lengths: boolean
+}
+
+const kLibraryCompiler = Symbol('warren.libraryCompiler')
+
+type DefaultValidatorCompiler = ValidatorCompiler & { [kLibraryCompiler]?: (reading: LibraryReading) => ValidatorCompiler }
+
+/** The validator options a library's JSON Schema is compiled with: a JSON body arrives typed, and the library would refuse `null` for a string. */
+function libraryOptions(options: ValidatorOptions, reading: LibraryReading): ValidatorOptions {
+  // strict mode warns of how a schema is written (a tuple without maxItems): the library wrote it, and its user cannot change it
+  const customOptions: AjvOptions = { ...options.customOptions, strictTuples: false, strictTypes: false }
+  if (!reading.coerce) customOptions.coerceTypes = false
+  // Ajv counts code points (an emoji is 1); Valibot and ArkType read `string.length` (an emoji is 2)
+  if (reading.utf16Lengths) customOptions.unicode = false
+  // a pattern Ajv checks for a library is one of its regular expressions without flags, which it runs without `u`
+  customOptions.unicodeRegExp = false
+  return { ...options, customOptions }
+}
+
+/** The compiler of a library's JSON Schema beside the default compiler `compile`, in its own Ajv (built on first use); any other compiler is its own. */
+export function libraryCompilerOf(compile: ValidatorCompiler, reading: LibraryReading): ValidatorCompiler {
+  return (compile as DefaultValidatorCompiler)[kLibraryCompiler]?.(reading) ?? compile
+}
+
 /** The default validator compiler for one set of shared schemas; with a store, validators are loaded from it or compiled into it. */
 export function buildAjvCompiler(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: SchemaCodeStore | null = null): ValidatorCompiler {
+  const compiler: DefaultValidatorCompiler = ajvCompiler(shared, options, cache)
+  const forLibraries = new Map<string, ValidatorCompiler>()
+  compiler[kLibraryCompiler] = (reading) => {
+    const key = JSON.stringify(reading)
+    let library = forLibraries.get(key)
+    if (library === undefined) {
+      library = ajvCompiler(shared, libraryOptions(options, reading), cache)
+      forLibraries.set(key, library)
+    }
+    return library
+  }
+  return compiler
+}
+
+function ajvCompiler(shared: Record<string, SharedSchema>, options: ValidatorOptions, cache: SchemaCodeStore | null): ValidatorCompiler {
   const compiled = new WeakMap<object, ValidateFunction>()
   const compile = cache === null ? inMemory(shared, options) : cached(shared, options, cache)
   return ({ schema, httpPart, method, url }) => {

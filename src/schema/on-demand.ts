@@ -7,6 +7,7 @@ import { codes } from '../core/errors.js'
 import { essenceOf } from '../core/media-type.js'
 import type { SerializerCompiler, SerializerFunction, ValidationFunction, ValidatorCompiler } from '../types/index.js'
 import type { RouteSerializers } from './serialization.js'
+import { libraryCompilerOf } from './ajv-compiler.js'
 import { compileStandardPart, compileStandardResponse } from './standard-compile.js'
 import { isStandardSchema } from './standard-schema.js'
 import type { RouteValidation } from './validation.js'
@@ -54,9 +55,12 @@ export class OnDemandSchemas {
   compileValidator(schema: object, httpPart: string | null, site: OnDemandSite): ValidationFunction {
     let validate = this.#validators.get(schema)
     if (validate === undefined) {
-      const compile = (json: object): ValidationFunction => this.#route.validatorCompiler()({ schema: json, method: site.method, url: site.url, httpPart: httpPart as never })
+      const compiler = this.#route.validatorCompiler()
+      const compile = (json: object, by: ValidatorCompiler): ValidationFunction => by({ schema: json, method: site.method, url: site.url, httpPart: httpPart as never })
       const standard = this.#route.compilesStandardSchemas().validation && isStandardSchema(schema)
-      validate = standard ? compileStandardPart(schema, { part: httpPart ?? 'on-demand', ...site }, compile) : compile(schema)
+      validate = standard
+        ? compileStandardPart(schema, { part: httpPart ?? 'on-demand', ...site }, (json, reading) => compile(json, libraryCompilerOf(compiler, reading)))
+        : compile(schema, compiler)
       this.#validators.set(schema, validate)
     }
     return validate

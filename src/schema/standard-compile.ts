@@ -4,6 +4,7 @@
  * where that schema does not say everything; no JSON Schema and no `libraryOnly` fails start-up.
  */
 import { codes } from '../core/errors.js'
+import type { LibraryReading } from './ajv-compiler.js'
 import { libraryPass, serializeAfterPass, withLibraryPass, type SchemaSite } from './standard-pass.js'
 import { standardFormOf, type StandardForm } from './standard-schema.js'
 import type { SerializerFunction, ValidationFunction } from '../types/index.js'
@@ -39,12 +40,15 @@ function keepingOtherHeaders(json: Record<string, unknown>): Record<string, unkn
   return kept
 }
 
+/** The parts that arrive as strings: Ajv coerces them as for any schema; a JSON body, or a value checked on demand, arrives typed. */
+const stringParts = new Set(['params', 'querystring', 'headers'])
+
 /** A request part's validator; for `headers`, names are checked, no header is removed, and the output is merged over the headers. */
-export function compileStandardPart(schema: object, site: SchemaSite, compile: (json: Record<string, unknown>) => ValidationFunction, headers = false): ValidationFunction {
+export function compileStandardPart(schema: object, site: SchemaSite, compile: (json: Record<string, unknown>, reading: LibraryReading) => ValidationFunction, headers = false): ValidationFunction {
   const form = formOf(schema, 'input', site)
   if (headers) assertLowerCaseHeaders(form, site)
   const json = form.json !== null && headers ? keepingOtherHeaders(form.json) : form.json
-  const compiled = json === null ? null : compile(json)
+  const compiled = json === null ? null : compile(json, { coerce: stringParts.has(site.part), utf16Lengths: form.utf16Lengths })
   if (form.validate === null) return compiled!
   return withLibraryPass(compiled, libraryPass(form, site), headers)
 }

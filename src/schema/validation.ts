@@ -10,6 +10,7 @@ import { kAjvValidator } from '../core/symbols.js'
 import { essenceOf } from '../core/media-type.js'
 import { hasContentMap, toFullSchema } from './normalize.js'
 import { normalizeHeaderSchema, warnUnreachable } from './header-schema.js'
+import { libraryCompilerOf } from './ajv-compiler.js'
 import { compileStandardPart } from './standard-compile.js'
 import { kLibraryPass } from './standard-pass.js'
 import { isStandardSchema } from './standard-schema.js'
@@ -62,17 +63,18 @@ function compileSchema(
   input: RouteValidationInput,
   httpPart: HTTPPart,
   schema: unknown,
-  compileJson = (json: unknown): ValidationFunction => compilePart(input, httpPart, json),
+  compileJson = (json: unknown, compile: ValidatorCompiler): ValidationFunction => compilePart(input, compile, httpPart, json),
 ): ValidationFunction {
-  if (!input.standardSchemas || !isStandardSchema(schema)) return compileJson(toFullSchema(schema))
-  return compileStandardPart(schema, { part: httpPart, method: input.method, url: input.url }, compileJson, httpPart === 'headers')
+  if (!input.standardSchemas || !isStandardSchema(schema)) return compileJson(toFullSchema(schema), input.compile)
+  const site = { part: httpPart, method: input.method, url: input.url }
+  return compileStandardPart(schema, site, (json, reading) => compileJson(json, libraryCompilerOf(input.compile, reading)), httpPart === 'headers')
 }
 
-function compilePart(input: RouteValidationInput, httpPart: HTTPPart, schema: unknown): ValidationFunction {
+function compilePart(input: RouteValidationInput, compile: ValidatorCompiler, httpPart: HTTPPart, schema: unknown): ValidationFunction {
   const { method, url } = input
   let validate: unknown
   try {
-    validate = input.compile({ schema, method, url, httpPart })
+    validate = compile({ schema, method, url, httpPart })
   } catch (error) {
     const built = new codes.SVC_ERR_SCH_VALIDATION_BUILD(method, url, (error as Error).message)
     built.cause = error
@@ -273,10 +275,10 @@ export class RouteValidation {
 
 /** The headers validator, compiled from the schema with its header names lower-cased (see `schema/header-schema`). */
 function compileHeaders(input: RouteValidationInput, schema: unknown): ValidationFunction {
-  return compileSchema(input, 'headers', schema, (json) => {
+  return compileSchema(input, 'headers', schema, (json, compile) => {
     const headers = normalizeHeaderSchema(json)
     warnUnreachable(headers.warnings, input.method, input.url)
-    return compilePart(input, 'headers', headers.schema)
+    return compilePart(input, compile, 'headers', headers.schema)
   })
 }
 

@@ -125,6 +125,38 @@ describe('warren compile --esm and precompiledSchemas', () => {
     expect(unprepared.stderr).toContain('SVC_ERR_SCH_VALIDATION_BUILD')
   })
 
+  it("writes a Standard Schema's validators as compiled: a Zod body is not coerced, its querystring is", () => {
+    symlinkSync(resolve('node_modules/zod'), join(dir, 'node_modules', 'zod'), 'dir')
+    const entry = join(dir, 'zod-app.mjs')
+    writeFileSync(entry, [
+      "import warren from 'warren'",
+      "import { z } from 'zod'",
+      'export function build(precompiledSchemas) {',
+      '  const app = warren({ precompiledSchemas })',
+      "  app.post('/items', { schema: { querystring: z.object({ page: z.number() }), body: z.object({ name: z.string(), count: z.number() }) } }, async (request) => ({ page: request.query.page, ...request.body }))",
+      '  return app',
+      '}',
+      'export default build',
+    ].join('\n'))
+    expect(compile(entry, join(dir, 'zod-schemas.js')).status).toBe(0)
+    const script = `
+      import { build } from ${JSON.stringify(pathToFileURL(entry).href)}
+      const app = build(await import(${JSON.stringify(pathToFileURL(join(dir, 'zod-schemas.js')).href)}))
+      const answers = []
+      for (const payload of [{ name: 'lamp', count: 2 }, { name: null, count: 2 }, { name: 'lamp', count: '2' }]) {
+        const response = await app.inject({ method: 'POST', url: '/items?page=3', payload })
+        answers.push([response.statusCode, response.json()])
+      }
+      console.log(JSON.stringify(answers))`
+    const refused = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script], { encoding: 'utf8' })
+    expect(refused.stderr).toBe('')
+    expect(JSON.parse(refused.stdout)).toEqual([
+      [200, { page: 3, name: 'lamp', count: 2 }],
+      [400, { statusCode: 400, code: 'SVC_ERR_VALIDATION', error: 'Bad Request', message: 'body/name must be string' }],
+      [400, { statusCode: 400, code: 'SVC_ERR_VALIDATION', error: 'Bad Request', message: 'body/count must be number' }],
+    ])
+  })
+
   it('fails start-up naming the route and part when a schema changed since the module was written', async () => {
     const schemas = await precompiled(appModule('before'), 'before-schemas')
     const { build: changedBody } = (await import(pathToFileURL(appModule('changed-body', { body: 'Type.Object({ name: Type.String({ minLength: 2 }) })' })).href)) as { build: (schemas: unknown) => ReturnType<typeof warren> }
