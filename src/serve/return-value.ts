@@ -20,7 +20,7 @@ export function sendReturnValue(reply: Reply, result: unknown, trace: HandlerTra
   if (trace !== null && isThenable(result)) return continueTraced(reply, result, trace)
   if (result === undefined || result === reply) return
   if (isThenable(result)) return continueAfter(result, reply, sendResolvedValue, failRejected)
-  if (!reply[kReplySending]) reply.send(result)
+  sendResolvedValue(result, reply)
 }
 
 /**

@@ -452,6 +452,22 @@ describe('reply: redirect, callNotFound, sent, hijack, elapsedTime', () => {
     expect(completed.responseTime).toBe(inHook)
   })
 
+  it('a handler that sends, then returns a value too, keeps what it sent and logs a warning, sync or async', async () => {
+    const { lines, stream } = capture()
+    const app = warren({ logger: { level: 'warn', stream } })
+    app.get('/sync', (_req: any, reply: any) => {
+      reply.send('sent')
+      return 'returned'
+    })
+    app.get('/async', async (_req: any, reply: any) => {
+      reply.send('sent')
+      return 'returned'
+    })
+    for (const url of ['/sync', '/async']) expect((await app.inject(url)).body).toBe('sent')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(lines.filter((line) => line.err?.code === 'SVC_ERR_REP_ALREADY_SENT')).toHaveLength(2)
+  })
+
   it('an async handler resolving undefined without sending answers an empty body, not a hang', async () => {
     const app = warren()
     app.get('/', async () => undefined)
