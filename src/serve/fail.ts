@@ -92,8 +92,11 @@ export function defaultErrorHandler(error: any, request: Request, reply: Reply):
 
 function logError(request: Request, reply: Reply, error: any): void {
   if (!(error instanceof Error)) {
-    if (reply.statusCode >= 500) reply.log.error({ req: request, res: reply, err: error }, 'a value that is not an Error was thrown')
-    else reply.log.info({ res: reply, err: error }, 'a value that is not an Error was thrown')
+    // an object thrown with a message is logged under it, as an Error is
+    const own = error !== null && typeof error === 'object' ? (error as { message?: unknown }).message : undefined
+    const message = typeof own === 'string' && own !== '' ? own : 'a value that is not an Error was thrown'
+    if (reply.statusCode >= 500) reply.log.error({ req: request, res: reply, err: error }, message)
+    else reply.log.info({ res: reply, err: error }, message)
   } else if (reply.statusCode >= 500) request.log.error({ req: request, res: reply, err: error }, error.message)
   else request.log.info({ res: reply, err: clientErrorSummary(error) }, error.message)
 }

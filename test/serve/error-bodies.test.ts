@@ -108,6 +108,17 @@ describe('exposeServerErrors', () => {
     expect(lines.find((line) => line.level === 50)).toMatchObject({ reqId: 'req-9', msg: 'a value that is not an Error was thrown', err: 'out of cheese', req: { url: '/odd' }, res: { statusCode: 500 } })
   })
 
+  it('a thrown object with a message is logged under that message', async () => {
+    const { lines, stream } = captureLogs()
+    const app = warren({ logger: { stream } })
+    app.get('/teapot', async () => {
+      throw { statusCode: 418, message: 'short and stout' }
+    })
+    expect((await app.inject('/teapot')).statusCode).toBe(418)
+    await settle()
+    expect(lines.find((line) => line.level === 30 && line.err)).toMatchObject({ msg: 'short and stout', err: { statusCode: 418 } })
+  })
+
   it('false: 4xx messages are still sent (they are for the client)', async () => {
     const app = warren({ exposeServerErrors: false })
     app.get('/', async () => {
