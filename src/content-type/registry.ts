@@ -103,6 +103,7 @@ export class ParserRegistry {
 
   /** Removes the parser of that type; false when there was none. */
   remove(type: string | RegExp): boolean {
+    if (typeof type !== 'string' && !(type instanceof RegExp)) throw new codes.SVC_ERR_CTP_INVALID_TYPE()
     this.#forget()
     if (type instanceof RegExp) {
       const index = this.#patterns.findIndex(([pattern]) => pattern.toString() === type.toString())

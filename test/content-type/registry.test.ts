@@ -163,6 +163,11 @@ describe('matching', () => {
     expect(app.hasContentTypeParser('application/custom')).toBe(true)
   })
 
+  it('removing something that is no content type throws SVC_ERR_CTP_INVALID_TYPE, as adding it does', () => {
+    const app = warren()
+    expect(() => app.removeContentTypeParser(42)).toThrow(expect.objectContaining({ code: 'SVC_ERR_CTP_INVALID_TYPE' }))
+  })
+
   it('a RegExp matches the essence, or the canonical spelling with parameters', async () => {
     const app = warren()
     app.removeAllContentTypeParsers()
