@@ -124,7 +124,7 @@ export function ready(this: Context, callback?: ReadyCallback): Promise<Context>
 function refuseClosed(callback?: (error: Error) => void): Promise<never> | undefined {
   const error = new codes.SVC_ERR_REOPENED_CLOSE_SERVER()
   if (callback === undefined) return Promise.reject(error)
-  process.nextTick(callback, error)
+  process.nextTick(callback, error, null)
   return undefined
 }
 
@@ -139,7 +139,7 @@ export function inject(this: Context, options?: InjectOptions | string, callback
   }
   if (root.booted) return injectInProcess(dispatch, options, callback)
   if (callback) {
-    app.ready().then(() => injectInProcess(dispatch, options, callback), (error: Error) => callback(error))
+    app.ready().then(() => injectInProcess(dispatch, options, callback), (error: Error) => callback(error, null as never))
     return undefined
   }
   const dispatchWhenReady: InjectDispatch = (req, res) => {

@@ -41,42 +41,40 @@ function receivedHeaders(res: InProcessResponse, length: number): Record<string,
   return Object.assign(headers, framing(res, set, length))
 }
 
+/**
+ * The answer as light-my-request shapes it: a plain object whose members are all its own, `json`,
+ * `stream` and `cookies` included, so a test may destructure it (`const { json } = res`) or spread it.
+ */
 class InjectedResponse implements InjectResponse {
   raw: InjectResponse['raw']
+  rawPayload!: Buffer
+  headers: Record<string, string | string[]>
   statusCode: number
   statusMessage: string
-  headers: Record<string, string | string[]>
   trailers: Record<string, string>
-  rawPayload!: Buffer
   payload!: string
   body!: string
-  readonly #stream: Readable | null
+  json: <T = any>() => T
+  stream: () => Readable
+  cookies: InjectCookie[]
 
   constructor(res: InProcessResponse, bytes: Buffer | null, stream: Readable | null) {
     this.raw = { res: res as never, req: res.req as never }
+    if (bytes !== null) this.rawPayload = bytes
+    this.headers = receivedHeaders(res, bytes === null ? -1 : bytes.length)
     this.statusCode = res.statusCode
     this.statusMessage = res.statusMessage
-    this.headers = receivedHeaders(res, bytes === null ? -1 : bytes.length)
     this.trailers = res.trailers ?? {}
-    this.#stream = stream
     if (bytes !== null) {
-      this.rawPayload = bytes
       this.payload = bytes.toString()
       this.body = this.payload
     }
-  }
-
-  json<T = any>(): T {
-    if (this.#stream !== null) throw new Error('Response payload is not available with payloadAsStream: true')
-    return JSON.parse(this.payload) as T
-  }
-
-  stream(): Readable {
-    return this.#stream ?? Readable.from([this.rawPayload])
-  }
-
-  get cookies(): InjectCookie[] {
-    return parseSetCookies(this.headers['set-cookie'])
+    this.json = <T>(): T => {
+      if (stream !== null) throw new Error('Response payload is not available with payloadAsStream: true')
+      return JSON.parse(this.payload) as T
+    }
+    this.stream = () => stream ?? Readable.from([this.rawPayload])
+    this.cookies = parseSetCookies(this.headers['set-cookie'])
   }
 }
 
@@ -191,7 +189,8 @@ function injectOnce(dispatch: InjectDispatch, given: InjectOptions | string, cal
   const options = normalized(given)
   if (options.validate !== false) checkInjectOptions(options)
   if (callback !== undefined) {
-    run(dispatch, options, (error, response) => (error === null ? callback(undefined, response) : callback(error, undefined)))
+    // null where the other is missing, as light-my-request calls back (its types say undefined)
+    run(dispatch, options, (error, response) => (error === null ? callback(null as never, response) : callback(error, null as never)))
     return undefined
   }
   return new Promise((resolve, reject) => run(dispatch, options, (error, response) => (error === null ? resolve(response as InjectResponse) : reject(error))))

@@ -140,6 +140,21 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     expect(Buffer.concat(chunks).toString()).toBe('ab')
   })
 
+  it('answers with a plain object whose members are its own: json, stream and cookies may be destructured or spread', async () => {
+    const app = warren()
+    app.get('/', (_request: any, reply: any) => reply.header('set-cookie', 'a=1').send({ ok: true }))
+    const res = await app.inject('/')
+    const { json, stream, cookies } = res
+    expect(json()).toEqual({ ok: true })
+    expect(cookies).toEqual([{ name: 'a', value: '1' }])
+    const chunks: Buffer[] = []
+    for await (const chunk of stream()) chunks.push(chunk)
+    expect(Buffer.concat(chunks).toString()).toBe('{"ok":true}')
+    const copy = { ...res }
+    expect(copy.json()).toEqual({ ok: true })
+    expect(Object.keys(res)).toEqual(expect.arrayContaining(['raw', 'rawPayload', 'headers', 'statusCode', 'statusMessage', 'trailers', 'payload', 'body', 'json', 'stream', 'cookies']))
+  })
+
   it('payloadAsStream resolves at the head and streams the body; json() is then refused', async () => {
     const app = warren()
     app.get('/big', async () => 'x'.repeat(100_000))
@@ -163,11 +178,17 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     await chain
     expect(() => chain.get('/other')).toThrow('The dispatch function has already been invoked')
     const called = await new Promise<any>((resolve) => app.inject().get('/echo').end((error: Error | undefined, res: any) => resolve({ error, res })))
-    expect(called.error).toBeUndefined()
+    // null, as light-my-request calls back
+    expect(called.error).toBeNull()
     expect(called.res.statusCode).toBe(200)
     expect(called.res.json()).toMatchObject({ method: 'GET', url: '/echo' })
     const withCallback = await new Promise<any>((resolve) => app.inject({ url: '/echo' }, (error: Error | undefined, res: any) => resolve({ error, res })))
     expect(withCallback.res.json().url).toBe('/echo')
+    expect(withCallback.error).toBeNull()
+    const closed = echoApp()
+    await closed.close()
+    const failed = await new Promise<any>((resolve) => closed.inject({ url: '/echo' }, (error: Error | undefined, res: any) => resolve({ error, res })))
+    expect([failed.error?.code, failed.res]).toEqual(['SVC_ERR_REOPENED_CLOSE_SERVER', null])
   })
 
   it('refuses wrong options at the call, or in the chain\'s promise', async () => {
