@@ -70,6 +70,7 @@ export class InProcessResponse extends LazyEventEmitter {
   #closing = false
   #following = false
   #clientLeft = false
+  #timer: NodeJS.Timeout | null = null
 
   constructor(req: InProcessRequest, delivery: ResponseDelivery) {
     super()
@@ -263,8 +264,11 @@ export class InProcessResponse extends LazyEventEmitter {
     if (callback !== undefined) process.nextTick(callback)
   }
 
-  setTimeout(_ms: number, callback?: () => void): this {
+  /** A timer after which the response emits `timeout` unless it ended first, as light-my-request's does (Node arms its socket's idle timer). */
+  setTimeout(ms: number, callback?: () => void): this {
     if (callback !== undefined) this.once('timeout', callback)
+    if (this.#timer !== null) clearTimeout(this.#timer)
+    this.#timer = ms > 0 && !this.writableEnded && !this.destroyed ? setTimeout(emitTimeout, ms, this) : null
     return this
   }
 
@@ -324,6 +328,7 @@ export class InProcessResponse extends LazyEventEmitter {
   }
 
   #close(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer)
     if (this.#closing) return
     this.#closing = true
     process.nextTick(closeExchange, this)
@@ -369,6 +374,10 @@ function chunkPairs(flat: string[]): string[][] {
   const pairs: string[][] = []
   for (let i = 0; i + 1 < flat.length; i += 2) pairs.push([flat[i], flat[i + 1]])
   return pairs
+}
+
+function emitTimeout(res: InProcessResponse): void {
+  res.emit('timeout')
 }
 
 /** `close` on the response, and the request closed with it (a body nobody read stops). */

@@ -155,6 +155,24 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     expect(Object.keys(res)).toEqual(expect.arrayContaining(['raw', 'rawPayload', 'headers', 'statusCode', 'statusMessage', 'trailers', 'payload', 'body', 'json', 'stream', 'cookies']))
   })
 
+  it("reply.raw.setTimeout fires its timeout unless the response ended first, under inject() and app.fetch", async () => {
+    const app = warren()
+    app.get('/slow', (_request: any, reply: any) => {
+      reply.raw.setTimeout(30, () => reply.code(504).send('timed out'))
+    })
+    let fired = false
+    app.get('/quick', (_request: any, reply: any) => {
+      reply.raw.setTimeout(30, () => { fired = true })
+      reply.send('quick')
+    })
+    expect(await app.inject('/slow')).toMatchObject({ statusCode: 504, body: 'timed out' })
+    const fetched = await app.fetch(new Request('http://localhost/slow'))
+    expect([fetched.status, await fetched.text()]).toEqual([504, 'timed out'])
+    expect((await app.inject('/quick')).body).toBe('quick')
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(fired).toBe(false)
+  })
+
   it('payloadAsStream resolves at the head and streams the body; json() is then refused', async () => {
     const app = warren()
     app.get('/big', async () => 'x'.repeat(100_000))
