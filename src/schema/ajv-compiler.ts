@@ -118,6 +118,8 @@ function libraryOptions(options: ValidatorOptions, reading: LibraryReading): Val
   if (reading.utf16Lengths) customOptions.unicode = false
   // a pattern Ajv checks for a library is one of its regular expressions without flags, which it runs without `u`
   customOptions.unicodeRegExp = false
+  // a union of tagged objects is compiled with `discriminator` (schema/standard-discriminator.ts)
+  customOptions.discriminator = true
   return { ...options, customOptions }
 }
 

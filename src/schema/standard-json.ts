@@ -3,6 +3,8 @@
  * A library's JSON Schema made into the one warren compiles: whether Ajv may stand in for the library,
  * and what it must leave to the library when it may not.
  */
+import { discriminated } from './standard-discriminator.js'
+
 const subschemaKeywords = ['additionalProperties', 'additionalItems', 'items', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf']
 const subschemaMaps = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']
 
@@ -80,6 +82,7 @@ function leftToTheLibrary(node: Record<string, unknown>): void {
 export function compiledForm(json: Record<string, unknown>, exact: boolean, side: 'input' | 'output'): void {
   eachSubschema(json, (node) => {
     mergeNullable(node)
+    if (side === 'input') discriminated(node)
     delete node.format
     if (!exact) leftToTheLibrary(node)
     if (side === 'output') writingAll(node)

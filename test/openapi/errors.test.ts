@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import warren, { codes, Type, type RouteSchema } from 'warren'
+import { z } from 'zod'
 import { documented } from './helpers.js'
 
 /**
@@ -39,6 +40,32 @@ describe('schemas the document cannot hold are start-up errors naming the route'
       })
       await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_OPENAPI_UNEXPRESSIBLE', message: expect.stringContaining('route GET /x') })
     }
+  })
+
+  it('one library id, two different schemas: SVC_ERR_OPENAPI_ID_CONFLICT names both routes', async () => {
+    const app = await documented(async (app) => {
+      app.get('/a', { schema: { response: { 200: z.object({ a: z.string() }).meta({ id: 'Thing' }) } } }, async () => ({ a: 'x' }))
+      app.get('/b', { schema: { response: { 200: z.object({ b: z.number() }).meta({ id: 'Thing' }) } } }, async () => ({ b: 1 }))
+    })
+    await expect(app.ready()).rejects.toMatchObject({
+      code: 'SVC_ERR_OPENAPI_ID_CONFLICT',
+      message: "Two different schemas are named 'Thing': the response 200 schema of route GET /a, and the response 200 schema of route GET /b. An id names one components.schemas entry: give one of them another id",
+    })
+  })
+
+  it("a library id that is a shared schema's $id: SVC_ERR_OPENAPI_ID_CONFLICT; one schema's two forms under one id are not a conflict", async () => {
+    const clash = await documented(async (app) => {
+      app.addSchema(Type.Object({ id: Type.Integer() }, { $id: 'Thing' }))
+      app.get('/a', { schema: { response: { 200: z.object({ a: z.string() }).meta({ id: 'Thing' }) } } }, async () => ({ a: 'x' }))
+    })
+    await expect(clash.ready()).rejects.toMatchObject({ code: 'SVC_ERR_OPENAPI_ID_CONFLICT', message: expect.stringContaining("the shared schema 'Thing'") })
+    const Tag = z.object({ name: z.string(), weight: z.number().default(1) }).meta({ id: 'Tag' })
+    const forms = await documented(async (app) => {
+      app.post('/tags', { schema: { body: Tag, response: { 200: Tag } } }, async () => ({ name: 'n', weight: 1 }))
+      app.put('/tags', { schema: { body: z.object({ tag: Tag }), response: { 200: z.object({ tags: z.array(Tag) }) } } }, async () => ({ tags: [] }))
+    })
+    await forms.ready()
+    expect(Object.keys(forms.openapi().components.schemas ?? {}).sort()).toEqual(['Tag', 'Tag_2', 'WarrenError'])
   })
 
   it('one $id, two different schemas in sibling contexts: SVC_ERR_OPENAPI_SCHEMA_CONFLICT', async () => {

@@ -1,5 +1,5 @@
 import { toStandardJsonSchema } from '@valibot/to-json-schema'
-import { type } from 'arktype'
+import { scope, type } from 'arktype'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { libraryOnly, Type } from 'warren'
@@ -70,7 +70,7 @@ describe('routes declared with Standard Schemas', () => {
     expect(await names('response first')).toEqual(first)
   })
 
-  it('a titled schema is a component; two different schemas with one title get two names', async () => {
+  it('a titled schema is a component; a different schema with the same title is named after its route and part, never `_2`', async () => {
     const app = await documented(async (app) => {
       app.post('/a', { schema: { body: toStandardJsonSchema(v.pipe(v.object({ a: v.string() }), v.title('Thing'))) } }, async () => 'ok')
       app.post('/b', { schema: { body: type({ b: 'number' }).configure({ title: 'Thing' }) } }, async () => 'ok')
@@ -80,9 +80,31 @@ describe('routes declared with Standard Schemas', () => {
     const document = app.openapi()
     const bodyOf = (path: string) => document.paths[path].post?.requestBody?.content['application/json'].schema
     expect(bodyOf('/a')).toEqual({ $ref: '#/components/schemas/Thing' })
-    expect(bodyOf('/b')).toEqual({ $ref: '#/components/schemas/Thing_2' })
+    expect(bodyOf('/b')).toEqual({ $ref: '#/components/schemas/Thing_POST_b_body' })
     expect(bodyOf('/c')).toEqual({ $ref: '#/components/schemas/Thing' })
     await expectValidDocument(document)
+  })
+
+  it('an id keeps its name and a title yields to it, whichever route comes first', async () => {
+    const names = async (order: 'title first' | 'id first') => {
+      const app = await documented(async (app) => {
+        const titled = () => app.get('/titled', { schema: { response: { 200: toStandardJsonSchema(v.pipe(v.object({ c: v.boolean() }), v.title('Thing'))) } } }, async () => ({ c: true }))
+        const named = () => app.get('/named', { schema: { response: { 200: z.object({ a: z.string() }).meta({ id: 'Thing' }) } } }, async () => ({ a: 'x' }))
+        if (order === 'title first') { titled(); named() } else { named(); titled() }
+      })
+      await app.ready()
+      const document = app.openapi()
+      await expectValidDocument(document)
+      const responseOf = (path: string) => document.paths[path].get?.responses['200'].content?.['application/json'].schema
+      return { titled: responseOf('/titled'), named: responseOf('/named'), thing: document.components.schemas?.Thing }
+    }
+    const first = await names('title first')
+    expect(first).toEqual({
+      titled: { $ref: '#/components/schemas/Thing_GET_titled_response_200' },
+      named: { $ref: '#/components/schemas/Thing' },
+      thing: expect.objectContaining({ properties: { a: { type: 'string' } } }),
+    })
+    expect(await names('id first')).toEqual(first)
   })
 
   it('recursive schemas (Zod getters, ArkType this, Valibot lazy) are components the document refers to', async () => {
@@ -102,18 +124,72 @@ describe('routes declared with Standard Schemas', () => {
     const category = document.paths['/categories'].post?.requestBody?.content['application/json'].schema as { $ref: string }
     expect(category.$ref).toBe('#/components/schemas/POST_categories_body')
     expect(document.components.schemas?.POST_categories_body).toMatchObject({ properties: { children: { items: { $ref: '#/components/schemas/POST_categories_body' } } } })
-    // ArkType names its definitions itself: follow the references back to the root
+    // ArkType's definitions are named after the route, as the other libraries' unnamed ones
     const component = (ref: unknown) => document.components.schemas?.[String(ref).replace('#/components/schemas/', '')] as Record<string, any>
-    const tree = (document.paths['/trees'].post?.requestBody?.content['application/json'].schema as { $ref: string }).$ref
-    const children = component(tree).properties.children
-    const childList = children.$ref === undefined ? children : component(children.$ref)
-    expect(childList).toMatchObject({ type: 'array', items: { $ref: tree } })
+    expect(document.paths['/trees'].post?.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/POST_trees_body' })
+    expect(component('POST_trees_body').properties.children).toEqual({ type: 'array', items: { $ref: '#/components/schemas/POST_trees_body' } })
     // Valibot numbers its definitions: the component takes the schema's title, else the route's name
     const folders = document.paths['/folders'].post?.requestBody?.content['application/json'].schema as Record<string, any>
     expect(folders.properties.folders.items).toEqual({ $ref: '#/components/schemas/POST_folders_body' })
     expect(component(folders.properties.folders.items.$ref)).toMatchObject({ properties: { folders: { items: { $ref: '#/components/schemas/POST_folders_body' } } } })
     expect(document.paths['/topics'].post?.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Topic' })
     expect(Object.keys(document.components.schemas ?? {}).filter((name) => /^\d/.test(name))).toEqual([])
+    await expectValidDocument(document)
+  })
+
+  it("ArkType's recursive types are named after the route, not its node counters: the same names whatever else the app declares", async () => {
+    const documentOf = async (unrelated: number) => {
+      // types declared first move ArkType's internal counters (intersection219 and the like)
+      for (let i = 0; i < unrelated; i++) type({ [`k${i}`]: 'string', list: 'number[]' }).or({ other: 'boolean' })
+      const Category = scope({ Category: { name: 'string', children: 'Category[]' } }).export().Category
+      const app = await documented(async (app) => {
+        app.put('/categories', { schema: { body: Category, response: { 200: Category } } }, async (request) => request.body)
+      })
+      await app.ready()
+      return app.openapi()
+    }
+    const document = await documentOf(0)
+    const operation = document.paths['/categories'].put!
+    expect(operation.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PUT_categories_body' })
+    expect(operation.responses['200'].content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/PUT_categories_body' })
+    expect(document.components.schemas?.PUT_categories_body).toEqual({
+      type: 'object',
+      properties: { children: { type: 'array', items: { $ref: '#/components/schemas/PUT_categories_body' } }, name: { type: 'string' } },
+      required: ['children', 'name'],
+    })
+    expect(Object.keys(document.components.schemas ?? {})).toEqual(['WarrenError', 'PUT_categories_body'])
+    await expectValidDocument(document)
+    expect(await documentOf(5)).toEqual(document)
+  })
+
+  it('two recursive ArkType types in one part: the second is numbered `_def1`, never `_2` (the suffix of an output form)', async () => {
+    const Tree = type({ name: 'string', kids: 'this[]' })
+    const Category = scope({ Category: { name: 'string', children: 'Category[]' } }).export().Category
+    const app = await documented(async (app) => {
+      app.post('/pairs', { schema: { body: type({ tree: Tree, category: Category }) } }, async () => 'ok')
+    })
+    await app.ready()
+    const document = app.openapi()
+    expect(Object.keys(document.components.schemas ?? {})).toEqual(['WarrenError', 'POST_pairs_body', 'POST_pairs_body_def1'])
+    expect(document.paths['/pairs'].post?.requestBody?.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { category: { $ref: '#/components/schemas/POST_pairs_body' }, tree: { $ref: '#/components/schemas/POST_pairs_body_def1' } },
+    })
+    await expectValidDocument(document)
+  })
+
+  it("Zod's counted definitions (a recursive schema inside another) are named after the route too", async () => {
+    interface Category { name: string; children: Category[] }
+    const Category: z.ZodType<Category> = z.object({ name: z.string(), get children() { return z.array(Category) } })
+    const app = await documented(async (app) => {
+      app.post('/shelves', { schema: { body: z.object({ main: Category, spare: Category }) } }, async () => 'ok')
+    })
+    await app.ready()
+    const document = app.openapi()
+    expect(Object.keys(document.components.schemas ?? {})).toEqual(['WarrenError', 'POST_shelves_body'])
+    expect(document.paths['/shelves'].post?.requestBody?.content['application/json'].schema).toMatchObject({
+      properties: { main: { $ref: '#/components/schemas/POST_shelves_body' }, spare: { $ref: '#/components/schemas/POST_shelves_body' } },
+    })
     await expectValidDocument(document)
   })
 

@@ -428,3 +428,33 @@ describe('objects that keep unknown keys keep them in a response too', () => {
     expect((await app.inject({ url: '/arktype' })).json()).toEqual({ a: { id: 1, extra: 'kept' } })
   })
 })
+
+describe('a union of objects told apart by one property names that property when it fails', () => {
+  const formats = {
+    zod: z.object({ format: z.discriminatedUnion('kind', [z.object({ kind: z.literal('paper'), pages: z.number().int().min(1) }), z.object({ kind: z.literal('ebook'), sizeMb: z.number() })]) }),
+    valibot: toStandardJsonSchema(v.object({ format: v.variant('kind', [v.object({ kind: v.literal('paper'), pages: v.pipe(v.number(), v.integer(), v.minValue(1)) }), v.object({ kind: v.literal('ebook'), sizeMb: v.number() })]) })),
+    arktype: type({ format: type({ kind: "'paper'", pages: 'number.integer >= 1' }).or({ kind: "'ebook'", sizeMb: 'number' }) }),
+  }
+
+  it.each(Object.entries(formats))('%s: an unknown tag answers `body/format/kind`, with the allowed values; a wrong field only that branch\'s field', async (_name, body) => {
+    const app = warren()
+    app.post('/', { schema: { body } }, async (request) => request.body)
+    const send = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/', payload })
+    const unknown = await send({ format: { kind: 'audio' } })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toEqual({ statusCode: 400, code: 'SVC_ERR_VALIDATION', error: 'Bad Request', message: 'body/format/kind must be equal to one of the allowed values' })
+    const missing = await send({ format: { pages: 3 } })
+    expect(missing.json().message).toBe("body/format must have required property 'kind'")
+    const wrongField = await send({ format: { kind: 'paper', pages: 0 } })
+    expect(wrongField.json().message).toBe('body/format/pages must be >= 1')
+    const valid = await send({ format: { kind: 'ebook', sizeMb: 2.5 } })
+    expect(valid.json()).toEqual({ format: { kind: 'ebook', sizeMb: 2.5 } })
+  })
+
+  it('the allowed values are in the validation item, for an error handler or a schema error formatter', async () => {
+    const app = warren()
+    app.post('/', { schema: { body: formats.zod }, attachValidation: true }, async (request) => request.validationError?.validation)
+    const items = (await app.inject({ method: 'POST', url: '/', payload: { format: { kind: 'audio' } } })).json()
+    expect(items).toEqual([expect.objectContaining({ keyword: 'enum', instancePath: '/format/kind', params: { allowedValues: ['paper', 'ebook'] } })])
+  })
+})

@@ -49,7 +49,11 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
     ...(options.externalDocs && { externalDocs: structuredClone(options.externalDocs) }),
   }
   const securitySchemes: Record<string, OpenApiSecurityScheme> = {}
-  const library = new LibraryComponents(components)
+  const library = new LibraryComponents(components, (name) => {
+    const entry = [...shared.values()].find((known) => known.name === name)
+    if (entry !== undefined) return `the shared schema '${name}' (addSchema, in the context of route ${entry.label})`
+    return Object.hasOwn(errors.schemas, name) ? "warren's error body" : undefined
+  })
   const operationIds = new Map<string, string>()
   const built: Array<{ operation: OpenApiOperation; input: RouteInput; converters: SchemaConverters }> = []
   for (const { routeOptions: view, instance } of routes) {
