@@ -221,7 +221,10 @@ function addRoute(server: Context, root: RootState, view: ResolvedRouteOptions, 
   const context = new RouteContext(root, server, view)
   onRouter(root, method, routerPath, constraints, context)
   table.routes.push(context)
-  if (automatic) table.automaticHeads.add(context)
+  if (automatic) {
+    table.automaticHeads.add(context)
+    context.headOfGet = true
+  }
   if (method === 'GET' && view.exposeHeadRoute && head !== null && !root.router.hasRoute('HEAD', routerPath, constraints)) {
     addRoute(server, root, head(), routerPath, null, true)
   }

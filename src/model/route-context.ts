@@ -87,6 +87,8 @@ export class RouteContext {
   childLoggerFactory: ChildLoggerFactory | null = null
   logOptions: ChildLoggerOptions | null = null
   handlerTimeout = 0
+  /** An automatic HEAD route: it answers with the headers its GET answers with, the body's length included. */
+  headOfGet = false
   #onDemand: OnDemandSchemas | null = null
 
   constructor(root: RootState, server: Context, routeOptions: ResolvedRouteOptions, is404 = false) {

@@ -58,7 +58,8 @@ function writeNow(reply: Reply, payload: unknown): void {
 
   const body = bytesOf(payload)
   if (body === null) return reply[kReplyFail](new codes.SVC_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
-  const length = declareLength(headers, body, isHead)
+  // a HEAD route of its own may declare the length of what it does not send; a GET's twin sends what the GET would
+  const length = declareLength(headers, body, isHead && !reply[kRoute].headOfGet)
   if (!writeHead(reply, headers)) return
   // a HEAD response carries the headers of the GET one, never its body
   if (isHead) return void res.end()

@@ -69,6 +69,17 @@ describe('routes', () => {
     expect(head.headers['x-custom']).toBe('1')
   })
 
+  it("an automatic HEAD route answers the length its GET sends, even over a wrong one the handler set; a HEAD route of its own keeps the length it declares", async () => {
+    const app = warren()
+    app.get('/wrong', async (_req: any, reply: any) => reply.header('content-length', 99).send('abc'))
+    app.head('/own', async (_req: any, reply: any) => reply.header('content-length', 5000).send(''))
+    app.get('/own', async () => 'x')
+    const get = await app.inject('/wrong')
+    const head = await app.inject({ method: 'HEAD', url: '/wrong' })
+    expect([get.headers['content-length'], head.headers['content-length']]).toEqual(['3', '3'])
+    expect((await app.inject({ method: 'HEAD', url: '/own' })).headers['content-length']).toBe('5000')
+  })
+
   it('a declared HEAD route wins over the automatic one, and exposeHeadRoute: false opts a route out', async () => {
     const app = warren()
     app.get('/a', async () => 'get')
