@@ -55,8 +55,8 @@ function isNullBranch(branch: unknown): boolean {
 
 /**
  * `anyOf: [{ type: T, … }, { type: 'null' }]`, how libraries write a nullable value, as
- * `type: [T, 'null']`: the same values, but Ajv, which coerces while it tries a branch, then does not
- * turns `null` into the first branch's type (`0`, `''`, `['']`) before trying the second.
+ * `type: [T, 'null']`: the same values, and Ajv, which coerces while it tries a branch, then does not
+ * turn `null` into the first branch's type (`0`, `''`, `['']`) before trying the second.
  */
 function mergeNullable(node: Record<string, unknown>): void {
   const branches = node.anyOf
