@@ -119,7 +119,7 @@ class RequestHookRun {
 }
 
 /** Runs payload hooks, each of which may replace the payload, then `next` with the final one. */
-/** A preSerialization or onSend run: whether one of its hooks is being called, and the turn it started in. */
+/** A preSerialization or onSend run: whether one of its hooks is being called, and the turn it first waited for one in (-1 before). */
 interface PayloadRun {
   calling: boolean
   turn: number
@@ -144,12 +144,13 @@ function nextTurn(): void {
 
 /**
  * Whether a send() while a payload run is on comes from one of its hooks, and starts the send over:
- * made while a hook is called, or in a later turn (a hook that awaited, or calls back). One made in
- * the turn the run started, outside its hooks, is its caller sending twice: that one is ignored.
+ * made while a hook is called, or after the turn the run began waiting for an async hook in (the
+ * hook awaited, then sent). One made in that turn, outside the hooks, is the caller sending twice:
+ * that one is ignored.
  */
 export function isSendFromPayloadHook(reply: Reply): boolean {
   const run = reply[kReplyPayloadRun] as PayloadRun | null
-  return run !== null && (run.calling || run.turn !== currentTurn())
+  return run !== null && (run.calling || run.turn === -1 || run.turn !== currentTurn())
 }
 
 export function runPayloadHooks(
@@ -163,7 +164,7 @@ export function runPayloadHooks(
   // preParsing runs before anything is sent: a hook that replies there ends the chain
   const stopWhenSent = !reply[kReplySending]
   // preSerialization and onSend: a send() from a hook starts over, and this run is left behind
-  const run: PayloadRun | null = stopWhenSent ? null : (reply[kReplyPayloadRun] = { calling: false, turn: currentTurn() })
+  const run: PayloadRun | null = stopWhenSent ? null : (reply[kReplyPayloadRun] = { calling: false, turn: -1 })
   let index = 0
   let current = payload
   const onRejected = (error: unknown): void => {
@@ -189,7 +190,11 @@ export function runPayloadHooks(
     } finally {
       if (run !== null) run.calling = false
     }
-    if (isThenable(result)) continueAfter(result, reply, (value) => step(null, value), onRejected)
+    if (isThenable(result)) {
+      // the turn matters only while an async hook is awaited: read it then, not for every run
+      if (run !== null && run.turn === -1) run.turn = currentTurn()
+      continueAfter(result, reply, (value) => step(null, value), onRejected)
+    }
     else if (!takesDone) step()
   }
   step()
