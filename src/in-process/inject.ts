@@ -5,7 +5,7 @@
  */
 import { Buffer } from 'node:buffer'
 import { addAbortSignal, Readable } from 'node:stream'
-import type { InjectChain, InjectCookie, InjectOptions, InjectResponse } from '../types/inject.js'
+import type { InjectChain, InjectOptions, InjectResponse } from '../types/inject.js'
 import { checkInjectOptions, prepareInjection, readLegacyStream, simulatedBody, type PreparedInjection } from './inject-request.js'
 import { parseSetCookies } from './set-cookie.js'
 import { InProcessRequest } from './request.js'
