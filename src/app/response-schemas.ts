@@ -27,7 +27,7 @@ export function responseSchemasOf(table: RouteTable, validator: ValidatorOptions
   const routes: Record<string, Record<string, unknown>> = {}
   const references = new Map<string, unknown>()
   for (const route of table.routes) {
-    if (table.automaticHeads.has(route)) continue
+    if (route.headOfGet) continue
     const response = route.routeOptions.schema?.response as Record<string, unknown> | undefined
     if (response === undefined) continue
     const methods: string[] = Array.isArray(route.routeOptions.method) ? route.routeOptions.method : [route.routeOptions.method]

@@ -17,8 +17,6 @@ export class RouteTable {
   readonly routes: RouteContext[] = []
   /** Every route declaration in order (one per `route()` call, whatever its methods), automatic HEAD routes not included. */
   readonly declared: DeclaredRoute[] = []
-  /** A HEAD route declared later for the same URL replaces its automatic one. */
-  readonly automaticHeads = new Set<RouteContext>()
   readonly notFoundSlots = new Map<string, NotFoundSlot>()
 }
 

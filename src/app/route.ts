@@ -215,16 +215,14 @@ function addRoute(server: Context, root: RootState, view: ResolvedRouteOptions, 
   const table: RouteTable = server[kRouteTable]
   const existing = root.router.findRoute(method, routerPath, constraints)
   if (existing !== null) {
-    if (method !== 'HEAD' || !table.automaticHeads.has(existing.store as RouteContext)) throw new codes.SVC_ERR_DUPLICATED_ROUTE(view.method, routerPath)
+    // a HEAD route declared later for the same URL replaces its automatic one
+    if (method !== 'HEAD' || !(existing.store as RouteContext).headOfGet) throw new codes.SVC_ERR_DUPLICATED_ROUTE(view.method, routerPath)
     removeRoute(root, table, existing.store as RouteContext, routerPath, constraints)
   }
   const context = new RouteContext(root, server, view)
   onRouter(root, method, routerPath, constraints, context)
   table.routes.push(context)
-  if (automatic) {
-    table.automaticHeads.add(context)
-    context.headOfGet = true
-  }
+  context.headOfGet = automatic
   if (method === 'GET' && view.exposeHeadRoute && head !== null && !root.router.hasRoute('HEAD', routerPath, constraints)) {
     addRoute(server, root, head(), routerPath, null, true)
   }
@@ -243,7 +241,6 @@ function onRouter(root: RootState, method: FindMyWay.HTTPMethod, routerPath: str
 function removeRoute(root: RootState, table: RouteTable, context: RouteContext, routerPath: string, constraints: Record<string, unknown>): void {
   root.router.off('HEAD', routerPath, constraints)
   table.routes.splice(table.routes.indexOf(context), 1)
-  table.automaticHeads.delete(context)
 }
 
 function declare(server: Context, method: string | string[], path: string, options?: RouteInput | RouteHandlerFn, handler?: RouteHandlerFn): Context {

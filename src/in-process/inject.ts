@@ -49,14 +49,15 @@ function receivedHeaders(res: InProcessResponse, length: number): Record<string,
 function injectedResponse(res: InProcessResponse, bytes: Buffer | null, stream: Readable | null): InjectResponse {
   const headers = receivedHeaders(res, bytes === null ? -1 : bytes.length)
   const payload = bytes === null ? undefined : bytes.toString()
-  const response = {
+  return {
     raw: { res: res as never, req: res.req as never },
     headers,
     statusCode: res.statusCode,
     statusMessage: res.statusMessage,
     trailers: res.trailers ?? {},
     cookies: parseSetCookies(headers['set-cookie']),
-    rawPayload: bytes as Buffer,
+    // undefined with payloadAsStream: the body is the stream's
+    rawPayload: (bytes ?? undefined) as Buffer,
     payload: payload as string,
     body: payload as string,
     json<T = any>(): T {
@@ -65,13 +66,6 @@ function injectedResponse(res: InProcessResponse, bytes: Buffer | null, stream: 
     },
     stream: (): Readable => stream ?? Readable.from([bytes as Buffer]),
   }
-  // with payloadAsStream, the body is the stream's: the payload members are not there
-  if (bytes === null) {
-    delete (response as Partial<typeof response>).rawPayload
-    delete (response as Partial<typeof response>).payload
-    delete (response as Partial<typeof response>).body
-  }
-  return response
 }
 
 class InjectDelivery implements ResponseDelivery {
