@@ -4,8 +4,8 @@
  * `variant`, ArkType's union of tagged objects) compiled so that a failure names that property.
  */
 
-/** Keywords that say nothing of the value: a union beside them is still only a union. */
-const annotations = new Set(['title', 'description', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly'])
+/** Keywords that say nothing of the value: a union beside them is still only a union (a converter writes `$schema` at the root). */
+const annotations = new Set(['title', 'description', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly', '$schema', '$id', '$defs', 'definitions'])
 
 interface Tag {
   name: string

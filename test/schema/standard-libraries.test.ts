@@ -451,6 +451,15 @@ describe('a union of objects told apart by one property names that property when
     expect(valid.json()).toEqual({ format: { kind: 'ebook', sizeMb: 2.5 } })
   })
 
+  it('a union that is the whole body names its tag too (a converter writes $schema beside it)', async () => {
+    const app = warren()
+    const media = z.discriminatedUnion('kind', [z.object({ kind: z.literal('book'), pages: z.number().int().min(1) }), z.object({ kind: z.literal('audio'), minutes: z.number() })])
+    app.post('/', { schema: { body: media } }, async (request) => request.body)
+    const unknown = await app.inject({ method: 'POST', url: '/', payload: { kind: 'video' } })
+    expect(unknown.json().message).toBe('body/kind must be equal to one of the allowed values')
+    expect((await app.inject({ method: 'POST', url: '/', payload: { kind: 'book', pages: 2 } })).json()).toEqual({ kind: 'book', pages: 2 })
+  })
+
   it('the allowed values are in the validation item, for an error handler or a schema error formatter', async () => {
     const app = warren()
     app.post('/', { schema: { body: formats.zod }, attachValidation: true }, async (request) => request.validationError?.validation)
