@@ -5,11 +5,11 @@
 import type { kRouteTable } from '../core/symbols.js'
 import type { Context } from '../model/context.js'
 import type { NotFoundSlot, RouteContext } from '../model/route-context.js'
-import type { ResolvedRouteOptions } from '../model/route-options.js'
+import type { RouteOptionsView } from '../types/index.js'
 
 /** A route as declared: the options its onRoute hooks saw, and the instance it was declared on. */
 export interface DeclaredRoute {
-  routeOptions: ResolvedRouteOptions
+  routeOptions: RouteOptionsView
   instance: Context
 }
 

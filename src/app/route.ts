@@ -129,20 +129,26 @@ export function route(this: Context, options: RouteInput): Context {
   const methods = normalizeMethods(options.method, root.methods)
   assertRouteOptions(options, methods, path, root)
   const { url, slashTwin } = urlFor(prefix, path, prefixTrailingSlash(options.prefixTrailingSlash), root)
-  const view = routeView(this, root, options, methods, url, path)
-  const onRoute: Array<(this: Context, view: ResolvedRouteOptions) => void> = this[kHooks].onRoute
+  const view = routeView(this, options, methods, url, routePathFor(prefix, url))
+  const onRoute: Array<(this: Context, view: RouteOptionsView) => void> = this[kHooks].onRoute
   // HEAD is built from the options as declared: onRoute hooks then change it as they changed the GET route
-  const head = automaticHead(this, onRoute.length > 0 ? { ...view } : view)
+  const head = automaticHead(this, root, onRoute.length > 0 ? { ...view } : view)
   for (const hook of onRoute) hook.call(this, view)
   if (onRoute.length > 0) assertValidRouteHooks(view)
+  const resolved = withDefaults(view, root)
   const table: RouteTable = this[kRouteTable]
   table.declared.push({ routeOptions: view, instance: this })
-  for (const method of normalizeMethods(view.method, root.methods)) {
-    const methodView = viewOfMethod(view, method)
-    addRoute(this, root, methodView, view.url, head)
-    if (slashTwin) addRoute(this, root, methodView, view.url + '/', head)
+  for (const method of normalizeMethods(resolved.method, root.methods)) {
+    const methodView = viewOfMethod(resolved, method)
+    addRoute(this, root, methodView, resolved.url, head)
+    if (slashTwin) addRoute(this, root, methodView, resolved.url + '/', head)
   }
   return this
+}
+
+/** What the route's URL adds to its prefix: `''` for a `'/'` route answering at the bare prefix. */
+function routePathFor(prefix: string, url: string): string {
+  return prefix !== '' && url.startsWith(prefix) ? url.slice(prefix.length) : url
 }
 
 /** One method's options; `routeOptions.method` keeps a declared list as declared. */
@@ -153,12 +159,13 @@ function viewOfMethod(view: ResolvedRouteOptions, method: string): ResolvedRoute
 }
 
 /** The automatic HEAD route's options, made once so onRoute hooks see it once. */
-function automaticHead(server: Context, declared: ResolvedRouteOptions): () => ResolvedRouteOptions {
+function automaticHead(server: Context, root: RootState, declared: RouteOptionsView): () => ResolvedRouteOptions {
   let head: ResolvedRouteOptions | undefined
   return () => {
     if (head === undefined) {
-      head = { ...declared, method: 'HEAD', config: { ...declared.config, method: 'HEAD' }, [kAutomaticHead]: true }
-      for (const hook of server[kHooks].onRoute) hook.call(server, head)
+      const view: RouteOptionsView = { ...declared, method: 'HEAD', [kAutomaticHead]: true }
+      for (const hook of server[kHooks].onRoute) hook.call(server, view)
+      head = withDefaults(view, root)
     }
     return head
   }
@@ -184,27 +191,51 @@ export function isAutomaticHeadRoute(routeOptions: object): boolean {
   return (routeOptions as { [kAutomaticHead]?: boolean })[kAutomaticHead] === true
 }
 
-function routeView(server: Context, root: RootState, options: CheckedRouteInput, methods: string[], url: string, path: string): ResolvedRouteOptions {
-  return {
-    ...options,
-    method: Array.isArray(options.method) ? (methods as unknown as string) : methods[0],
+/**
+ * The options `onRoute` hooks see: the route's own, with its method, URL, prefix and log level
+ * settled. What the route leaves to the application (`bodyLimit`, `config`…) stays unset, so a hook
+ * can tell a route's own setting from the default, which {@link withDefaults} fills in after them.
+ */
+function routeView(server: Context, options: CheckedRouteInput, methods: string[], url: string, routePath: string): RouteOptionsView {
+  const { logSerializers: ownSerializers, ...own } = options
+  const view: RouteOptionsView = {
+    ...own,
+    method: Array.isArray(options.method) ? methods : methods[0],
     url,
     path: url,
-    routePath: path,
+    routePath,
     prefix: server[kPrefix],
-    bodyLimit: options.bodyLimit ?? root.options.bodyLimit,
-    handlerTimeout: options.handlerTimeout ?? root.options.handlerTimeout,
-    [kOwnBodyLimit]: options.bodyLimit,
-    attachValidation: options.attachValidation === true,
     // '' when neither the route nor a context sets one, as plugins reading routeOptions expect a string
     logLevel: options.logLevel || server[kLogLevel] || '',
-    logSerializers: mergeLogSerializers(server[kLogSerializers] ?? null, options.logSerializers) ?? undefined,
-    exposeHeadRoute: options.exposeHeadRoute ?? root.options.exposeHeadRoutes,
-    prefixTrailingSlash: options.prefixTrailingSlash ?? 'both',
-    // the URL the route answers at, prefix included: what a plugin keys its metrics or limits by
-    config: { ...options.config, url, method: options.method },
-    schema: options.schema,
+    attachValidation: options.attachValidation === true,
     handler: options.handler,
+  }
+  const logSerializers = mergeLogSerializers(server[kLogSerializers] ?? null, ownSerializers)
+  if (logSerializers !== null) view.logSerializers = logSerializers
+  return view
+}
+
+/** The options a route runs with, what `request.routeOptions` shows: the application's defaults where the route (or an onRoute hook) set nothing. */
+function withDefaults(view: RouteOptionsView, root: RootState): ResolvedRouteOptions {
+  const method = view.method as string
+  return {
+    ...view,
+    method,
+    url: view.url,
+    path: view.path ?? view.url,
+    routePath: view.routePath ?? view.url,
+    prefix: view.prefix ?? '',
+    bodyLimit: view.bodyLimit ?? root.options.bodyLimit,
+    [kOwnBodyLimit]: view.bodyLimit,
+    handlerTimeout: view.handlerTimeout ?? root.options.handlerTimeout,
+    attachValidation: view.attachValidation === true,
+    logLevel: view.logLevel,
+    exposeHeadRoute: view.exposeHeadRoute ?? root.options.exposeHeadRoutes,
+    prefixTrailingSlash: view.prefixTrailingSlash ?? 'both',
+    // the URL the route answers at, prefix included: what a plugin keys its metrics or limits by
+    config: { ...view.config, url: view.url, method: view.method },
+    schema: view.schema as Record<string, unknown> | undefined,
+    handler: view.handler as RouteHandlerFn,
   }
 }
 

@@ -7,14 +7,19 @@ import type { RouteConfig } from './augment.js'
 import type { LogSerializers } from './logger.js'
 import type { RouteSchema } from './schema.js'
 
-/** A route's options as `onRoute` hooks see (and may change) them. */
+/**
+ * A route's options as `onRoute` hooks see (and may change) them: what the route set, with its
+ * method, URL and prefix settled. What it leaves to the application (`bodyLimit`, `config`,
+ * `handlerTimeout`, `exposeHeadRoute`, `prefixTrailingSlash`) is unset here, so a hook can tell a
+ * route's own setting from the default; `request.routeOptions` shows the values in force.
+ */
 export interface RouteOptionsView {
   method: string | string[]
   /** The full path, prefix included. */
   url: string
-  /** The path as declared, without the prefix. */
+  /** The full path, as `url`. */
   path?: string
-  /** Alias of `path`. */
+  /** What the route adds to its prefix (`''` for a `'/'` route answering at the bare prefix). */
   routePath?: string
   /** The prefix of the context the route was declared in. */
   prefix?: string
@@ -22,9 +27,9 @@ export interface RouteOptionsView {
   handler: Function
   /** The route's `config` option: keys declared on {@link RouteConfig} are typed. */
   config?: RouteConfig
-  /** The body limit in force for the route, in bytes. */
+  /** The route's own body limit, in bytes. */
   bodyLimit?: number
-  /** The handler timeout in force for the route, in ms (0: none). */
+  /** The route's own handler timeout, in ms. */
   handlerTimeout?: number
   /** Whether validation errors are attached to the request instead of answered. */
   attachValidation?: boolean

@@ -522,6 +522,36 @@ describe('application hooks', () => {
     expect((await app.inject('/c/b')).body).toBe('replaced')
   })
 
+  it("onRoute sees what the route set, the application's defaults left unset; the route runs with them, and with what a hook set", async () => {
+    const app = warren({ bodyLimit: 100 })
+    const seen: Record<string, unknown>[] = []
+    app.addHook('onRoute', (opts: any) => {
+      seen.push({ method: opts.method, routePath: opts.routePath, bodyLimit: opts.bodyLimit, config: opts.config, exposeHeadRoute: opts.exposeHeadRoute, handlerTimeout: opts.handlerTimeout, prefixTrailingSlash: opts.prefixTrailingSlash })
+      // a plugin giving routes a default only where they set none
+      opts.bodyLimit ??= 10
+    })
+    await app.register(async (child: any) => {
+      child.get('/', async (request: any) => request.routeOptions)
+      child.post('/own', { bodyLimit: 50, config: { plan: 'pro' } }, async (request: any) => ({ limit: request.routeOptions.bodyLimit, config: request.routeOptions.config }))
+      child.post('/hooked', async (request: any) => ({ limit: request.routeOptions.bodyLimit }))
+    }, { prefix: '/v1' })
+    await app.ready()
+    const unset = { bodyLimit: undefined, config: undefined, exposeHeadRoute: undefined, handlerTimeout: undefined, prefixTrailingSlash: undefined }
+    expect(seen).toEqual([
+      // a '/' under a prefix answers at the bare prefix: nothing is added to it
+      { method: 'GET', routePath: '', ...unset },
+      { method: 'HEAD', routePath: '', ...unset },
+      { method: 'POST', routePath: '/own', ...unset, bodyLimit: 50, config: { plan: 'pro' } },
+      { method: 'POST', routePath: '/hooked', ...unset },
+    ])
+    const options = (await app.inject('/v1')).json()
+    expect(options).toMatchObject({ bodyLimit: 10, handlerTimeout: 0, exposeHeadRoute: true, prefixTrailingSlash: 'both', config: { url: '/v1', method: 'GET' } })
+    expect((await app.inject({ method: 'POST', url: '/v1/own', payload: {} })).json()).toEqual({ limit: 50, config: { plan: 'pro', url: '/v1/own', method: 'POST' } })
+    expect((await app.inject({ method: 'POST', url: '/v1/hooked', payload: {} })).json()).toEqual({ limit: 10 })
+    const tooLong = await app.inject({ method: 'POST', url: '/v1/hooked', payload: { text: 'more than ten bytes' } })
+    expect(tooLong.statusCode).toBe(413)
+  })
+
   it('onReady runs at ready() (async and callback), parents before children, and a failure fails ready()', async () => {
     const app = warren()
     const order: string[] = []
