@@ -1,13 +1,15 @@
 /**
  * @module app/close
  * `close()` and `Symbol.asyncDispose`: preClose hooks, the server stops, in-flight requests finish,
- * then onClose hooks (children's before their parents', each context's last added first).
+ * then onClose hooks (children's before their parents', each context's last added first); a failing
+ * hook of either kind is reported by `close()` rejecting, once everything ran.
  */
 import type { Context } from '../model/context.js'
 import { closeHttp2Sessions } from './http-server.js'
 import { kAvvioClose, kRoot } from '../core/symbols.js'
 import type { RootState } from '../model/root-state.js'
 import { runTreeHooks } from './application-hooks.js'
+import { toError } from '../core/errors.js'
 
 /** Stops the bound server and resolves once every connection ended, as `forceCloseConnections` says. */
 async function stopServer(root: RootState): Promise<void> {
@@ -30,9 +32,14 @@ async function shutDown(app: Context): Promise<void> {
   // a start-up under way finishes first, and a handler that calls close() still sends its response
   await root.readyPromise?.catch(() => {})
   root.closing = true
-  await runTreeHooks(app, 'preClose', (error) => app.log.error({ err: error }, 'a preClose hook failed'))
+  // a failing preClose hook stops nothing: every hook runs and everything closes, then close() rejects with the first failure
+  const failures: unknown[] = []
+  await runTreeHooks(app, 'preClose', (error) => failures.push(error))
   if (root.listening) await stopServer(root)
-  await app[kAvvioClose]()
+  if (failures.length === 0) return app[kAvvioClose]()
+  await app[kAvvioClose]().catch((error: unknown) => failures.push(error))
+  for (const later of failures.slice(1)) app.log.error({ err: later }, 'close() failed again after its first failure')
+  throw toError(failures[0])
 }
 
 export function close(this: Context, callback?: (error?: Error) => void): Promise<void> | undefined {

@@ -596,6 +596,21 @@ describe('application hooks', () => {
     expect(order).toEqual(['preClose root', 'preClose child', 'onClose grandchild', 'onClose child', 'onClose root'])
   })
 
+  it('a failing preClose hook stops nothing: every hook runs, the server closes, then close() rejects with the failure', async () => {
+    const lines: string[] = []
+    const app = warren({ logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } } })
+    const order: string[] = []
+    app.addHook('preClose', async () => { order.push('preClose 1'); throw new Error('could not drain the queue') })
+    app.addHook('preClose', (done: (error?: Error) => void) => { order.push('preClose 2'); done(new Error('second failure')) })
+    app.addHook('onClose', async () => { order.push('onClose') })
+    await app.listen({ port: 0 })
+    await expect(app.close()).rejects.toThrow('could not drain the queue')
+    expect(order).toEqual(['preClose 1', 'preClose 2', 'onClose'])
+    expect(app.server.listening).toBe(false)
+    // the rejection carries the first failure; a later one is not lost
+    expect(lines.map((line) => JSON.parse(line).err.message)).toEqual(['second failure'])
+  })
+
   it('onClose hooks receive the instance', async () => {
     const app = warren()
     let received: any
