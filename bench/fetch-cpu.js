@@ -11,6 +11,7 @@ import { Buffer } from 'node:buffer'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { scenarios } from './scenarios.js'
+import { cpuPerRequest } from './lib/fetch-loop.js'
 import { median, rotate } from './lib/stats.js'
 import { declareRoutes } from './apps/shared-routes.js'
 
@@ -40,13 +41,6 @@ function requestOf(scenario) {
 
 const env = values['bun-server'] ? { requestIP: () => null } : undefined
 
-async function cpuPerRequest(handler, scenario, n) {
-  const before = process.cpuUsage()
-  for (let i = 0; i < n; i++) await (await handler(requestOf(scenario), env)).arrayBuffer()
-  const used = process.cpuUsage(before)
-  return (used.user + used.system) / n
-}
-
 const names = Object.keys(handlers)
 const samples = Object.fromEntries(selected.map((s) => [s.id, Object.fromEntries(names.map((n) => [n, []]))]))
 for (const scenario of selected) {
@@ -54,12 +48,12 @@ for (const scenario of selected) {
     const response = await handlers[name](requestOf(scenario), env)
     const text = await response.text()
     if (response.status !== scenario.expect.status || JSON.stringify(JSON.parse(text)) !== JSON.stringify(scenario.expect.body)) throw new Error(`${name}, scenario ${scenario.id}: ${response.status} ${text}`)
-    await cpuPerRequest(handlers[name], scenario, count / 2)
+    await cpuPerRequest(handlers[name], () => requestOf(scenario), count / 2, env)
   }
 }
 for (let round = 0; round < rounds; round++) {
   for (const [index, scenario] of selected.entries()) {
-    for (const name of rotate(names, round + index)) samples[scenario.id][name].push(await cpuPerRequest(handlers[name], scenario, count))
+    for (const name of rotate(names, round + index)) samples[scenario.id][name].push(await cpuPerRequest(handlers[name], () => requestOf(scenario), count, env))
   }
 }
 const runtime = typeof Bun === 'undefined' ? `Node ${process.version}` : `Bun ${Bun.version}` // eslint-disable-line no-undef

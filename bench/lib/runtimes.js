@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { measure, verify } from './load.js'
+import { cpuPerRequest } from './fetch-loop.js'
 import { median, rotate } from './stats.js'
 import { scenarios } from '../scenarios.js'
 
@@ -98,15 +99,7 @@ function requestOf(scenario) {
   return new Request(`http://localhost${path}`, { method, headers, body })
 }
 
-/** CPU µs per request of `count` sequential calls of `handler`, each answer read whole. */
 /* global Request */
-async function cpuPerRequest(handler, scenario, count) {
-  const before = process.cpuUsage()
-  for (let i = 0; i < count; i++) await (await handler(requestOf(scenario))).arrayBuffer()
-  const used = process.cpuUsage(before)
-  return (used.user + used.system) / count
-}
-
 async function checkAnswer(handler, scenario, framework) {
   const response = await handler(requestOf(scenario))
   const text = await response.text()
@@ -124,13 +117,13 @@ async function runInProcess(selected, settings, log) {
   for (const scenario of selected) {
     for (const framework of Object.keys(handlers)) {
       await checkAnswer(handlers[framework], scenario, framework)
-      await cpuPerRequest(handlers[framework], scenario, count / 2)
+      await cpuPerRequest(handlers[framework], () => requestOf(scenario), count / 2)
     }
   }
   for (let round = 0; round < settings.rounds; round++) {
     for (const [index, scenario] of selected.entries()) {
       for (const framework of rotate(['warren', 'hono'], round + index)) {
-        const cpu = await cpuPerRequest(handlers[framework], scenario, count)
+        const cpu = await cpuPerRequest(handlers[framework], () => requestOf(scenario), count)
         samples[scenario.id][framework].push(cpu)
         log(`app.fetch on Node, round ${round + 1}, scenario ${scenario.id}, ${framework}: ${cpu.toFixed(1)} µs CPU/request`)
       }
