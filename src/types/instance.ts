@@ -129,6 +129,12 @@ export interface InstanceMembers<out D extends object = {}, out Rq extends objec
     plugin: ((instance: I, opts: O, done: Done) => Ret) & B,
     ...opts: RegisterArgs<O, Prefix>
   ): RegisterResult<this, B, Ret, Prefix>
+  /** Registers the default export of a module being imported: `register(import('./routes.js'), { prefix })`. */
+  register<I = Warren<D, Rq, Rp, S>, O = any, Ret = unknown, B = unknown, const Prefix extends string = ''>(
+    this: RegisterCheck<{ d: D; rq: Rq; rp: Rp; s: S }, I>,
+    plugin: Promise<{ default: ((instance: I, opts: O, done: Done) => Ret) & B }>,
+    ...opts: RegisterArgs<O, Prefix>
+  ): RegisterResult<this, B, Ret, Prefix>
   /** Resolves when the plugins registered so far are loaded. */
   after(): Promise<void>
   after(callback: (err: Error | null) => void): this

@@ -158,6 +158,18 @@ describe('plugins', () => {
     await app.ready()
     expect(app.printPlugins()).toContain('usersPlugin')
   })
+
+  it("registers a module's default export while it is imported: register(import('./plugin.js'), options)", async () => {
+    const app = warren()
+    const withCounter = app.register(import('../fixtures/plugins/counter-plugin.js'), { start: 5 })
+    withCounter.register(import('../fixtures/plugins/hello-routes.js'), { prefix: '/v1' })
+    withCounter.get('/count', async () => ({ count: withCounter.counter.value }))
+    await app.ready()
+    // the shared plugin's decoration reached the root; the routes plugin got its prefix
+    expect(app.hasDecorator('counter')).toBe(true)
+    expect((await app.inject('/count')).json()).toEqual({ count: 5 })
+    expect((await app.inject('/v1/hello')).json()).toEqual({ hello: 'world', prefix: '/v1' })
+  })
 })
 
 describe('plugin styles and names', () => {
