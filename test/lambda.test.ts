@@ -149,6 +149,19 @@ describe('warren/lambda', () => {
     expect(JSON.parse(result.body)).toEqual({ id: 42, name: 'lamp', price: 12, tags: ['a', 'b'], q: 'lamp shade', ip: '203.0.113.10', cookie: 'theme=dark; lang=en', protocol: 'https' })
   })
 
+  it("reads a header an event repeats as Node's record does: a single-valued one keeps its first value, others are joined", async () => {
+    const app = warren()
+    app.get('/headers', async (request: any) => ({ agent: request.headers['user-agent'], type: request.headers['content-type'], dup: request.headers['x-dup'], cookie: request.headers.cookie }))
+    const event = restApiEvent({
+      path: '/headers',
+      httpMethod: 'GET',
+      body: null,
+      multiValueHeaders: { 'User-Agent': ['first/1.0', 'second/2.0'], 'Content-Type': ['text/plain', 'application/json'], 'X-Dup': ['1', '2'], Cookie: ['a=1', 'b=2'] },
+    })
+    const result = await lambda(app)(event)
+    expect(JSON.parse(result.body)).toEqual({ agent: 'first/1.0', type: 'text/plain', dup: '1, 2', cookie: 'a=1; b=2' })
+  })
+
   it('serves an HTTP API event (2.0): a base64 body, cookies as a list both ways, the raw query string', async () => {
     const handler = lambda(itemsApp())
     const result = await handler(httpApiEvent())

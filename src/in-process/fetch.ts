@@ -62,14 +62,14 @@ function pairsOf(source: Headers): InProcessHeaders {
 }
 
 /**
- * Bun's record joins repeated values as iterating does (`cookie` with `; `, others with `, `) but
- * `set-cookie`'s, joined here. Given the prototype Node's record has; a `__proto__` header, which
- * Node's record cannot hold, is dropped as it is there.
+ * Bun's record joins repeated values as iterating does (`cookie` with `; `, others with `, `) and
+ * keeps `set-cookie` a list, as Node's does. Given the prototype Node's record has; a `__proto__`
+ * header, which Node's record cannot hold, is dropped as it is there.
  */
 function recordOf(source: RecordingHeaders): InProcessHeaders {
   const headers = Object.setPrototypeOf(source.toJSON(), Object.prototype) as Record<string, string | string[] | undefined>
   const cookies = headers['set-cookie']
-  if (Array.isArray(cookies)) headers['set-cookie'] = cookies.join(', ')
+  if (typeof cookies === 'string') headers['set-cookie'] = [cookies]
   if (Object.hasOwn(headers, '__proto__')) delete headers['__proto__']
   return headers as InProcessHeaders
 }

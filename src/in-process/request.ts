@@ -27,10 +27,12 @@ function separatorOf(name: string): string {
   return name === 'cookie' ? '; ' : ', '
 }
 
-/** Adds a value to a header already received, joined as one line: `cookie` with `; `, any other with `, `. */
+/** Adds a value to a header already received, as Node's record does: `set-cookie` a list, a single-valued header keeps its first, `cookie` joined with `; `, any other with `, `. */
 export function appendHeader(headers: InProcessHeaders, name: string, value: string): void {
   const previous = headers[name]
-  headers[name] = previous === undefined ? value : `${previous as string}${separatorOf(name)}${value}`
+  if (previous === undefined) headers[name] = name === 'set-cookie' ? [value] : value
+  else if (Array.isArray(previous)) previous.push(value)
+  else if (!singleValued.has(name)) headers[name] = `${previous}${separatorOf(name)}${value}`
 }
 
 /**
