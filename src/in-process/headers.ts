@@ -41,12 +41,21 @@ export function checkedHeader(name: string, value: unknown): string {
   return name.toLowerCase()
 }
 
+/**
+ * Headers a web `Response` does not carry: `trailer` (no Fetch runtime sends trailers, and it would
+ * announce fields that never come) and the hop-by-hop ones, which describe a connection the runtime
+ * owns (its server frames the body and decides whether the connection stays open).
+ */
+function isLeftOut(name: string): boolean {
+  return name === 'trailer' || name === 'connection' || name === 'transfer-encoding' || name === 'keep-alive' || name === 'proxy-connection'
+}
+
 /** One pair per value of a list (`set-cookie`). */
 function headerPairs(headers: Record<string, OutgoingValue | undefined>): Array<[string, string]> {
   const pairs: Array<[string, string]> = []
   for (const name of Object.keys(headers)) {
     const value = headers[name]
-    if (value === undefined || name === 'trailer') continue
+    if (value === undefined || isLeftOut(name)) continue
     if (Array.isArray(value)) for (const item of value) pairs.push([name, String(item)])
     else pairs.push([name, String(value)])
   }
@@ -57,13 +66,13 @@ function headerPairs(headers: Record<string, OutgoingValue | undefined>): Array<
  * A web `Response`'s headers: a plain record when each header has one value (a `Response` copies it
  * faster, and one with `Object.prototype` faster than one without: Bun reads a prototype-less object
  * as a dictionary), the pairs otherwise. The response's own record never holds a `__proto__` key to
- * lose. `trailer` is left out: no Fetch runtime sends trailers, and it would announce fields that never come.
+ * lose. What a `Response` does not carry ({@link isLeftOut}) is left out.
  */
 export function responseHeaders(headers: Record<string, OutgoingValue | undefined>): Record<string, string> | Array<[string, string]> {
   const record: Record<string, string> = {}
   for (const name of Object.keys(headers)) {
     const value = headers[name]
-    if (value === undefined || name === 'trailer') continue
+    if (value === undefined || isLeftOut(name)) continue
     if (Array.isArray(value)) return headerPairs(headers)
     record[name] = String(value)
   }

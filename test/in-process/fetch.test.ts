@@ -150,8 +150,18 @@ describe('app.fetch(request)', () => {
     const declared = await app.fetch(post('/upload', 'x'.repeat(2000), { 'content-type': 'text/plain', 'content-length': '2000' }))
     expect(declared.status).toBe(413)
     expect(await declared.json()).toMatchObject({ statusCode: 413, code: 'SVC_ERR_CTP_BODY_TOO_LARGE' })
+    // a socket's answer closes its connection; the runtime owns this one, so no hop-by-hop header says so
+    expect(declared.headers.get('connection')).toBeNull()
     const fits = await app.fetch(post('/upload', 'x'.repeat(1000), { 'content-type': 'text/plain' }))
     expect(await fits.json()).toEqual({ size: 1000 })
+  })
+
+  it("leaves out the hop-by-hop headers a handler sets: the runtime's server frames the body and owns the connection", async () => {
+    const app = warren()
+    app.get('/framed', async (_request: any, reply: any) => reply.header('transfer-encoding', 'chunked').header('connection', 'keep-alive').header('keep-alive', 'timeout=5').header('x-kept', '1').send('body'))
+    const response = await app.fetch(new Request('http://app.test/framed'))
+    expect([...response.headers.keys()].sort()).toEqual(['content-length', 'content-type', 'x-kept'])
+    expect(await response.text()).toBe('body')
   })
 
   it('refuses what a socket parser refuses (a content-length that is no number) and a Request whose body was already read (500, coded)', async () => {
