@@ -53,7 +53,8 @@ export function listenSettings(options: unknown): ListenSettings {
   const given = options as Record<string, unknown>
   const bind: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(given)) {
-    if (value === undefined || ['host', 'path', 'signal', 'listenTextResolver'].includes(key)) continue
+    // null is no value, as undefined: `{ port: null }` takes the default port
+    if (value === undefined || value === null || ['host', 'path', 'signal', 'listenTextResolver'].includes(key)) continue
     const type = nodeOptionTypes[key]
     if (type === undefined) throw invalid(key, 'unknown option')
     if (!type.split(' or ').includes(typeof value)) throw invalid(key, `expected a ${type}, got ${typeof value}`)

@@ -111,6 +111,14 @@ describe('listen options', () => {
     expect(app.server.listening).toBe(false)
   })
 
+  it('takes an option given as null as not given: { port: null } listens on a free port', async () => {
+    const app = warren()
+    const address = await app.listen({ port: null, backlog: null } as never)
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect((await fetch(address)).status).toBe(404)
+    await app.close()
+  })
+
   it('a bad port rejects with node’s error (the promise, or the callback with a null address)', async () => {
     const app = warren()
     await expect(app.listen({ port: -1 })).rejects.toMatchObject({ code: 'ERR_SOCKET_BAD_PORT' })
