@@ -28,10 +28,8 @@ export function answerClientError(root: RootState, error: Error & { code?: strin
   const clientError = clientErrorFor(error)
   root.logger.trace({ err: error }, `client error: ${clientError.message}`)
   const { answer, body } = formatClientError(root, clientError)
-  if (socket.writable && !responseInProgress(socket)) {
-    socket.write(responseHead(answer, Buffer.byteLength(body)))
-    socket.write(body)
-  }
+  // one write: the whole answer leaves in one piece, before the socket is destroyed
+  if (socket.writable && !responseInProgress(socket)) socket.write(wholeAnswer(responseHead(answer, Buffer.byteLength(body)), body))
   socket.destroy()
 }
 
@@ -61,6 +59,10 @@ function fastifySocketAnswer(clientError: Error & { statusCode: number }): { ans
   const status = clientError.statusCode
   const body = JSON.stringify({ error: phraseOf(status), message: clientError.message, statusCode: status })
   return { answer: { status, contentType: 'application/json', headers: null, body, asPayload: false }, body }
+}
+
+function wholeAnswer(head: string, body: string | Uint8Array): string | Buffer {
+  return typeof body === 'string' ? head + body : Buffer.concat([Buffer.from(head), body])
 }
 
 /** The status line and headers; a header that would break the response's framing is left out. */

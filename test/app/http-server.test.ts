@@ -558,6 +558,25 @@ describe('client errors', () => {
     }
   })
 
+  it('writes the client-error answer in one piece, then destroys the socket (a socket that cannot be written is only destroyed)', () => {
+    const app = warren()
+    const written: string[] = []
+    const calls: string[] = []
+    const socket = (writable: boolean) => ({
+      destroyed: false,
+      writable,
+      write: (chunk: string | Buffer) => { written.push(String(chunk)); calls.push('write') },
+      end: () => calls.push('end'),
+      destroy: () => calls.push('destroy'),
+    })
+    app.server.emit('clientError', new Error('bad request line'), socket(true))
+    expect(calls).toEqual(['write', 'destroy'])
+    expect(written[0]).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n[\s\S]*\r\n\r\n\{"error":"Bad Request","message":"Client Error","statusCode":400\}$/)
+    calls.length = 0
+    app.server.emit('clientError', new Error('bad request line'), socket(false))
+    expect(calls).toEqual(['destroy'])
+  })
+
   it('hands client errors to clientErrorHandler, with the instance as `this`', async () => {
     let seen: { code?: string; self?: unknown } = {}
     const app = warren({
