@@ -1,5 +1,5 @@
 import { expectAssignable, expectError, expectType } from 'tsd'
-import warren, { plugin, type Warren, type SharedPlugin } from 'warren'
+import warren, { plugin, type RouteTableOf, type Warren, type SharedPlugin } from 'warren'
 
 interface Db {
   query(sql: string): unknown[]
@@ -106,3 +106,11 @@ app.register(dbPlugin).register(repoPlugin).get('/', function () {
 // metadata lists may be readonly (as const)
 const needs = { instance: ['db'], request: ['user'] } as const
 plugin(async () => {}, { name: 'needy', decorators: needs, dependencies: ['db-plugin'] as const })
+
+// ---------- a plugin typed as returning any (a JavaScript plugin's loose declarations) ----------
+declare function looselyTyped(instance: Warren, opts: { origin: string }): any
+const afterLoose = warren()
+  .register(looselyTyped, { origin: 'https://app.example' })
+  .get('/after', async () => 'ok')
+// what it returns says nothing of routes: the chain keeps its own
+expectType<'GET /after'>(null as unknown as keyof RouteTableOf<typeof afterLoose> & string)

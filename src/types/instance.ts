@@ -68,7 +68,8 @@ export type RegisterResult<This, B, R, Prefix extends string = ''> = B extends {
   ? MergeContext<ContextOf<This>, ContextOf<PluginResult<R>>, RoutesOf<This>, MountOf<RoutesOf<PluginResult<R>>, Prefix, true>, This>
   : MergeContext<ContextOf<This>, never, RoutesOf<This>, MountOf<RoutesOf<PluginResult<R>>, Prefix, false>, This>
 
-type PluginResult<R> = R extends Promise<infer I> ? I : R
+/** What the plugin's function returns, awaited; a plugin typed as returning `any` adds nothing the types can see. */
+type PluginResult<R> = 0 extends 1 & R ? never : R extends Promise<infer I> ? I : R
 
 /** Options of `listen`. Any other key is refused with `SVC_ERR_LISTEN_OPTIONS_INVALID`. */
 export interface ListenOptions {
@@ -127,12 +128,6 @@ export interface InstanceMembers<out D extends object = {}, out Rq extends objec
   register<I = Warren<D, Rq, Rp, S>, O = any, Ret = unknown, B = unknown, const Prefix extends string = ''>(
     this: RegisterCheck<{ d: D; rq: Rq; rp: Rp; s: S }, I>,
     plugin: ((instance: I, opts: O, done: Done) => Ret) & B,
-    ...opts: RegisterArgs<O, Prefix>
-  ): RegisterResult<this, B, Ret, Prefix>
-  /** Registers the default export of a module being imported: `register(import('./routes.js'), { prefix })`. */
-  register<I = Warren<D, Rq, Rp, S>, O = any, Ret = unknown, B = unknown, const Prefix extends string = ''>(
-    this: RegisterCheck<{ d: D; rq: Rq; rp: Rp; s: S }, I>,
-    plugin: Promise<{ default: ((instance: I, opts: O, done: Done) => Ret) & B }>,
     ...opts: RegisterArgs<O, Prefix>
   ): RegisterResult<this, B, Ret, Prefix>
   /** Resolves when the plugins registered so far are loaded. */
