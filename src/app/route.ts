@@ -253,10 +253,27 @@ function addRoute(server: Context, root: RootState, view: ResolvedRouteOptions, 
   const context = new RouteContext(root, server, view)
   onRouter(root, method, routerPath, constraints, context)
   table.routes.push(context)
+  settleAfterStage(server, context)
   context.headOfGet = automatic
   if (method === 'GET' && view.exposeHeadRoute && head !== null && !root.router.hasRoute('HEAD', routerPath, constraints)) {
     addRoute(server, root, head(), routerPath, null, true)
   }
+}
+
+/** Routes declared in a context's current plugin stage, waiting for it to load: one `after` settles them all. */
+const unsettled = new WeakMap<Context, RouteContext[]>()
+
+/** The route answers with what its context has once the stage it was declared in has loaded (see {@link RouteContext.settle}). */
+function settleAfterStage(server: Context, context: RouteContext): void {
+  const waiting = unsettled.get(server)
+  if (waiting !== undefined) return void waiting.push(context)
+  const routes = [context]
+  unsettled.set(server, routes)
+  server.after((error: Error | null, done: (error?: Error | null) => void) => {
+    unsettled.delete(server)
+    for (const route of routes) route.settle()
+    done(error)
+  })
 }
 
 /** Adds a route context to the router, which refuses `/:b` beside `/:a` as a duplicate. */

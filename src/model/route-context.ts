@@ -58,6 +58,18 @@ function requestRouteOptions(routeOptions: ResolvedRouteOptions, is404: boolean)
   return declared === undefined ? routeOptions : ({ ...routeOptions, method: declared } as unknown as ResolvedRouteOptions)
 }
 
+/** How a context answers what its routes send and fail with. */
+interface ContextAnswering {
+  errorHandler: ErrorHandlerEntry
+  replySerializer: (payload: unknown, statusCode: number) => string
+  schemaErrorFormatter: SchemaErrorFormatter
+}
+
+function contextAnswering(server: Context): ContextAnswering {
+  const compilers: SchemaCompilers = server[kSchemaCompilers]
+  return { errorHandler: server[kErrorHandler], replySerializer: compilers.replySerializer, schemaErrorFormatter: compilers.schemaErrorFormatter }
+}
+
 export class RouteContext {
   readonly root: RootState
   readonly server: Context
@@ -90,6 +102,7 @@ export class RouteContext {
   /** An automatic HEAD route: it answers with the headers its GET answers with, the body's length included. */
   headOfGet = false
   #onDemand: OnDemandSchemas | null = null
+  #settled: ContextAnswering | null = null
 
   constructor(root: RootState, server: Context, routeOptions: ResolvedRouteOptions, is404 = false) {
     this.root = root
@@ -118,13 +131,11 @@ export class RouteContext {
     this.bodyLimit = own ? options.bodyLimit : null
     this.attachValidation = options.attachValidation
     const routeErrorHandler = options.errorHandler as ErrorHandlerEntry['fn'] | undefined
-    this.errorHandler = routeErrorHandler
-      ? { fn: routeErrorHandler, instance: server, parent: server[kErrorHandler] }
-      : server[kErrorHandler]
-    const compilers: SchemaCompilers = server[kSchemaCompilers]
-    this.replySerializer = compilers.replySerializer
+    const context = this.#settled ?? contextAnswering(server)
+    this.errorHandler = routeErrorHandler ? { fn: routeErrorHandler, instance: server, parent: context.errorHandler } : context.errorHandler
+    this.replySerializer = context.replySerializer
     // the more specific setting wins
-    this.schemaErrorFormatter = (options.schemaErrorFormatter as SchemaErrorFormatter | undefined) ?? compilers.schemaErrorFormatter
+    this.schemaErrorFormatter = (options.schemaErrorFormatter as SchemaErrorFormatter | undefined) ?? context.schemaErrorFormatter
     this.observeFinish = this.hooks.onResponse !== null || this.root.logRequests
     this.bodyKeepsContext = this.hooks.onRequest !== null || this.hooks.preParsing !== null
     this.genReqId = server[kGenReqId]
@@ -132,6 +143,16 @@ export class RouteContext {
     this.logOptions = childLoggerOptions(options.logLevel, options.logSerializers as LogSerializers | undefined)
     // not-found routes are declared without one: they take the application's
     this.handlerTimeout = options.handlerTimeout ?? this.root.options.handlerTimeout
+  }
+
+  /**
+   * Fixes the error handler, reply serializer and schema error formatter the route answers with: its
+   * context's, as they are once the plugin stage it was declared in has loaded. One set later (after
+   * an `await register()` or `after()`) is for the routes declared after it. Until then, and for
+   * not-found routes, the context's current ones answer.
+   */
+  settle(): void {
+    this.#settled = contextAnswering(this.server)
   }
 
   compileSchemas(): void {

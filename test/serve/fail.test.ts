@@ -296,6 +296,28 @@ describe('setErrorHandler', () => {
     expect((await app.inject('/')).statusCode).toBe(418)
   })
 
+  it('a route answers with the error handler and reply serializer its context had once the stage it was declared in loaded', async () => {
+    const app = warren()
+    const boom = async () => { throw Object.assign(new Error('boom'), { statusCode: 429 }) }
+    // loaded (awaited) before the handler is set: it keeps the one in force then
+    await app.register(async (child: any) => { child.get('/loaded-before', boom) })
+    app.get('/stage-before', boom)
+    app.get('/plain-before', async () => ({ a: 1 }))
+    await app.after()
+    app.setErrorHandler((error: any, _request: any, reply: any) => reply.code(error.statusCode).send({ custom: error.message }))
+    app.setReplySerializer((payload: unknown) => `serialized ${JSON.stringify(payload)}`)
+    // declared in the same stage as the call, before or after it: the stage's handler answers
+    app.get('/same-stage', boom)
+    app.get('/plain-after', async () => ({ a: 1 }))
+    const bodies: Record<string, string> = {}
+    for (const url of ['/loaded-before', '/stage-before', '/same-stage', '/plain-before', '/plain-after']) bodies[url] = (await app.inject(url)).body
+    expect(JSON.parse(bodies['/loaded-before'])).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'boom' })
+    expect(JSON.parse(bodies['/stage-before'])).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'boom' })
+    expect(bodies['/same-stage']).toBe('serialized {"custom":"boom"}')
+    expect(bodies['/plain-before']).toBe('{"a":1}')
+    expect(bodies['/plain-after']).toBe('serialized {"a":1}')
+  })
+
   it('an error handler that throws hands its error to the parent handler', async () => {
     const app = warren()
     app.setErrorHandler(async (error: any, _req: any, reply: any) => reply.code(502).send({ by: 'root', message: error.message }))
