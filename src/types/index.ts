@@ -7,6 +7,7 @@ export type { Done, MaybePromise } from './util.js'
 export type {
   ContentMap,
   JsonSchemaObject,
+  TypeBoxOneSchema,
   SchemaBuilder,
   SchemaInput,
   ResponseEntry,

@@ -24,7 +24,7 @@ import type { ReplyMembers, RouteReply } from './reply.js'
 import type { RequestMembers, RouteRequest } from './request.js'
 import type { ErrorHandlerFor, HandlerFor, HTTPMethod, RouteOptions, RouteShorthand, WithRoute } from './route.js'
 import type { MountOf, RouteTableCarrier, RoutesOf, TrailingSlash } from './route-table.js'
-import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf, SchemaBuilder } from './schema.js'
+import type { DefaultRouteTypes, JsonSchemaObject, RouteSchema, RouteTypesOf, SchemaBuilder, TypeBoxOneSchema } from './schema.js'
 import type { Done, Flatten } from './util.js'
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './validation.js'
 import type { ChildLoggerFactory, SchemaController, ValidatorOptions } from './options.js'
@@ -244,7 +244,7 @@ export interface InstanceMembers<out D extends object = {}, out Rq extends objec
   printPlugins(): string
 
   /** Adds a shared schema to this context; a literal `$id` puts it in the context's type, for `Type.Ref`. */
-  addSchema<const Sc extends TSchema | JsonSchemaObject | SchemaBuilder>(schema: Sc & SchemaIdFree<Sc, S>): WithSchema<this, D, Rq, Rp, S, R, Sc>
+  addSchema<const Sc extends TSchema | JsonSchemaObject | TypeBoxOneSchema | SchemaBuilder>(schema: Sc & SchemaIdFree<Sc, S>): WithSchema<this, D, Rq, Rp, S, R, Sc>
   /** The shared schema with this `$id`, as added. */
   getSchema<Id extends keyof S & string>(id: Id): S[Id]
   /** The shared schema with this `$id`, if visible in this context. */

@@ -9,12 +9,20 @@ import type { Flatten } from './util.js'
 
 /** A `content` map: media type (e.g. `application/json`, `*\/*`) to the schema for that media type. */
 export interface ContentMap {
-  [mediaType: string]: { schema: TSchema | JsonSchemaObject | SchemaBuilder | ArkTypeLike | StandardSchemaLike }
+  [mediaType: string]: { schema: TSchema | JsonSchemaObject | TypeBoxOneSchema | SchemaBuilder | ArkTypeLike | StandardSchemaLike }
 }
 
 /** A plain JSON Schema object (not built with TypeBox), or the short form that lists properties at the top level. */
 export interface JsonSchemaObject {
   readonly [keyword: string]: unknown
+}
+
+/**
+ * A schema from TypeBox 1.x (the `typebox` package): taken as the JSON Schema it is, its static type
+ * not read (warren's types read TypeBox 0.34's, which `'warren'` re-exports).
+ */
+export interface TypeBoxOneSchema {
+  readonly '~kind': string
 }
 
 /** A schema builder such as fluent-json-schema's: warren calls its `valueOf()` once, at start-up, for the JSON Schema. */
@@ -24,10 +32,10 @@ export interface SchemaBuilder {
 }
 
 /** A request-part schema: TypeBox, plain JSON Schema, a builder's, a Standard Schema, a `content` map (body), or `false` (refuse every request with 400). */
-export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | SchemaBuilder | ArkTypeLike | StandardSchemaLike | false
+export type SchemaInput = TSchema | { content: ContentMap } | JsonSchemaObject | TypeBoxOneSchema | SchemaBuilder | ArkTypeLike | StandardSchemaLike | false
 
 /** One entry of a response map: a schema (or a builder's, or a Standard Schema), or `{ description?, content: { [mediaType]: { schema } } }`. */
-export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | SchemaBuilder | ArkTypeLike | StandardSchemaLike
+export type ResponseEntry = TSchema | { description?: string; content?: ContentMap } | JsonSchemaObject | TypeBoxOneSchema | SchemaBuilder | ArkTypeLike | StandardSchemaLike
 
 /** A route's `schema` option. */
 export interface RouteSchema {
