@@ -11,6 +11,7 @@ import { clientErrorAnswer, refusedLength, type PlainAnswer } from './client-err
 import { responseHeaders } from './headers.js'
 import { appendHeader, DeferredBody, InProcessRequest, type BodySource, type InProcessHeaders } from './request.js'
 import { InProcessResponse, type ResponseDelivery } from './response.js'
+import { bodyUnlessEmpty } from './unframed-body.js'
 
 export interface FetchPlatform {
   request: Request
@@ -259,9 +260,20 @@ export function serveFetch(root: RootState, request: Request, env?: unknown, ctx
   const declared = declaredLength(request, method, fromBunServer)
   const refused = refusedLength(declared)
   if (refused !== null) return Promise.resolve(plainResponse(clientErrorAnswer(root, refused)))
+  if (root.methods.hasBody(method) && isUnframed(request, declared)) {
+    return bodyUnlessEmpty(request.body as ReadableStream<Uint8Array>).then((body) => exchange(root, request, method, env, ctx, declared, body))
+  }
+  return exchange(root, request, method, env, ctx, declared, bodyOf(request, declared, onBun && fromBunServer))
+}
+
+/** A body stream no header frames, of a method that takes a body: it may hold nothing (see {@link bodyUnlessEmpty}). */
+function isUnframed(request: Request, declared: string | null): boolean {
+  return declared === null && request.body !== null && !request.bodyUsed && request.headers.get('transfer-encoding') === null
+}
+
+function exchange(root: RootState, request: Request, method: string, env: unknown, ctx: unknown, declared: string | null, body: BodySource): Promise<Response> {
   return new Promise((resolve, reject) => {
     const url = request.url
-    const body = bodyOf(request, declared, onBun && fromBunServer)
     const unsized = isUnsized(declared, body)
     const req = new InProcessRequest({
       method,

@@ -7,6 +7,18 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runtimes, type Started } from './runtimes.js'
 
+/** Writes a request as it is on the wire and reads the whole answer (the request asks to close). */
+function rawExchange(origin: string, head: string): Promise<string> {
+  const { hostname, port } = new URL(origin)
+  return new Promise<string>((resolve, reject) => {
+    let text = ''
+    const socket = connect(Number(port), hostname, () => socket.write(head))
+    socket.on('data', (chunk) => (text += chunk))
+    socket.on('end', () => resolve(text))
+    socket.on('error', reject)
+  })
+}
+
 const json = { 'content-type': 'application/json' }
 
 for (const runtime of runtimes) {
@@ -64,13 +76,7 @@ for (const runtime of runtimes) {
     it('gives Node\'s record of the request headers: repeated ones joined, cookies with a semicolon, a __proto__ header dropped', async () => {
       const { hostname, port } = new URL(server.origin)
       const head = ['GET /headers HTTP/1.1', `host: ${hostname}:${port}`, 'x-dup: 1', 'x-dup: 2', 'cookie: a=1', 'cookie: b=2', '__proto__: p', 'connection: close', '', ''].join('\r\n')
-      const answer = await new Promise<string>((resolve, reject) => {
-        let text = ''
-        const socket = connect(Number(port), hostname, () => socket.write(head))
-        socket.on('data', (chunk) => (text += chunk))
-        socket.on('end', () => resolve(text))
-        socket.on('error', reject)
-      })
+      const answer = await rawExchange(server.origin, head)
       expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK')
       const record = JSON.parse(answer.slice(answer.lastIndexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, ''))
       expect(record).toMatchObject({ dup: '1, 2', nodePrototype: true })
@@ -78,6 +84,13 @@ for (const runtime of runtimes) {
       if (!runtime.name.startsWith('workerd')) expect(record.cookie).toBe('a=1; b=2')
       // Deno deletes Object.prototype.__proto__: there the header is a key like any other
       if (!runtime.name.startsWith('Deno')) expect(record.ownProto).toBe(false)
+    })
+
+    it('reads a POST without content-length or transfer-encoding as one without a body (Deno hands it an empty stream)', async () => {
+      const { hostname, port } = new URL(server.origin)
+      const answer = await rawExchange(server.origin, ['POST /echo HTTP/1.1', `host: ${hostname}:${port}`, 'connection: close', '', ''].join('\r\n'))
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK')
+      expect(answer.endsWith('{}') || /\r\n\r\n2\r\n\{\}\r\n0\r\n\r\n$/.test(answer)).toBe(true)
     })
 
     it('keeps encapsulation: the scoped plugin\'s decorator and hook stay in its context', async () => {
