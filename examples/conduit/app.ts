@@ -52,7 +52,8 @@ function readEmptyJsonAsNoBody(app: ReturnType<typeof warren>): void {
 
 /** The root: error handling, shared schemas, the document, the database and authentication. */
 function foundation(options: ConduitOptions) {
-  const app = warren({ logger: options.logger ?? false })
+  // opening PGlite compiles its WebAssembly and migrates: past the default 10 s on a busy machine
+  const app = warren({ logger: options.logger ?? false, pluginTimeout: 60_000 })
   answerErrorsInRealWorldFormat(app)
   readEmptyJsonAsNoBody(app)
   // a front end served from another origin sends the token in a header, never a cookie: any origin may call
