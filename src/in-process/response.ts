@@ -53,7 +53,6 @@ function callbackOf(encoding: unknown, callback: unknown): Callback | undefined 
 export class InProcessResponse extends LazyEventEmitter {
   statusCode = 200
   statusMessage = ''
-  headersSent = false
   writableEnded = false
   writableFinished = false
   destroyed = false
@@ -71,6 +70,8 @@ export class InProcessResponse extends LazyEventEmitter {
   #following = false
   #clientLeft = false
   #timer: NodeJS.Timeout | null = null
+  /** Kept apart from `headersSent`, which a plugin may redefine on the response (express's adapter does), as Node keeps `_header`. */
+  #headSent = false
 
   constructor(req: InProcessRequest, delivery: ResponseDelivery) {
     super()
@@ -108,6 +109,10 @@ export class InProcessResponse extends LazyEventEmitter {
     return super.prependListener(event, listener)
   }
 
+  get headersSent(): boolean {
+    return this.#headSent
+  }
+
   get socket(): InProcessRequest['socket'] {
     return this.req.socket
   }
@@ -143,7 +148,7 @@ export class InProcessResponse extends LazyEventEmitter {
 
 
   setHeader(name: string, value: OutgoingValue): this {
-    if (this.headersSent) throw headersSentError('set')
+    if (this.#headSent) throw headersSentError('set')
     this.#headers[checkedHeader(name, value)] = value
     return this
   }
@@ -183,7 +188,7 @@ export class InProcessResponse extends LazyEventEmitter {
   }
 
   removeHeader(name: string): void {
-    if (this.headersSent) throw headersSentError('remove')
+    if (this.#headSent) throw headersSentError('remove')
     this.#headers[name.toLowerCase()] = undefined
   }
 
@@ -193,7 +198,7 @@ export class InProcessResponse extends LazyEventEmitter {
 
   /** Sets the status and adds `headers`, both checked as Node does; the head is final from here on. */
   writeHead(statusCode: number, reason?: string | OutgoingHeaders | Array<string | string[]>, headers?: OutgoingHeaders | Array<string | string[]>): this {
-    if (this.headersSent) throw headersSentError('write')
+    if (this.#headSent) throw headersSentError('write')
     const code = Math.trunc(Number(statusCode))
     if (!(code >= 100 && code <= 999)) throw Object.assign(new RangeError(`Invalid status code: ${String(statusCode)}`), { code: 'ERR_HTTP_INVALID_STATUS_CODE' })
     if (typeof reason === 'string') {
@@ -214,7 +219,7 @@ export class InProcessResponse extends LazyEventEmitter {
    * that wraps it (`on-headers`, response-time loggers) sees it; it does not fix the framing.
    */
   #implicitHead(): void {
-    if (this.headersSent) return
+    if (this.#headSent) return
     const framed = this.headBeforeEnd
     this.writeHead(this.statusCode)
     this.headBeforeEnd = framed
@@ -222,8 +227,8 @@ export class InProcessResponse extends LazyEventEmitter {
 
   /** The status message defaults to the status's phrase, as Node's does. */
   #fixHead(): void {
-    if (this.headersSent) return
-    this.headersSent = true
+    if (this.#headSent) return
+    this.#headSent = true
     if (this.statusMessage === '') this.statusMessage = STATUS_CODES[this.statusCode] ?? 'unknown'
   }
 

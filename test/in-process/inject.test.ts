@@ -71,6 +71,23 @@ describe('inject() on the in-process pair keeps light-my-request\'s behaviour', 
     expect(await cookieAt('/echo', { near: { value: 'x', path: '/ech' }, dir: { value: 'y', path: '/' } })).toBe('dir=y')
   })
 
+  it("answers when a plugin redefines reply.raw.headersSent (as express's adapter does), whether the hook sends or fails", async () => {
+    const app = warren()
+    app.addHook('onRequest', (request: any, reply: any, done: (error?: Error) => void) => {
+      let sent = false
+      Object.defineProperty(reply.raw, 'headersSent', { get: () => sent, configurable: true })
+      if (request.url === '/fails') return done(new Error('middleware failed'))
+      sent = true
+      reply.send('from the hook')
+    })
+    app.get('/fails', async () => 'handler')
+    app.get('/sends', async () => 'handler')
+    const failed = await app.inject('/fails')
+    expect([failed.statusCode, failed.json().message]).toEqual([500, 'middleware failed'])
+    const sent = await app.inject('/sends')
+    expect([sent.statusCode, sent.body]).toEqual([200, 'from the hook'])
+  })
+
   it('gives request.raw and reply.raw the members of Node\'s HTTP/1.1 shapes, trailers made on first read and kept', async () => {
     const app = warren()
     app.get('/shape', async (request: any, reply: any) => {
