@@ -123,7 +123,6 @@ export function route(this: Context, options: RouteInput): Context {
   }
   const path = options.url ?? options.path
   if (typeof path !== 'string') throw new codes.SVC_ERR_INVALID_URL(String(path))
-  assertValidRouteHooks(options)
   const prefix: string = this[kPrefix]
   if (path === '' && prefix === '') throw new codes.SVC_ERR_ROUTE_PATH_EMPTY()
   const methods = normalizeMethods(options.method, root.methods)
@@ -134,7 +133,8 @@ export function route(this: Context, options: RouteInput): Context {
   // HEAD is built from the options as declared: onRoute hooks then change it as they changed the GET route
   const head = automaticHead(this, root, onRoute.length > 0 ? { ...view } : view)
   for (const hook of onRoute) hook.call(this, view)
-  if (onRoute.length > 0) assertValidRouteHooks(view)
+  // checked once onRoute hooks ran: a plugin's hook may complete them (compress turns `onRequest: null` into a list)
+  assertValidRouteHooks(view)
   const resolved = withDefaults(view, root)
   const table: RouteTable = this[kRouteTable]
   table.declared.push({ routeOptions: view, instance: this })
@@ -165,6 +165,7 @@ function automaticHead(server: Context, root: RootState, declared: RouteOptionsV
     if (head === undefined) {
       const view: RouteOptionsView = { ...declared, method: 'HEAD', [kAutomaticHead]: true }
       for (const hook of server[kHooks].onRoute) hook.call(server, view)
+      assertValidRouteHooks(view)
       head = withDefaults(view, root)
     }
     return head

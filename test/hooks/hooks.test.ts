@@ -169,6 +169,18 @@ describe('request hooks: order and forms', () => {
     expect(() => app.addHook('preHandler', null as never)).toThrow(expect.objectContaining({ message: 'preHandler hook should be a function, instead got null' }))
   })
 
+  it('checks route hooks once onRoute hooks ran: a plugin may complete them (compress turns a null hook into a list)', async () => {
+    const app = warren()
+    app.addHook('onRoute', (route: any) => {
+      if (route.onSend === null) route.onSend = [async (_request: any, reply: any, payload: unknown) => { reply.header('x-completed', 'yes'); return payload }]
+    })
+    app.get('/completed', { onSend: null } as never, async () => 'ok')
+    // a hook an onRoute hook leaves wrong is still refused
+    expect(() => app.get('/left-wrong', { preHandler: null } as never, async () => 'x')).toThrow(expect.objectContaining({ code: 'SVC_ERR_HOOK_INVALID_HANDLER' }))
+    const answer = await app.inject('/completed')
+    expect([answer.statusCode, answer.headers['x-completed']]).toEqual([200, 'yes'])
+  })
+
   it('addHook after start fails', async () => {
     const app = warren()
     await app.ready()
