@@ -159,6 +159,8 @@ export class RouteContext {
     const schema = this.routeOptions.schema
     if (schema === undefined || schema === null) return
     resolveSchemaBuilders(schema)
+    // `query` is an alias of `querystring`: the schema gets both, as code that kept the route's options (a docs plugin) reads the latter
+    if (schema.query !== undefined && schema.querystring === undefined) schema.querystring = schema.query
     const { method, url } = this.routeOptions
     const standard = this.#compilesStandardSchemas()
     this.validation = buildRouteValidation({

@@ -184,7 +184,7 @@ export class RouteValidation {
 
   constructor(input: RouteValidationInput) {
     const { schema } = input
-    if (schema.querystring !== undefined && schema.query !== undefined) throw new codes.SVC_ERR_SCH_DUPLICATE('querystring')
+    if (schema.querystring !== undefined && schema.query !== undefined && schema.query !== schema.querystring) throw new codes.SVC_ERR_SCH_DUPLICATE('querystring')
     // a part is validated whenever its schema is given: `false` rejects every request, `null` fails to compile
     const querySchema = schema.querystring !== undefined ? schema.querystring : schema.query
     this.params = schema.params !== undefined ? compileSchema(input, 'params', schema.params) : null

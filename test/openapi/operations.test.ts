@@ -5,6 +5,15 @@ import openapi from 'warren/openapi'
 import { documented, expectValidDocument, operationsOf } from './helpers.js'
 
 describe('operations', () => {
+  it('documents a querystring given as `query` once, after start-up too (when the schema also carries it as `querystring`)', async () => {
+    const app = await documented(async (app) => {
+      app.get('/search', { schema: { query: Type.Object({ q: Type.String(), page: Type.Optional(Type.Integer()) }) } }, async () => ({}))
+    })
+    const names = () => app.openapi().paths['/search'].get?.parameters?.map((p: any) => `${p.in} ${p.name}`)
+    await app.ready()
+    expect(names()).toEqual(['query q', 'query page'])
+  })
+
   it('documentation keywords from the route schema; schema.hide leaves a route out; HEAD routes warren adds are not listed', async () => {
     const app = await documented(async (app) => {
       app.get('/items/:id', {

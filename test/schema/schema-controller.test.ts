@@ -173,4 +173,16 @@ describe('boolean false request schemas', () => {
     app.get('/', { schema: { query: false, querystring: { type: 'object' } } }, async () => 'x')
     await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_DUPLICATE', message: "Schema with 'querystring' already present!" })
   })
+
+  it('a schema given as `query` is the route schema\'s `querystring` too once started, as a docs plugin that kept the route reads it', async () => {
+    const app = warren()
+    const kept: any[] = []
+    app.addHook('onRoute', (route: any) => kept.push(route))
+    const query = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }
+    app.get('/', { schema: { query } }, async (request: any) => request.query)
+    await app.ready()
+    expect(kept[0].schema.querystring).toBe(query)
+    expect((await app.inject('/?n=5')).json()).toEqual({ n: 5 })
+    expect((await app.inject('/?n=five')).json()).toMatchObject({ code: 'SVC_ERR_VALIDATION', message: 'querystring/n must be integer' })
+  })
 })

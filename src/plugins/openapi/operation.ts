@@ -73,6 +73,8 @@ function buildParameters(route: RouteInput, convertPart: PartConverter, componen
   const parameters: OpenApiParameter[] = []
   for (const [part, location] of partLocations) {
     if (route.schema[part] === undefined) continue
+    // `query` is an alias: the route's schema may carry both once started, the same schema
+    if (part === 'query' && route.schema.querystring === route.schema.query) continue
     const site = { part, route: route.label }
     const object = objectOf(convertPart(route.schema[part], site, 'input'), components, site)
     const required = new Set(Array.isArray(object.required) ? (object.required as string[]) : [])
