@@ -117,3 +117,7 @@ void (async () => {
   const answer = await client<typeof emptying>({ baseUrl: 'http://127.0.0.1:3000' }).delete('/all')
   if (answer.status === 204) expectType<undefined>(answer.body)
 })()
+
+// ---------- a path that does not start with '/' joins its prefix as written, as the router joins it ----------
+const written = warren().register(async (child: Warren) => child.get(':name', async () => 'x').options('*', async () => ''), { prefix: '/prefix' })
+expectType<'GET /prefix:name' | 'OPTIONS /prefix*'>(null as unknown as keyof RouteTableOf<typeof written> & string)

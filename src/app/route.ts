@@ -106,7 +106,8 @@ function urlFor(prefix: string, path: string, trailing: PrefixTrailingSlash, roo
     return { url: prefix, slashTwin }
   }
   if (prefix.endsWith('/')) return { url: prefix + (path.startsWith('/') ? path.slice(1) : path), slashTwin: false }
-  return { url: path === '' ? prefix : prefix + (path.startsWith('/') ? path : '/' + path), slashTwin: false }
+  // joined as written: under `/v1`, `'*'` is `/v1*` (the prefix itself and everything under it), `':id'` is `/v1:id`
+  return { url: prefix + path, slashTwin: false }
 }
 
 function prefixTrailingSlash(value: unknown): PrefixTrailingSlash {

@@ -64,7 +64,7 @@ type JoinPath<Prefix extends string, P extends string, Slash extends TrailingSla
     ? `${Prefix}${P extends `/${infer Rest}` ? Rest : P}`
     : P extends '/'
       ? { both: Prefix | `${Prefix}/`; slash: `${Prefix}/`; 'no-slash': Prefix }[Slash]
-      : `${Prefix}${P extends `/${string}` ? P : `/${P}`}`
+      : `${Prefix}${P}`
 
 /** A route's types under `Prefix`: the prefix's parameters (`/:projectId/members`) join the route's own, as the router gives them. */
 type UnderPrefix<T extends RouteTypes, Names> = [Names] extends [never] ? T : T & { params: { [K in Exclude<Names & string, keyof T['params']>]: string } }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { codes } from 'warren'
 import { warren } from '../helpers.js'
 
-async function statuses(app: any, urls: string[]): Promise<number[]> {
-  return Promise.all(urls.map(async (url) => (await app.inject(url)).statusCode))
+async function statuses(app: any, urls: string[], method = 'GET'): Promise<number[]> {
+  return Promise.all(urls.map(async (url) => (await app.inject({ method, url })).statusCode))
 }
 
 describe('route prefixes', () => {
@@ -69,5 +69,16 @@ describe('route prefixes', () => {
     }, { prefix: '/p/' })
     expect((await app.inject('/p/missing')).body).toBe('child 404')
     expect((await app.inject('/p')).body).toBe('child 404')
+  })
+
+  it("joins a path that does not start with '/' to its prefix as written: '*' covers the prefix itself and everything under it", async () => {
+    const app = warren()
+    app.register(async (child: any) => {
+      // what a CORS plugin registered under a prefix declares for preflights
+      child.options('*', async (_request: any, reply: any) => reply.code(204).send())
+      child.get(':name', async (request: any) => ({ name: request.params.name }))
+    }, { prefix: '/prefix' })
+    expect(await statuses(app, ['/prefix', '/prefix/anything', '/prefixed'], 'OPTIONS')).toEqual([204, 204, 204])
+    expect((await app.inject('/prefix42')).json()).toEqual({ name: '42' })
   })
 })
