@@ -7,7 +7,7 @@ import type { Context } from './context.js'
 import type { TrustProxy } from './trust-proxy.js'
 import { requestHookNames, type RequestHookName } from '../hooks/names.js'
 import { hookList, type HookFn, type HookList } from '../hooks/store.js'
-import { buildRouteValidation, type RouteValidation } from '../schema/validation.js'
+import { aliasQuerystring, buildRouteValidation, type RouteValidation } from '../schema/validation.js'
 import { OnDemandSchemas } from '../schema/on-demand.js'
 import { resolveSchemaBuilders } from '../schema/fluent.js'
 import { buildRouteSerializers, type RouteSerializers } from '../schema/serialization.js'
@@ -159,8 +159,7 @@ export class RouteContext {
     const schema = this.routeOptions.schema
     if (schema === undefined || schema === null) return
     resolveSchemaBuilders(schema)
-    // `query` is an alias of `querystring`: the schema gets both, as code that kept the route's options (a docs plugin) reads the latter
-    if (schema.query !== undefined && schema.querystring === undefined) schema.querystring = schema.query
+    aliasQuerystring(schema)
     const { method, url } = this.routeOptions
     const standard = this.#compilesStandardSchemas()
     this.validation = buildRouteValidation({

@@ -52,6 +52,19 @@ export type ValidationError = Error & {
 export type ValidationOutcome = ValidationError | null | Promise<ValidationError | null>
 
 /** The request property each part lives in. */
+/** Route schemas whose `querystring` warren set from their `query`, which are not given twice. */
+const aliasedQueries = new WeakSet<object>()
+
+/**
+ * `query` is an alias of `querystring`: a schema given it gets `querystring` too, as code that kept
+ * the route's options (a docs plugin) reads the latter. Both given by the application still fail.
+ */
+export function aliasQuerystring(schema: Record<string, unknown>): void {
+  if (schema.query === undefined || schema.querystring !== undefined) return
+  schema.querystring = schema.query
+  aliasedQueries.add(schema)
+}
+
 const propertyOf = { params: 'params', body: 'body', querystring: 'query', headers: 'headers' } as const
 const parts: readonly HTTPPart[] = ['params', 'body', 'querystring', 'headers']
 
@@ -184,7 +197,7 @@ export class RouteValidation {
 
   constructor(input: RouteValidationInput) {
     const { schema } = input
-    if (schema.querystring !== undefined && schema.query !== undefined && schema.query !== schema.querystring) throw new codes.SVC_ERR_SCH_DUPLICATE('querystring')
+    if (schema.querystring !== undefined && schema.query !== undefined && !aliasedQueries.has(schema)) throw new codes.SVC_ERR_SCH_DUPLICATE('querystring')
     // a part is validated whenever its schema is given: `false` rejects every request, `null` fails to compile
     const querySchema = schema.querystring !== undefined ? schema.querystring : schema.query
     this.params = schema.params !== undefined ? compileSchema(input, 'params', schema.params) : null

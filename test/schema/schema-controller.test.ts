@@ -172,6 +172,9 @@ describe('boolean false request schemas', () => {
     const app = warren()
     app.get('/', { schema: { query: false, querystring: { type: 'object' } } }, async () => 'x')
     await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_DUPLICATE', message: "Schema with 'querystring' already present!" })
+    const same = warren()
+    same.get('/', { schema: { query: false, querystring: false } }, async () => 'x')
+    await expect(same.ready()).rejects.toMatchObject({ code: 'SVC_ERR_SCH_DUPLICATE' })
   })
 
   it('a schema given as `query` is the route schema\'s `querystring` too once started, as a docs plugin that kept the route reads it', async () => {
