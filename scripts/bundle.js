@@ -17,7 +17,7 @@
 //   - `internal-cli` is not a public entry: bin/warren.js imports it to reach the cache statistics
 //     and the schema recording of the same module copy the application's `import 'warren'` uses.
 //   node scripts/bundle.js   (after tsc; `npm run build` runs both)
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { dirname, isAbsolute, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -121,18 +121,8 @@ export async function bundle() {
   rmSync(bundleDir, { recursive: true, force: true })
   const files = []
   for (const options of builds) files.push(...await buildOne(options))
-  writeFileSync(join(bundleDir, 'index.cjs'), commonJsEntry)
-  files.push('index.cjs')
   return files
 }
-
-// `require('warren')` is the factory with the named exports on it, as Fastify's CommonJS export is,
-// so code written `const fastify = require('fastify'); fastify()` runs on warren (Node >= 20.19
-// loads the ES module synchronously; the bundle has no top-level await)
-const commonJsEntry = `'use strict'
-const entry = require('./index.js')
-module.exports = Object.assign(entry.default, entry)
-`
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const files = await bundle()
