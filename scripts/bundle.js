@@ -17,7 +17,7 @@
 //   - `internal-cli` is not a public entry: bin/warren.js imports it to reach the cache statistics
 //     and the schema recording of the same module copy the application's `import 'warren'` uses.
 //   node scripts/bundle.js   (after tsc; `npm run build` runs both)
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { dirname, isAbsolute, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -112,7 +112,7 @@ async function buildOne({ platform, entries }) {
       keepNames: true,
     },
   })
-  return result.output.map((file) => file.fileName)
+  return result.output
 }
 
 /** Builds dist/bundle/ from dist/src/; returns the written files' names. */
@@ -121,7 +121,22 @@ export async function bundle() {
   rmSync(bundleDir, { recursive: true, force: true })
   const files = []
   for (const options of builds) files.push(...await buildOne(options))
-  return files
+  const main = files.find((file) => file.fileName === 'index.js')
+  writeFileSync(join(bundleDir, 'index.cjs'), commonJsEntry(main.exports))
+  return [...files.map((file) => file.fileName), 'index.cjs']
+}
+
+/**
+ * `require('warren')`: the factory with the named exports on it, as Fastify's CommonJS export is
+ * (Node 20.19 and later load the ES module synchronously; the bundle has no top-level await). Each
+ * export is assigned by name so that an ES module importing this file (code that found the package
+ * with `require.resolve`) sees the same named exports as the ES entry's.
+ */
+function commonJsEntry(names) {
+  const clashing = names.filter((name) => ['name', 'length', 'prototype', 'caller', 'arguments'].includes(name))
+  if (clashing.length > 0) throw new Error(`exports ${clashing.join(', ')} cannot be properties of the CommonJS factory`)
+  const assignments = names.filter((name) => name !== 'default').map((name) => `module.exports.${name} = entry.${name}\n`)
+  return `'use strict'\nconst entry = require('./index.js')\nmodule.exports = entry.default\nmodule.exports.default = entry.default\n${assignments.join('')}`
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
