@@ -109,12 +109,13 @@ function declaredLength(request: Request, method: string, fromBunServer: boolean
   return request.headers.get('content-length')
 }
 
-function discardBody(request: Request): void {
-  if (!request.bodyUsed) request.body?.cancel().catch(() => {})
-}
-
 /** The longest declared body read in one call; a longer one streams, so a stream parser gets it as it arrives. */
 const wholeBodyMax = 64 * 1024
+
+/** A `content-length` of digits only, as `refusedLength` has checked it is: its value, or -1 for none. */
+function lengthOf(declared: string | null): number {
+  return declared === null ? -1 : Number(declared)
+}
 
 /**
  * A short body of declared length is read in one call, and `bodyLimit` is checked first. On Bun's
@@ -123,9 +124,8 @@ const wholeBodyMax = 64 * 1024
  */
 function bodyOf(request: Request, declared: string | null, framed: boolean): BodySource {
   if (request.bodyUsed) return new codes.SVC_ERR_REQ_BODY_CONSUMED()
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > 0 && Number(declared) <= wholeBodyMax) {
-    return new DeferredBody(() => request.arrayBuffer(), () => discardBody(request), framed ? () => request.text() : null)
-  }
+  const length = lengthOf(declared)
+  if (length > 0 && length <= wholeBodyMax) return new DeferredBody(request, framed)
   return request.body
 }
 

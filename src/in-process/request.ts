@@ -36,19 +36,29 @@ export function appendHeader(headers: InProcessHeaders, name: string, value: str
 }
 
 /**
- * A body read whole in one call when read (a web Request's `arrayBuffer()`); `discard` when nobody
- * will. `readText` (`text()`, which drops a leading byte order mark) is given when the runtime holds
- * the body to its declared length, which is then not empty.
+ * A web Request's body read whole in one call when read (`arrayBuffer()`); cancelled when nobody
+ * will. `text()` (which drops a leading byte order mark) serves a text parser when the runtime holds
+ * the body to its declared length, which is then not empty (`textIsWhole`).
  */
 export class DeferredBody {
-  readonly read: () => Promise<ArrayBuffer>
-  readonly discard: () => void
-  readonly readText: (() => Promise<string>) | null
+  readonly #request: Request
+  readonly textIsWhole: boolean
 
-  constructor(read: () => Promise<ArrayBuffer>, discard: () => void, readText: (() => Promise<string>) | null = null) {
-    this.read = read
-    this.discard = discard
-    this.readText = readText
+  constructor(request: Request, textIsWhole: boolean) {
+    this.#request = request
+    this.textIsWhole = textIsWhole
+  }
+
+  read(): Promise<ArrayBuffer> {
+    return this.#request.arrayBuffer()
+  }
+
+  readText(): Promise<string> {
+    return this.#request.text()
+  }
+
+  discard(): void {
+    if (!this.#request.bodyUsed) this.#request.body?.cancel().catch(ignore)
   }
 }
 
@@ -257,7 +267,7 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
       process.nextTick(() => target.fail(failure))
     }
     // one turn from the read to the target: the runtime's promise, no other in between
-    if (form === 'text' && body.readText !== null) body.readText().then((text) => target.succeed(this.#readToEnd(withLeadingMarks(text))), onFailure)
+    if (form === 'text' && body.textIsWhole) body.readText().then((text) => target.succeed(this.#readToEnd(withLeadingMarks(text))), onFailure)
     else body.read().then((bytes) => target.succeed(this.#readToEnd(Buffer.from(bytes))), onFailure)
     return true
   }
