@@ -26,8 +26,8 @@ export const plugin = markPlugin as unknown as PluginHelper
 
 export { FASTIFY_API_LEVEL } from './app/plugin.js'
 export { codes, createError, WarrenError } from './core/errors.js'
-/** The error catalogue under Fastify's name for it (`errorCodes`). */
-export { codes as errorCodes } from './core/errors.js'
+/** The error catalogue under Fastify's name for it, each class also under Fastify's name (`FST_ERR_*`), for code written for Fastify. */
+export { errorCodes } from './core/fastify-error-names.js'
 export type { ErrorCode, WarrenErrorClass } from './core/errors.js'
 /** The codes warren answers requests with, their statuses and meanings. */
 export { errorCatalogue } from './types/error-catalogue.js'
@@ -78,5 +78,7 @@ export { isStandardSchema }
  * ```
  */
 export const warren: WarrenFactory = createServer
+/** The factory under Fastify's named export (`import { fastify } from 'fastify'` with `fastify` aliased to warren). */
+export const fastify: WarrenFactory = createServer
 export default warren
 export { closeOnSignals, type ClosableApp, type CloseOnSignalsOptions } from './app/graceful-shutdown.js'

@@ -14,7 +14,25 @@ describe('the error catalogue: classes as Fastify shapes them', () => {
     expect(notFound).not.toBeInstanceOf(TypeError)
     expect(notFound).not.toBeInstanceOf(codes.SVC_ERR_HOOK_INVALID_HANDLER)
     expect({ code: 'SVC_ERR_HOOK_INVALID_HANDLER' }).not.toBeInstanceOf(WarrenError)
-    expect(errorCodes).toBe(codes)
+  })
+
+  it('errorCodes holds each class under its name and under Fastify\'s, so instanceof checks written for Fastify hold', async () => {
+    expect(errorCodes.SVC_ERR_BAD_STATUS_CODE).toBe(codes.SVC_ERR_BAD_STATUS_CODE)
+    expect(errorCodes.FST_ERR_BAD_STATUS_CODE).toBe(codes.SVC_ERR_BAD_STATUS_CODE)
+    expect(Object.keys(errorCodes)).toHaveLength(Object.keys(codes).length * 2)
+    const app = warren()
+    let caught: unknown
+    app.get('/', async (_request, reply) => {
+      try {
+        reply.code(999)
+      } catch (error) {
+        caught = error
+      }
+      return 'ok'
+    })
+    await app.inject('/')
+    expect(caught).toBeInstanceOf(errorCodes.FST_ERR_BAD_STATUS_CODE)
+    expect(caught).toMatchObject({ code: 'SVC_ERR_BAD_STATUS_CODE' })
   })
 
   it('what the application throws for a wrong argument is that TypeError', () => {

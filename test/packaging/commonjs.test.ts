@@ -22,7 +22,7 @@ describe('require("warren") from CommonJS', () => {
         return { text: this.greeting + ' ' + request.params.name }
       })
       app.inject('/ada').then((answer) => {
-        console.log(JSON.stringify({ body: answer.json(), sameFactory: warren.default === warren && warren.warren === warren, codes: typeof errorCodes.SVC_ERR_VALIDATION }))
+        console.log(JSON.stringify({ body: answer.json(), sameFactory: warren.default === warren && warren.warren === warren && warren.fastify === warren, codes: typeof errorCodes.SVC_ERR_VALIDATION }))
       })
     `)
     const output = execFileSync(process.execPath, [script], { encoding: 'utf8' })
