@@ -99,6 +99,10 @@ app.register(bearerAuth, { keys: new Set(['k']), scheme: 'Token', openapi: { nam
 app.register(bearerAuth, { auth: async (key, request) => key.length > 0 && request.url !== '/' })
 expectError(app.register(bearerAuth, { keys: ['k'], scheme: 1 }))
 expectError(app.register(bearerAuth, { kyes: ['k'] }))
+// neither keys nor an auth function: nothing could ever pass
+expectError(app.register(bearerAuth, {}))
+expectError(app.register(bearerAuth, { scheme: 'Token' }))
+app.register(bearerAuth, { keys: ['k'], auth: (key) => key === 'k' })
 // bearerAuth adds no principal
 app.register(async (api) => {
   const secured = api.register(bearerAuth, { keys: ['k'] })

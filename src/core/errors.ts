@@ -178,6 +178,7 @@ export const codes = {
   // OpenAPI document (warren/openapi), thrown at start-up
   SVC_ERR_OPENAPI_UNEXPRESSIBLE: defineError('SVC_ERR_OPENAPI_UNEXPRESSIBLE', 'The %s schema of route %s has no OpenAPI form at %s: %s'),
   SVC_ERR_OPENAPI_SCHEMA_CONFLICT: defineError('SVC_ERR_OPENAPI_SCHEMA_CONFLICT', "Two different shared schemas have the $id '%s' (in contexts of routes %s and %s): OpenAPI has one components.schemas entry per id"),
+  SVC_ERR_OPENAPI_SECURITY_SCHEME_CONFLICT: defineError('SVC_ERR_OPENAPI_SECURITY_SCHEME_CONFLICT', "Two different security schemes are named '%s' (in contexts of routes %s and %s): give one of them another name (bearerAuth's and tokenAuth's 'openapi: { name }')"),
   SVC_ERR_OPENAPI_ID_CONFLICT: defineError('SVC_ERR_OPENAPI_ID_CONFLICT', "Two different schemas are named '%s': %s, and %s. An id names one components.schemas entry: give one of them another id"),
   SVC_ERR_OPENAPI_OPERATION_ID_TAKEN: defineError('SVC_ERR_OPENAPI_OPERATION_ID_TAKEN', "Routes %s and %s have the operationId '%s': an OpenAPI document names each operation once"),
   SVC_ERR_OPENAPI_REF_MISSING: defineError('SVC_ERR_OPENAPI_REF_MISSING', "The %s schema of route %s refers to '%s', which no shared schema visible to that route defines"),

@@ -22,11 +22,26 @@ export interface AuthHeaderOptions {
   openapi?: AuthDocumentation
 }
 
-export interface BearerAuthOptions extends AuthHeaderOptions {
-  /** The accepted keys; required unless `auth` is given. */
-  keys?: readonly string[] | ReadonlySet<string>
-  /** Decides whether a key is valid instead of `keys`. */
-  auth?: (key: string, request: WarrenRequest) => boolean | Promise<boolean>
+/** Static keys, or an `auth` function deciding (which `keys` then do not limit): one of the two is required. */
+export type BearerAuthOptions = AuthHeaderOptions & (
+  | {
+      /** The accepted keys. */
+      keys: readonly string[] | ReadonlySet<string>
+      /** Decides whether a key is valid, instead of `keys`. */
+      auth?: BearerAuthCheck
+    }
+  | {
+      keys?: readonly string[] | ReadonlySet<string>
+      auth: BearerAuthCheck
+    }
+)
+
+/** Whether a key is valid. */
+export type BearerAuthCheck = (key: string, request: WarrenRequest) => boolean | Promise<boolean>
+
+/** A plugin registered with options it cannot work with: refused at start-up, with a code to tell it by. */
+function optionsError(message: string, cause?: unknown): TypeError & { code: 'SVC_ERR_AUTH_OPTIONS' } {
+  return Object.assign(new TypeError(message, { cause }), { code: 'SVC_ERR_AUTH_OPTIONS' as const })
 }
 
 export type VerifyResult<P> = P | null | undefined | false
@@ -57,9 +72,7 @@ export type AuthPlugin<Rq extends object> = SharedPlugin<(instance: Warren, opts
  */
 const bearerAuth = plugin(
   async function bearerAuth(instance, options: BearerAuthOptions) {
-    if (options.keys === undefined && options.auth === undefined) {
-      throw new TypeError("bearer-auth needs the 'keys' option (or an 'auth' function)")
-    }
+    if (options.keys === undefined && options.auth === undefined) throw optionsError("bearer-auth needs the 'keys' option (or an 'auth' function)")
     const reader = schemeReader(options.scheme ?? 'Bearer')
     const auth = options.auth
     const isValid = auth === undefined ? keyMatcher(options.keys as Iterable<string>) : async (key: string, request: WarrenRequest) => Boolean(await auth(key, request))
@@ -92,7 +105,7 @@ function declarePrincipal(instance: Warren, property: string): void {
     instance.decorateRequest(property, null)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    throw new TypeError(`tokenAuth: request.${property} cannot hold the principal (${reason}); choose another 'property'`, { cause: error })
+    throw optionsError(`tokenAuth: request.${property} cannot hold the principal (${reason}); choose another 'property'`, error)
   }
   let declared = principalsDeclared.get(instance)
   if (declared === undefined) principalsDeclared.set(instance, (declared = new Set()))
@@ -111,7 +124,7 @@ function declarePrincipal(instance: Warren, property: string): void {
  * ```
  */
 function tokenAuth<P, const K extends string = 'user', O extends boolean = false>(options: TokenAuthOptions<P, K, O>): AuthPlugin<PrincipalOf<P, K, O>> {
-  if (typeof options?.verify !== 'function') throw new TypeError("tokenAuth needs a 'verify' function: (token, request) => principal")
+  if (typeof options?.verify !== 'function') throw optionsError("tokenAuth needs a 'verify' function: (token, request) => principal")
   const reader = schemeReader(options.scheme ?? 'Bearer')
   const optional = options.optional === true
   const property: string = options.property ?? 'user'

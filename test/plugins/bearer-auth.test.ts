@@ -83,10 +83,11 @@ describe('bearer-auth (spec 5)', () => {
     expect(res.json()).toEqual({ problem: 'invalid authorization key' })
   })
 
-  it('fails ready() without keys or auth', async () => {
+  it('fails ready() without keys or auth, with a code', async () => {
     const app = warren()
-    app.register(bearerAuth, {})
-    await expect(app.ready()).rejects.toThrow(/keys/)
+    // the types refuse it too (type-tests/bearer-auth.test-d.ts): JavaScript callers reach this
+    app.register(bearerAuth, {} as never)
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_AUTH_OPTIONS', message: expect.stringMatching(/'keys'/) })
   })
 
   it('protects routes over a real socket', async () => {
@@ -257,7 +258,7 @@ describe('tokenAuth: verify(token, request) gives the request its principal', ()
     app.register(async (api) => {
       api.register(tokenAuth({ verify: () => ({}), property: 'body' }))
     })
-    await expect(app.ready()).rejects.toThrow(/request\.body cannot hold the principal/)
+    await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_AUTH_OPTIONS', message: expect.stringMatching(/request\.body cannot hold the principal/) })
   })
 
   it('behaves the same over a real socket', async () => {
@@ -283,6 +284,30 @@ describe('tokenAuth: verify(token, request) gives the request its principal', ()
 })
 
 describe('bearer-auth and tokenAuth in the OpenAPI document', () => {
+  it('two contexts guarded differently under one scheme name stop the start, naming both routes; the same guard twice is one scheme', async () => {
+    const verify = (token: string) => users.get(token)
+    const clash = await warren().register(openapi, { info: { title: 'auth', version: '1' }, docs: false })
+    clash.register(async (admin) => {
+      admin.register(bearerAuth, { keys: ['k'], openapi: { description: 'an admin key' } }).get('/admin', async () => 'ok')
+    })
+    clash.register(async (api) => {
+      api.register(tokenAuth({ verify, openapi: { bearerFormat: 'JWT' } })).get('/me', async () => 'ok')
+    })
+    await expect(clash.ready()).rejects.toMatchObject({
+      code: 'SVC_ERR_OPENAPI_SECURITY_SCHEME_CONFLICT',
+      message: expect.stringMatching(/'bearerAuth' \(in contexts of routes GET \/admin and GET \/me\).*openapi: \{ name \}/),
+    })
+
+    const apart = await warren().register(openapi, { info: { title: 'auth', version: '1' }, docs: false })
+    for (const prefix of ['/a', '/b']) {
+      apart.register(async (api) => {
+        api.register(bearerAuth, { keys: ['k'] }).get('/', async () => 'ok')
+      }, { prefix })
+    }
+    await apart.ready()
+    expect(apart.openapi().components.securitySchemes).toEqual({ bearerAuth: { type: 'http', scheme: 'bearer' } })
+  })
+
   it('documents each context: the scheme, the requirement (anonymous allowed when optional) and the 401', async () => {
     const verify = (token: string) => users.get(token)
     const app = await warren().register(openapi, { info: { title: 'auth', version: '1' }, docs: false })

@@ -2,6 +2,7 @@
  * @module The OpenAPI document built from the collected routes: shared schemas, operations, security
  * schemes and warren's error responses as components.
  */
+import { isDeepStrictEqual } from 'node:util'
 import { codes, openApiContributionsOf, type ErrorFormat, type RouteOptionsView } from '../../index.js'
 import { componentKey, convertSharedSchema, isPlainObject, stableJson, type SharedLookup, type SharedTarget } from './json-schema.js'
 import { errorComponents, ownErrorComponents } from './error-responses.js'
@@ -48,7 +49,7 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
     ...(options.tags && { tags: structuredClone(options.tags) }),
     ...(options.externalDocs && { externalDocs: structuredClone(options.externalDocs) }),
   }
-  const securitySchemes: Record<string, OpenApiSecurityScheme> = {}
+  const securitySchemes = new Map<string, { scheme: OpenApiSecurityScheme; label: string }>()
   const library = new LibraryComponents(components, (name) => {
     const entry = [...shared.values()].find((known) => known.name === name)
     if (entry !== undefined) return `the shared schema '${name}' (addSchema, in the context of route ${entry.label})`
@@ -72,13 +73,22 @@ export function buildDocument(options: OpenApiOptions, collected: readonly Colle
         built.push({ operation, input, converters })
       })
     })
-    for (const contribution of openApiContributionsOf(instance)) Object.assign(securitySchemes, structuredClone(contribution.securitySchemes ?? {}))
+    for (const contribution of openApiContributionsOf(instance)) addSecuritySchemes(securitySchemes, contribution.securitySchemes ?? {}, `${String(methodsOf(view)[0]).toUpperCase()} ${view.url}`)
   }
   for (const { operation, input, converters } of built) addResponseSide(operation, input, converters, errors)
   if (Object.keys(components).length > 0) document.components.schemas = components
   if (Object.keys(errors.responses).length > 0) document.components.responses = errors.responses
-  if (Object.keys(securitySchemes).length > 0) document.components.securitySchemes = securitySchemes
+  if (securitySchemes.size > 0) document.components.securitySchemes = Object.fromEntries([...securitySchemes].map(([name, { scheme }]) => [name, scheme]))
   return document
+}
+
+/** One name, one scheme: two contexts guarded differently under one name would each be documented as the other. */
+function addSecuritySchemes(known: Map<string, { scheme: OpenApiSecurityScheme; label: string }>, given: Record<string, OpenApiSecurityScheme>, label: string): void {
+  for (const [name, scheme] of Object.entries(given)) {
+    const first = known.get(name)
+    if (first === undefined) known.set(name, { scheme: structuredClone(scheme), label })
+    else if (!isDeepStrictEqual(first.scheme, scheme)) throw new codes.SVC_ERR_OPENAPI_SECURITY_SCHEME_CONFLICT(name, first.label, label)
+  }
 }
 
 /** Clients generated from the document name their functions by operationId: two routes with one would collide. */
