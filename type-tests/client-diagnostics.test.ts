@@ -148,3 +148,39 @@ describe('typed client: the messages of the calls real applications get wrong', 
     expect(found.trailingSlash![0]).toContain(`Argument of type '"/settings/"' is not assignable to parameter of type`)
   })
 })
+
+const statements = `
+  import { warren, Type } from 'warren'
+  export const app = warren()
+  app.get('/items/:id', { schema: { params: Type.Object({ id: Type.Integer() }) } }, async (request) => request.params.id)
+  export const chained = warren().get('/items/:id', { schema: { params: Type.Object({ id: Type.Integer() }) } }, async (request) => request.params.id)
+`
+const onStatements = (line: string) => `
+  import { client } from 'warren/client'
+  import { app, chained } from './statements.js'
+  const api = client<typeof app>({ app })
+  const chainedApi = client<typeof chained>({ app: chained })
+  export const answer = ${line}
+`
+
+describe('typed client: an app whose type records no route for a method', () => {
+  const found = diagnosticsOfCases({
+    statements,
+    noneRecorded: onStatements(`api.get('/items/:id', { params: { id: 1 } })`),
+    noneRecordedNoOptions: onStatements(`api.get('/items/:id')`),
+    noneForMethod: onStatements(`chainedApi.post('/items/:id')`),
+  })
+
+  it('a call says why the path is refused: routes declared in statements are not in the type', () => {
+    expect(found.statements).toEqual([])
+    for (const name of ['noneRecorded', 'noneRecordedNoOptions'] as const) {
+      expect(found[name]).toHaveLength(1)
+      expect(found[name]![0]).toMatch(/^Argument of type '"\/items\/:id"' is not assignable to parameter of type '"No GET route is recorded in this app's type: routes declared in statements .* declare them in one chain/)
+    }
+  })
+
+  it('a method the app has no route for says so, whatever the options', () => {
+    expect(found.noneForMethod).toHaveLength(1)
+    expect(found.noneForMethod![0]).toContain(`parameter of type '"No POST route is recorded in this app's type`)
+  })
+})

@@ -112,3 +112,13 @@ async function calls() {
   expectError(api.put('/items/:id', { params: { id: 1 }, body: { amount: 12.5 } }))
 }
 void calls
+
+// a coercing schema's input is `unknown`: the client still sends only what a query can carry
+const coerced = warren().get('/coerced', { schema: { querystring: z.object({ n: z.coerce.number() }) } }, async (request) => request.query.n)
+async function coercedCalls() {
+  const onCoerced = client<typeof coerced>({ app: coerced })
+  await onCoerced.get('/coerced', { query: { n: '3' } })
+  await onCoerced.get('/coerced', { query: { n: 3 } })
+  expectError(onCoerced.get('/coerced', { query: { n: { nested: 1 } } }))
+}
+void coercedCalls

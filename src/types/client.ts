@@ -5,7 +5,7 @@
 
 import type { ErrorFormatKind, ErrorFormatOfTable, UndeclaredAnswers } from './error-answers.js'
 import type { RouteTableOf, RoutesOf } from './route-table.js'
-import type { RouteInputTypes, RouteTypes } from './schema.js'
+import type { DefaultRouteTypes, RouteInputTypes, RouteTypes } from './schema.js'
 
 /** The status codes of each class, as registered with IANA (what `'2xx'`, `'4xx'`… and undeclared statuses stand for). */
 export interface StatusCodesByClass {
@@ -88,8 +88,8 @@ type QueryPart<Q> = unknown extends Q
     ? { query?: QueryValues<Q> }
     : { query: QueryValues<Q> }
 
-/** An array value may be readonly: it is only read. */
-type QueryValues<Q> = { [K in keyof Q]: ReadonlyArrays<Q[K]> }
+/** An array value may be readonly: it is only read. A value the schema types as `unknown` (a coercing schema's input) is still a query value. */
+type QueryValues<Q> = { [K in keyof Q]: unknown extends Q[K] ? WireValue | readonly WireValue[] : ReadonlyArrays<Q[K]> }
 
 type ReadonlyArrays<V> = V extends readonly (infer I)[] ? readonly I[] : V
 
@@ -128,6 +128,11 @@ type OptionsArgs<I> = {} extends I ? [options?: I] : [options: I]
 
 export type PathsFor<Table, M extends string> = KeysOf<Table> extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never
 
+/** The paths a method may call, or, when the table has none, a message in their place: a call's path is then refused by it. */
+type CallablePaths<Table, M extends string> = [PathsFor<Table, M>] extends [never] ? NoRoutesRecorded<M> : PathsFor<Table, M>
+
+type NoRoutesRecorded<M extends string> = `No ${M} route is recorded in this app's type: routes declared in statements (app.get(...); on its own line) are not; declare them in one chain and type the client with the chain's end`
+
 export type AnyRouteTable = { [route: string]: RouteTypes }
 
 /** One lookup: intersecting the key with the table's keys would visit them all. */
@@ -139,17 +144,29 @@ export type RouteAt<Table, M extends string, P extends string> = M extends strin
     : never
   : never
 
+/**
+ * A path that is no route's is any route's, so that what the call is told is that its path is
+ * refused, not that its options are missing: {@link RouteAt} for one method, and for HEAD's two.
+ */
+type RouteOfCall<Table, M extends string, P extends string> = `${M} ${P}` extends infer K extends KeysOf<Table>
+  ? Table[K] extends infer RT extends RouteTypes
+    ? RT
+    : never
+  : DefaultRouteTypes
+
+type RouteOrAny<RT> = [RT] extends [never] ? DefaultRouteTypes : RT
+
 /** `keyof Table`, computed once per table (a conditional type is cached; `keyof` of the unfolded table visits every route). */
 type KeysOf<Table> = Table extends object ? keyof Table : never
 
 /** One method of the typed client: `(path, options)` for the paths declared with that method. */
 export interface TypedCall<Table, M extends string> {
-  <const P extends PathsFor<Table, M>, RT extends RouteTypes = RouteAt<Table, M, P>, I = CallInput<`${M} ${P}`, RT>>(path: P, ...options: OptionsArgs<NoInfer<I>>): Promise<AnswerOf<RT, ErrorFormatOfTable<Table>>>
+  <const P extends CallablePaths<Table, M>, RT extends RouteTypes = RouteOfCall<Table, M, P>, I = CallInput<`${M} ${P}`, RT>>(path: P, ...options: OptionsArgs<NoInfer<I>>): Promise<AnswerOf<RT, ErrorFormatOfTable<Table>>>
 }
 
 /** The client's `head`: the paths declared for HEAD or GET; an answer to HEAD has no body. */
 export interface HeadCall<Table> {
-  <const P extends PathsFor<Table, 'HEAD' | 'GET'>, RT extends RouteTypes = RouteAt<Table, 'HEAD' | 'GET', P>, I = CallInput<`HEAD ${P}`, RT>>(path: P, ...options: OptionsArgs<NoInfer<I>>): Promise<HeadAnswer<AnswerOf<RT, ErrorFormatOfTable<Table>>>>
+  <const P extends CallablePaths<Table, 'HEAD' | 'GET'>, RT extends RouteTypes = RouteOrAny<RouteAt<Table, 'HEAD' | 'GET', P>>, I = CallInput<`HEAD ${P}`, RT>>(path: P, ...options: OptionsArgs<NoInfer<I>>): Promise<HeadAnswer<AnswerOf<RT, ErrorFormatOfTable<Table>>>>
 }
 
 /** The client `client<App>()` returns: per HTTP method, the paths declared with it on `App`, typed by their schemas; `request` is untyped. */
