@@ -28,6 +28,8 @@ const call = (line: string) => `
 
 const cases = {
   undeclaredPath: call(`api.get('/user/:id', { params: { id: 7 }, query: { expand: true } })`),
+  undeclaredPathAlone: call(`api.get('/user/:id')`),
+  undeclaredHead: call(`api.head('/user/:id')`),
   wrongMethod: call(`api.post('/users/:id', { body: { name: 'Ada' } })`),
   unknownBodyKey: call(`api.post('/users', { body: { nom: 'Ada' } })`),
   wrongBodyType: call(`api.post('/users', { body: { name: 7 } })`),
@@ -48,6 +50,13 @@ describe('typed client: wrong calls fail for the reason they claim', () => {
   it('an undeclared path names the path and the declared ones', () => {
     expect(found.undeclaredPath).toHaveLength(1)
     expect(found.undeclaredPath![0]).toMatch(/Argument of type '"\/user\/:id"' is not assignable to parameter of type '.*"\/users\/:id"/)
+  })
+
+  it('an undeclared path given without options is refused for its path, not for the options a declared one needs', () => {
+    for (const name of ['undeclaredPathAlone', 'undeclaredHead'] as const) {
+      expect(found[name]).toHaveLength(1)
+      expect(found[name]![0]).toMatch(/Argument of type '"\/user\/:id"' is not assignable to parameter of type '.*"\/users\/:id"/)
+    }
   })
 
   it('a path declared for another method is refused for this one', () => {

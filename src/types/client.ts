@@ -161,12 +161,12 @@ type KeysOf<Table> = Table extends object ? keyof Table : never
 
 /** One method of the typed client: `(path, options)` for the paths declared with that method. */
 export interface TypedCall<Table, M extends string> {
-  <const P extends CallablePaths<Table, M>, RT extends RouteTypes = RouteOfCall<Table, M, P>, I = CallInput<`${M} ${P}`, RT>>(path: P, ...options: OptionsArgs<NoInfer<I>>): Promise<AnswerOf<RT, ErrorFormatOfTable<Table>>>
+  <const P extends string, RT extends RouteTypes = RouteOfCall<Table, M, P>, I = CallInput<`${M} ${P}`, RT>>(path: P extends PathsFor<Table, M> ? P : CallablePaths<Table, M>, ...options: OptionsArgs<NoInfer<I>>): Promise<AnswerOf<RT, ErrorFormatOfTable<Table>>>
 }
 
 /** The client's `head`: the paths declared for HEAD or GET; an answer to HEAD has no body. */
 export interface HeadCall<Table> {
-  <const P extends CallablePaths<Table, 'HEAD' | 'GET'>, RT extends RouteTypes = RouteOrAny<RouteAt<Table, 'HEAD' | 'GET', P>>, I = CallInput<`HEAD ${P}`, RT>>(path: P, ...options: OptionsArgs<NoInfer<I>>): Promise<HeadAnswer<AnswerOf<RT, ErrorFormatOfTable<Table>>>>
+  <const P extends string, RT extends RouteTypes = RouteOrAny<RouteAt<Table, 'HEAD' | 'GET', P>>, I = CallInput<`HEAD ${P}`, RT>>(path: P extends PathsFor<Table, 'HEAD' | 'GET'> ? P : CallablePaths<Table, 'HEAD' | 'GET'>, ...options: OptionsArgs<NoInfer<I>>): Promise<HeadAnswer<AnswerOf<RT, ErrorFormatOfTable<Table>>>>
 }
 
 /** The client `client<App>()` returns: per HTTP method, the paths declared with it on `App`, typed by their schemas; `request` is untyped. */
