@@ -269,6 +269,37 @@ describe('warren/lambda', () => {
     }
   })
 
+  it("gives the client-error answer in the event's result format, without the connection's headers", async () => {
+    const handler = lambda(itemsApp())
+    const hostile = { 'x-bad': 'a\u0001b' }
+    const alb = await handler(albEvent(false, { headers: { host: 'lb', ...hostile } }))
+    expect(alb).toMatchObject({ statusCode: 400, statusDescription: '400 Bad Request', isBase64Encoded: false })
+    expect(alb.headers).toMatchObject({ 'content-type': 'application/json' })
+    const multi = await handler(albEvent(true, { multiValueHeaders: { host: ['lb'], 'x-bad': ['a\u0001b'] } }))
+    expect(multi).toMatchObject({ statusCode: 400, statusDescription: '400 Bad Request', multiValueHeaders: { 'content-type': ['application/json'] } })
+    expect(multi.headers).toBeUndefined()
+    const rest = await handler(restApiEvent({ multiValueHeaders: { 'x-bad': ['a\u0001b'] }, headers: hostile }))
+    expect(rest.multiValueHeaders).toMatchObject({ 'content-type': ['application/json'] })
+    for (const result of [alb, multi, rest]) {
+      expect(JSON.parse(result.body)).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Client Error' })
+      expect({ ...result.headers, ...result.multiValueHeaders }).not.toHaveProperty('connection')
+    }
+  })
+
+  it('leaves hop-by-hop headers out of a result: the integration owns the connection', async () => {
+    const app = warren()
+    app.get('/', async (_request: unknown, reply: any) => reply.header('connection', 'close').header('keep-alive', 'timeout=5').send('ok'))
+    const handler = lambda(app)
+    for (const event of [functionUrlEvent('/'), albEvent(true, { path: '/' })]) {
+      const result = await handler(event)
+      expect(result.statusCode).toBe(200)
+      const names = Object.keys({ ...result.headers, ...result.multiValueHeaders })
+      expect(names).toContain('content-type')
+      expect(names).not.toContain('connection')
+      expect(names).not.toContain('keep-alive')
+    }
+  })
+
   it('answers an event of no supported shape with a coded 500, logged once, and keeps serving', async () => {
     const { lines, stream } = captureLogs()
     const handler = lambda(itemsApp({ logger: { stream } }))

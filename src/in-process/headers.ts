@@ -42,11 +42,12 @@ export function checkedHeader(name: string, value: unknown): string {
 }
 
 /**
- * Headers a web `Response` does not carry: `trailer` (no Fetch runtime sends trailers, and it would
- * announce fields that never come) and the hop-by-hop ones, which describe a connection the runtime
- * owns (its server frames the body and decides whether the connection stays open).
+ * Headers an answer handed to another server (a web `Response`, a Lambda result) does not carry:
+ * `trailer` (no Fetch runtime or Lambda integration sends trailers, and it would announce fields
+ * that never come) and the hop-by-hop ones, which describe a connection that server owns (it frames
+ * the body and decides whether the connection stays open).
  */
-function isLeftOut(name: string): boolean {
+export function isLeftOut(name: string): boolean {
   return name === 'trailer' || name === 'connection' || name === 'transfer-encoding' || name === 'keep-alive' || name === 'proxy-connection'
 }
 

@@ -5,7 +5,7 @@
  */
 import { Buffer } from 'node:buffer'
 import type { AlbEvent, ApiGatewayV1Event, ApiGatewayV2Event, LambdaHttpResult } from '../types/lambda.js'
-import type { OutgoingValue } from './headers.js'
+import { isLeftOut, type OutgoingValue } from './headers.js'
 import { appendHeader, type InProcessHeaders, type InProcessRequestInit } from './request.js'
 
 export type EventFormat = 'v1' | 'v2' | 'alb'
@@ -165,14 +165,14 @@ export function resultOf(request: LambdaRequest, statusCode: number, statusMessa
   if (request.format === 'alb') result.statusDescription = `${statusCode} ${statusMessage}`
   if (request.multiValue) {
     const multi: Record<string, string[]> = {}
-    for (const name of Object.keys(headers)) if (headers[name] !== undefined) multi[name] = listOf(headers[name] as OutgoingValue)
+    for (const name of Object.keys(headers)) if (headers[name] !== undefined && !isLeftOut(name)) multi[name] = listOf(headers[name] as OutgoingValue)
     result.multiValueHeaders = multi
     return result
   }
   const single: Record<string, string> = {}
   for (const name of Object.keys(headers)) {
     const value = headers[name]
-    if (value === undefined) continue
+    if (value === undefined || isLeftOut(name)) continue
     if (name === 'set-cookie' && request.format === 'v2') result.cookies = listOf(value)
     // a list in a single-value header: `set-cookie` keeps the last, which is all one header can hold
     else single[name] = name === 'set-cookie' ? listOf(value).at(-1) as string : listOf(value).join(', ')

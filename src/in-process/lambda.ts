@@ -4,12 +4,14 @@
  * event of no known format is answered 500 and logged once.
  */
 import { Buffer } from 'node:buffer'
+import { STATUS_CODES } from 'node:http'
 import { codes } from '../core/errors.js'
 import type { RootState } from '../model/root-state.js'
 import { serveRequest } from '../serve/entry.js'
 import { answerBytes, formatError } from '../serve/error-format.js'
 import type { LambdaContext, LambdaHttpResult, LambdaResponseStream } from '../types/lambda.js'
 import { clientErrorAnswer, refusedHeaders, type PlainAnswer } from './client-error.js'
+import { isLeftOut } from './headers.js'
 import { requestOfEvent, resultOf, type LambdaRequest } from './lambda-event.js'
 import { InProcessRequest } from './request.js'
 import { InProcessResponse, type ResponseDelivery } from './response.js'
@@ -25,15 +27,25 @@ function describe(event: unknown): string {
   return `got an object with the keys ${Object.keys(event).slice(0, 12).join(', ') || '(none)'}`
 }
 
-function readEvent(root: RootState, event: unknown, basePath: string): LambdaRequest | PlainAnswer {
+/** An event to serve, or the answer to one that cannot be served: with its request when the event's format is known, to answer in it. */
+type EventRead = LambdaRequest | { answer: PlainAnswer; request: LambdaRequest | null }
+
+function readEvent(root: RootState, event: unknown, basePath: string): EventRead {
   const request = requestOfEvent(event, basePath)
   if (request === null) {
     const error = new codes.SVC_ERR_LAMBDA_EVENT_UNSUPPORTED(describe(event))
     root.logger.error({ err: error }, error.message)
-    return unsupportedEventAnswer(root, error)
+    return { answer: unsupportedEventAnswer(root, error), request: null }
   }
   const refused = refusedHeaders(request.init.headers)
-  return refused === null ? request : clientErrorAnswer(root, refused)
+  return refused === null ? request : { answer: clientErrorAnswer(root, refused), request }
+}
+
+/** An answer given without serving the event: in the event's result format when it is known, else the plain one every integration reads. */
+function resultOfAnswer(read: { answer: PlainAnswer; request: LambdaRequest | null }): LambdaHttpResult {
+  const { answer, request } = read
+  if (request === null) return { ...answer, isBase64Encoded: false }
+  return resultOf(request, answer.statusCode, STATUS_CODES[answer.statusCode] ?? 'unknown', answer.headers, Buffer.from(answer.body))
 }
 
 /** The 500 of an event no format matches, in the application's error format (its message names no secret). */
@@ -46,6 +58,10 @@ function unsupportedEventAnswer(root: RootState, error: Error): PlainAnswer {
 
 function isRequest(value: object): value is LambdaRequest {
   return 'init' in value
+}
+
+function withoutConnectionHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !isLeftOut(name)))
 }
 
 function pairOf(request: LambdaRequest, event: unknown, context: LambdaContext | undefined, delivery: ResponseDelivery): InProcessResponse {
@@ -99,7 +115,7 @@ class BufferedDelivery implements ResponseDelivery {
 
 export function serveLambdaEvent(root: RootState, event: unknown, context: LambdaContext | undefined, basePath: string): Promise<LambdaHttpResult> {
   const read = readEvent(root, event, basePath)
-  if (!isRequest(read)) return Promise.resolve({ ...read, isBase64Encoded: false })
+  if (!isRequest(read)) return Promise.resolve(resultOfAnswer(read))
   return new Promise((resolve, reject) => {
     const res = pairOf(read, event, context, new BufferedDelivery(root, read, resolve, reject))
     serveRequest(root, res.req as never, res as never)
@@ -159,8 +175,9 @@ class StreamedDelivery implements ResponseDelivery {
 export function streamLambdaEvent(root: RootState, event: unknown, responseStream: LambdaResponseStream, context: LambdaContext | undefined, basePath: string): Promise<void> {
   const read = readEvent(root, event, basePath)
   if (!isRequest(read)) {
-    const out = httpResponseStream().from(responseStream, { statusCode: read.statusCode, headers: read.headers })
-    out.end(read.body)
+    const { statusCode, headers, body } = read.answer
+    const out = httpResponseStream().from(responseStream, { statusCode, headers: withoutConnectionHeaders(headers) })
+    out.end(body)
     return Promise.resolve()
   }
   return new Promise((resolve, reject) => {
