@@ -114,6 +114,8 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
   readonly #encrypted: boolean
   readonly #failedBodyIsClientLeaving: boolean
   #reader: ReadableStreamDefaultReader<Uint8Array> | null = null
+  /** The web stream's read under way, if any: a cancel waits for it (see {@link #releaseBody}). */
+  #pendingRead: Promise<unknown> | null = null
   #reading = false
   /** Destroyed before its stream state was built: the state, if ever built, starts destroyed. */
   #destroyedEarly = false
@@ -307,8 +309,11 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
     if (this.#reading) return
     this.#reading = true
     const reader = (this.#reader ??= stream.getReader())
-    reader.read().then(
+    const read = reader.read()
+    this.#pendingRead = read
+    read.then(
       (chunk) => {
+        this.#pendingRead = null
         this.#reading = false
         if (this.destroyed) return
         if (chunk.done) return this.#end()
@@ -316,6 +321,7 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
         if (this.push(value)) this.#readWeb(stream)
       },
       (error: unknown) => {
+        this.#pendingRead = null
         this.#reading = false
         this.aborted = true
         this.destroy(this.#bodyFailure(error))
@@ -350,7 +356,7 @@ export class InProcessRequest extends (LazyEventEmitter as unknown as typeof Rea
   #releaseBody(error: Error | null): void {
     const body = this.#body
     this.#body = null
-    if (this.#reader !== null) this.#reader.cancel(error ?? undefined).catch(ignore)
+    if (this.#reader !== null) cancelAfter(this.#pendingRead, this.#reader, error)
     else if (body instanceof DeferredBody) {
       if (!this.#reading) body.discard()
     } else if (body !== null && typeof body === 'object' && isWebStream(body)) body.cancel(error ?? undefined).catch(ignore)
@@ -370,6 +376,17 @@ function isWebStream(body: object): body is ReadableStream<Uint8Array> {
 }
 
 function ignore(): void {}
+
+/**
+ * Cancels a web stream's reader once the read under way, if any, has settled: cancelling under a
+ * pending read is allowed, but wrangler's local workerd then restarts the Worker, failing the next
+ * request with a 503.
+ */
+function cancelAfter(pending: Promise<unknown> | null, reader: ReadableStreamDefaultReader<Uint8Array>, error: Error | null): void {
+  const cancel = (): void => void reader.cancel(error ?? undefined).catch(ignore)
+  if (pending === null) cancel()
+  else pending.then(cancel, ignore)
+}
 
 const byteOrderMark = '\uFEFF'
 

@@ -156,6 +156,41 @@ describe('app.fetch(request)', () => {
     expect(await fits.json()).toEqual({ size: 1000 })
   })
 
+  it('stops a refused body stream only once the read under way has settled (wrangler\'s local workerd restarts the Worker otherwise)', async () => {
+    const app = warren({ bodyLimit: 1024 })
+    app.post('/upload', async (request: any) => ({ size: request.body.length }))
+    let pulls = 0
+    let pulling = false
+    let finishPull = (): void => {}
+    const cancels: boolean[] = []
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls++
+        // the first pull is over the limit; the next waits, as a network read does for the next bytes
+        if (pulls === 1) return controller.enqueue(new Uint8Array(2048).fill(65))
+        pulling = true
+        return new Promise<void>((resolve) => {
+          finishPull = () => {
+            pulling = false
+            controller.enqueue(new Uint8Array(8).fill(66))
+            resolve()
+          }
+        })
+      },
+      cancel() {
+        cancels.push(pulling)
+      },
+    }, { highWaterMark: 0 })
+    const response = await app.fetch(new Request('http://app.test/upload', { method: 'POST', body: stream, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit))
+    expect(response.status).toBe(413)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(pulling).toBe(true)
+    expect(cancels).toEqual([])
+    finishPull()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(cancels).toEqual([false])
+  })
+
   it("leaves out the hop-by-hop headers a handler sets: the runtime's server frames the body and owns the connection", async () => {
     const app = warren()
     app.get('/framed', async (_request: any, reply: any) => reply.header('transfer-encoding', 'chunked').header('connection', 'keep-alive').header('keep-alive', 'timeout=5').header('x-kept', '1').send('body'))
