@@ -14,7 +14,20 @@ export type HookFn = (...args: any[]) => unknown
 export type HookList = readonly HookFn[] & { readonly lengths: readonly number[] }
 
 export function hookList(hooks: readonly HookFn[]): HookList {
-  return Object.assign(hooks.slice(), { lengths: hooks.map((hook) => hook.length) })
+  return Object.assign(hooks.slice(), { lengths: hooks.map(declaredParameters) })
+}
+
+/** A parameter list ending in a rest parameter: `(...args)`, `(request, ...rest)`. */
+const restParameter = /^[^(={]*\((?:[^()]*,)?\s*\.\.\.\s*[\w$]+\s*\)/
+
+/**
+ * How many parameters a hook declares; as many as it may be given when its list ends in a rest
+ * parameter (`length` counts none there): a wrapper that forwards its arguments (a tracer's
+ * `(...args) => hook.apply(this, args)`) takes `done` if the hook it wraps does.
+ */
+function declaredParameters(hook: HookFn): number {
+  const declared = hook.length
+  return restParameter.test(Function.prototype.toString.call(hook)) ? Number.POSITIVE_INFINITY : declared
 }
 
 /** onClose hooks are not stored here: avvio runs them. */

@@ -188,6 +188,56 @@ describe('request hooks: order and forms', () => {
   })
 })
 
+describe('request hooks wrapped by a forwarding function (a tracer\'s `(...args)`)', () => {
+  const wrap = (hook: (...args: any[]) => unknown) => function wrapped(this: unknown, ...args: unknown[]) {
+    return hook.apply(this, args)
+  }
+
+  it('are waited for until the hook they wrap calls done: its error, its payload, its delay', async () => {
+    const app = warren()
+    const seen: string[] = []
+    app.addHook('onRequest', wrap((_request: unknown, _reply: unknown, done: () => void) => setTimeout(() => {
+      seen.push('onRequest done')
+      done()
+    }, 20)))
+    app.addHook('onSend', wrap((_request: unknown, _reply: unknown, payload: string, done: (error: null, payload: string) => void) => done(null, `${payload} +onSend`)))
+    app.addHook('onResponse', wrap((_request: unknown, _reply: unknown, done: () => void) => setImmediate(() => {
+      seen.push('onResponse done')
+      done()
+    })))
+    app.get('/', async () => {
+      seen.push('handler')
+      return 'ok'
+    })
+    app.register(async (guarded: any) => {
+      guarded.addHook('preHandler', wrap((_request: unknown, _reply: unknown, done: (error: Error) => void) => done(new Error('denied by hook'))))
+      guarded.get('/guarded', async () => 'handler ran')
+    })
+    const answer = await app.inject('/')
+    expect(answer.body).toBe('ok +onSend')
+    expect(seen.slice(0, 2)).toEqual(['onRequest done', 'handler'])
+    const denied = await app.inject('/guarded')
+    expect(denied.statusCode).toBe(500)
+    // the error body goes through the onSend hook too
+    expect(denied.body).toMatch(/"message":"denied by hook"\} \+onSend$/)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(seen.filter((step) => step === 'onResponse done')).toHaveLength(2)
+  })
+
+  it('resume when the async hook they wrap settles, and a hook declaring no done still needs none', async () => {
+    const app = warren()
+    app.addHook('preHandler', wrap(async (request: any) => {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      request.headers['x-seen'] = 'async'
+    }))
+    app.addHook('preHandler', (request: any) => {
+      request.headers['x-seen'] += ', sync'
+    })
+    app.get('/', async (request: any) => request.headers['x-seen'])
+    expect((await app.inject('/')).body).toBe('async, sync')
+  })
+})
+
 describe('request hooks: replying and failing', () => {
   for (const name of ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const) {
     it(`a ${name} hook that replies ends the chain (async and callback)`, async () => {

@@ -157,12 +157,29 @@ describe('hooks that take no done, in the payload and observer runners', () => {
   it('are not waited for, and the done they were given does nothing', () => {
     const { reply, request } = stubReply()
     const payloads: unknown[] = []
+    // declares three parameters: no done, though `arguments` reaches it
+    const noDone = (function (this: unknown, _request: unknown, _reply: unknown, _payload: unknown) {
+      // eslint-disable-next-line prefer-rest-params -- a rest parameter is what would make it take done
+      ;(arguments[3] as (error: null, value: string) => void)(null, 'from done')
+    }) as HookFn
+    runPayloadHooks([noDone], request, reply, 'original', (_reply, payload) => payloads.push(payload))
+    expect(payloads).toEqual(['original'])
+  })
+
+  it('a rest parameter (a forwarding wrapper) takes done: waited for, and what it gives is taken', () => {
+    const { reply, request } = stubReply()
+    const payloads: unknown[] = []
     const restPayload = ((...args: Array<(error: null, value: string) => void>) => args[3](null, 'from done')) as HookFn
     runPayloadHooks([restPayload], request, reply, 'original', (_reply, payload) => payloads.push(payload))
-    expect(payloads).toEqual(['original'])
+    expect(payloads).toEqual(['from done'])
     const observed: string[] = []
-    const restObserver = ((...args: Array<() => void>) => args[2]()) as HookFn
+    let later = (): void => {}
+    const restObserver = ((...args: Array<() => void>) => {
+      later = args[2]
+    }) as HookFn
     runObserverHooks([restObserver], request, reply, [reply], () => observed.push('next'))
+    expect(observed).toEqual([])
+    later()
     expect(observed).toEqual(['next'])
   })
 })
