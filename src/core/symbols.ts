@@ -21,8 +21,8 @@ export const kPrefix = Symbol('warren.prefix')
 export const kLogLevel = Symbol('warren.logLevel')
 /** The `logSerializers` of a context (its own merged over its parent's); its routes' request loggers use them. */
 export const kLogSerializers = Symbol('warren.logSerializers')
-/** Metadata names of the plugins registered in a context and its ancestors. */
-export const kRegisteredPlugins = Symbol('warren.registeredPlugins')
+/** Metadata names of the plugins registered in a context and its ancestors; under Fastify's registered symbol, which plugins read (`@fastify/view`). */
+export const kRegisteredPlugins = Symbol.for('registered-plugin')
 export const kPluginNames = Symbol('warren.pluginNames')
 /** A context's request id generator, the id header already applied. */
 export const kGenReqId = Symbol('warren.genReqId')

@@ -90,6 +90,17 @@ describe('Fastify API that plugins use', () => {
     expect(app.hasPlugin('inner-plugin')).toBe(false)
   })
 
+  it("keeps the registered plugins' names under Fastify's Symbol.for('registered-plugin'), which plugins read", async () => {
+    const app = await warren().register(wrapped(async () => {}, { name: 'outer-plugin' }))
+    let inChild: unknown
+    await app.register(async (child) => {
+      await child.register(wrapped(async () => {}, { name: 'inner-plugin' }))
+      inChild = (child as any)[Symbol.for('registered-plugin')]
+    })
+    expect((app as any)[Symbol.for('registered-plugin')]).toEqual(['outer-plugin'])
+    expect(inChild).toEqual(['outer-plugin', 'inner-plugin'])
+  })
+
   it('await reply waits until the response is written, streams included', async () => {
     let settled!: (state: { sent: boolean }) => void
     const afterAwait = new Promise<{ sent: boolean }>((resolve) => (settled = resolve))
