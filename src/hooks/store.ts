@@ -26,8 +26,7 @@ const restParameter = /^[^(={]*\((?:[^()]*,)?\s*\.\.\.\s*[\w$]+\s*\)/
  * `(...args) => hook.apply(this, args)`) takes `done` if the hook it wraps does.
  */
 function declaredParameters(hook: HookFn): number {
-  const declared = hook.length
-  return restParameter.test(Function.prototype.toString.call(hook)) ? Number.POSITIVE_INFINITY : declared
+  return restParameter.test(Function.prototype.toString.call(hook)) ? Number.POSITIVE_INFINITY : hook.length
 }
 
 /** onClose hooks are not stored here: avvio runs them. */

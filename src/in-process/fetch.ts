@@ -112,7 +112,7 @@ function declaredLength(request: Request, method: string, fromBunServer: boolean
 /** The longest declared body read in one call; a longer one streams, so a stream parser gets it as it arrives. */
 const wholeBodyMax = 64 * 1024
 
-/** A `content-length` of digits only, as `refusedLength` has checked it is: its value, or -1 for none. */
+/** The declared length, or -1 for none; a repeated one `refusedLength` let through (`5, 5`) is NaN, and the body streams. */
 function lengthOf(declared: string | null): number {
   return declared === null ? -1 : Number(declared)
 }

@@ -51,7 +51,6 @@ export type ValidationError = Error & {
 /** The outcome of validating a request: the first failure, or null; a Promise of it with async validators. */
 export type ValidationOutcome = ValidationError | null | Promise<ValidationError | null>
 
-/** The request property each part lives in. */
 /** Route schemas whose `querystring` warren set from their `query`, which are not given twice. */
 const aliasedQueries = new WeakSet<object>()
 
@@ -65,6 +64,7 @@ export function aliasQuerystring(schema: Record<string, unknown>): void {
   aliasedQueries.add(schema)
 }
 
+/** The request property each part lives in. */
 const propertyOf = { params: 'params', body: 'body', querystring: 'query', headers: 'headers' } as const
 const parts: readonly HTTPPart[] = ['params', 'body', 'querystring', 'headers']
 
