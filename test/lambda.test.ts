@@ -344,4 +344,29 @@ describe('warren/lambda', () => {
     expect(chunks.join('')).toBe('one two three')
     expect(chunks.length).toBeGreaterThan(1)
   })
+
+  it("streams the client-error answer without the connection's headers a client error handler writes for its socket", async () => {
+    const preludes: Array<{ statusCode: number; headers: Record<string, string> }> = []
+    ;(globalThis as any).awslambda = {
+      HttpResponseStream: {
+        from(target: Writable, prelude: { statusCode: number; headers: Record<string, string> }) {
+          preludes.push(prelude)
+          return target
+        },
+      },
+    }
+    let body = ''
+    const target = new Writable({
+      write(chunk, _encoding, callback) {
+        body += chunk.toString()
+        callback()
+      },
+    })
+    const event = { ...functionUrlEvent('/'), headers: { host: 'a1b2c3.lambda-url.eu-west-1.on.aws', 'x-bad': 'a\u0001b' } }
+    // a client error handler writes what a socket needs, its connection's end included
+    const app = warren({ clientErrorHandler: (_error: Error, socket: any) => socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\nbad header') })
+    await streamingLambda(app)(event, target as any)
+    expect(preludes).toEqual([{ statusCode: 400, headers: { 'content-type': 'text/plain' } }])
+    expect(body).toBe('bad header')
+  })
 })

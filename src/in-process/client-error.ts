@@ -6,7 +6,7 @@
 import { Buffer } from 'node:buffer'
 import type { RootState } from '../model/root-state.js'
 import { answerClientError, defaultClientErrorAnswer } from '../serve/client-error.js'
-import { hasInvalidHeaderChar, isHttpToken } from './headers.js'
+import { hasInvalidHeaderChar, isHttpToken, isLeftOut } from './headers.js'
 import type { InProcessHeaders } from './request.js'
 
 export interface PlainAnswer {
@@ -82,7 +82,10 @@ function parseAnswer(text: string): PlainAnswer | null {
   const headers: Record<string, string> = {}
   for (const line of text.slice(0, end).split('\r\n').slice(1)) {
     const colon = line.indexOf(':')
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
+    if (colon <= 0) continue
+    const name = line.slice(0, colon).trim().toLowerCase()
+    // the socket's answer closes its connection; the server this answer is handed to owns that
+    if (!isLeftOut(name)) headers[name] = line.slice(colon + 1).trim()
   }
   return { statusCode: Number(status[1]), headers, body: text.slice(end + 4) }
 }

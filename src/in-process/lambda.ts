@@ -11,7 +11,6 @@ import { serveRequest } from '../serve/entry.js'
 import { answerBytes, formatError } from '../serve/error-format.js'
 import type { LambdaContext, LambdaHttpResult, LambdaResponseStream } from '../types/lambda.js'
 import { clientErrorAnswer, refusedHeaders, type PlainAnswer } from './client-error.js'
-import { isLeftOut } from './headers.js'
 import { requestOfEvent, resultOf, type LambdaRequest } from './lambda-event.js'
 import { InProcessRequest } from './request.js'
 import { InProcessResponse, type ResponseDelivery } from './response.js'
@@ -58,10 +57,6 @@ function unsupportedEventAnswer(root: RootState, error: Error): PlainAnswer {
 
 function isRequest(value: object): value is LambdaRequest {
   return 'init' in value
-}
-
-function withoutConnectionHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !isLeftOut(name)))
 }
 
 function pairOf(request: LambdaRequest, event: unknown, context: LambdaContext | undefined, delivery: ResponseDelivery): InProcessResponse {
@@ -176,7 +171,7 @@ export function streamLambdaEvent(root: RootState, event: unknown, responseStrea
   const read = readEvent(root, event, basePath)
   if (!isRequest(read)) {
     const { statusCode, headers, body } = read.answer
-    const out = httpResponseStream().from(responseStream, { statusCode, headers: withoutConnectionHeaders(headers) })
+    const out = httpResponseStream().from(responseStream, { statusCode, headers })
     out.end(body)
     return Promise.resolve()
   }
