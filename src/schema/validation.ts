@@ -56,12 +56,14 @@ const aliasedQueries = new WeakSet<object>()
 
 /**
  * `query` is an alias of `querystring`: a schema given it gets `querystring` too, as code that kept
- * the route's options (a docs plugin) reads the latter. Both given by the application still fail.
+ * the route's options (a docs plugin) reads the latter. Both given by the application fail.
  */
 export function aliasQuerystring(schema: Record<string, unknown>): void {
-  if (schema.query === undefined || schema.querystring !== undefined) return
-  schema.querystring = schema.query
-  aliasedQueries.add(schema)
+  if (schema.query === undefined) return
+  if (schema.querystring === undefined) {
+    schema.querystring = schema.query
+    aliasedQueries.add(schema)
+  } else if (!aliasedQueries.has(schema)) throw new codes.SVC_ERR_SCH_DUPLICATE('querystring')
 }
 
 /** The request property each part lives in. */
@@ -197,9 +199,9 @@ export class RouteValidation {
 
   constructor(input: RouteValidationInput) {
     const { schema } = input
-    if (schema.querystring !== undefined && schema.query !== undefined && !aliasedQueries.has(schema)) throw new codes.SVC_ERR_SCH_DUPLICATE('querystring')
     // a part is validated whenever its schema is given: `false` rejects every request, `null` fails to compile
-    const querySchema = schema.querystring !== undefined ? schema.querystring : schema.query
+    // `query` is `querystring` by now (aliasQuerystring, at compileSchemas)
+    const querySchema = schema.querystring
     this.params = schema.params !== undefined ? compileSchema(input, 'params', schema.params) : null
     this.querystring = querySchema !== undefined ? compileSchema(input, 'querystring', querySchema) : null
     this.headers = schema.headers !== undefined ? compileHeaders(input, schema.headers) : null
