@@ -176,6 +176,7 @@ export const codes = {
   SVC_ERR_SCH_STANDARD_VALIDATE: defineError('SVC_ERR_SCH_STANDARD_VALIDATE', "The %s schema of %s:%s: its library's validate %s", 500),
 
   // OpenAPI document (warren/openapi), thrown at start-up
+  SVC_ERR_OPENAPI_OPTIONS: defineError('SVC_ERR_OPENAPI_OPTIONS', 'warren/openapi: %s'),
   SVC_ERR_OPENAPI_UNEXPRESSIBLE: defineError('SVC_ERR_OPENAPI_UNEXPRESSIBLE', 'The %s schema of route %s has no OpenAPI form at %s: %s'),
   SVC_ERR_OPENAPI_SCHEMA_CONFLICT: defineError('SVC_ERR_OPENAPI_SCHEMA_CONFLICT', "Two different shared schemas have the $id '%s' (in contexts of routes %s and %s): OpenAPI has one components.schemas entry per id"),
   SVC_ERR_OPENAPI_SECURITY_SCHEME_CONFLICT: defineError('SVC_ERR_OPENAPI_SECURITY_SCHEME_CONFLICT', "Two different security schemes are named '%s' (in contexts of routes %s and %s): give one of them another name (bearerAuth's and tokenAuth's 'openapi: { name }')"),

@@ -147,3 +147,16 @@ describe('schemas the document cannot hold are start-up errors naming the route'
     await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_OPENAPI_REF_MISSING' })
   })
 })
+
+describe('options the document cannot be built from are refused at registration', () => {
+  it('without info, or with a path not starting with a slash (JavaScript callers): SVC_ERR_OPENAPI_OPTIONS saying what is needed', async () => {
+    const { default: openapi } = await import('warren/openapi')
+    const given: unknown[] = [{}, { info: { title: 'Shop' } }, { info: { title: 'Shop', version: '1' }, path: 'openapi.json' }, { info: { title: 'Shop', version: '1' }, basePath: false }]
+    for (const options of given) {
+      const app = warren().register(openapi, options as never)
+      await expect(app.ready()).rejects.toMatchObject({ code: 'SVC_ERR_OPENAPI_OPTIONS', message: expect.stringMatching(/^warren\/openapi: .*(info: \{ title, version \}|a path starting with '\/')/) })
+    }
+    const served = warren().register(openapi, { info: { title: 'Shop', version: '1' }, path: false, docs: false })
+    await expect(served.ready()).resolves.toBeDefined()
+  })
+})

@@ -2,7 +2,7 @@
  * @module `warren/openapi`: builds one OpenAPI 3.1 document of every route of the context it is
  * registered in, serves it as JSON, and an API reference page when swagger-ui-dist is installed.
  */
-import { declaredRoutes, isAutomaticHeadRoute, plugin, type ErrorFormat, type Warren } from '../../index.js'
+import { codes, declaredRoutes, isAutomaticHeadRoute, plugin, type ErrorFormat, type Warren } from '../../index.js'
 import { buildDocument, type CollectedRoute } from './document.js'
 import { docsFiles, docsPolicy, missingUiMessage, uiPackage, type DocsFile, type MissingUi } from './docs-page.js'
 import type { OpenApiDocument, OpenApiOptions } from './types.js'
@@ -25,6 +25,7 @@ export type * from './types.js'
  */
 const openapi = plugin(
   async function openapi(instance, options: OpenApiOptions) {
+    checkOptions(options)
     // the routes declared before the plugin loaded, then each one as it is declared
     const collected: CollectedRoute[] = [...declaredRoutes(instance)]
     const errorFormat = instance.initialConfig.errorFormat as ErrorFormat | undefined
@@ -61,6 +62,20 @@ const openapi = plugin(
   },
   { name: 'warren-openapi' },
 )
+
+/** What the document cannot do without, refused at registration rather than as a TypeError from deep inside (JavaScript callers). */
+function checkOptions(options: OpenApiOptions): void {
+  const info = (options as Partial<OpenApiOptions> | undefined)?.info
+  if (info === null || typeof info !== 'object' || typeof info.title !== 'string' || typeof info.version !== 'string') {
+    throw new codes.SVC_ERR_OPENAPI_OPTIONS("the options need `info: { title, version }` (strings), which every OpenAPI document has")
+  }
+  for (const key of ['path', 'docs', 'basePath'] as const) {
+    const value: unknown = options[key]
+    if (value !== undefined && !(key !== 'basePath' && value === false) && !(typeof value === 'string' && value.startsWith('/'))) {
+      throw new codes.SVC_ERR_OPENAPI_OPTIONS(`\`${key}\` is a path starting with '/'${key === 'basePath' ? '' : ' or false'}, not ${JSON.stringify(value)}`)
+    }
+  }
+}
 
 /** `/docs` and `/docs/`, or one of them when the router treats them as one. */
 function pagePaths(docsPath: string, ignoreTrailingSlash: boolean): string[] {
