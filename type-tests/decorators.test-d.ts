@@ -1,5 +1,5 @@
 import { expectError, expectNotType, expectType } from 'tsd'
-import warren, { Type, type Warren } from 'warren'
+import warren, { plugin, Type, type Warren } from 'warren'
 
 interface Db {
   find(id: number): { id: number; name: string }
@@ -160,3 +160,17 @@ warren().decorateRequest('r', 0, ['x']).decorateReply('p', 0, [])
     request.account = { id: 1 }
   })
 }
+
+// An object with methods, returned from a plugin: its methods' `this` does not let the plugin's return type decide the value's type
+const clockPlugin = plugin(async (app) =>
+  app.decorate('clock', { now() { return new Date(0) } }).decorateRequest('who', { name(): string { return 'ada' } }).decorateReply('mark', { async set(n: number) { return n } }),
+)
+const withClock = await warren().register(clockPlugin)
+expectType<Date>(withClock.clock.now())
+withClock.get('/', async (request, reply) => {
+  expectType<string>(request.who.name())
+  expectType<Promise<number>>(reply.mark.set(1))
+  return 'ok'
+})
+const registered = warren().register(async (child) => child.decorate('clock', { now() { return 1 } }))
+expectType<typeof registered>(registered)

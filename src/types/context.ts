@@ -23,6 +23,12 @@ export type DecoratorValue<V> = V extends { getter: (...args: never[]) => infer 
     ? S
     : V
 
+/**
+ * What a decorate call adds, read back from the value's type without being inferred from the call's
+ * context: a plugin's return (a contextual type) must not decide a value whose methods type their `this`.
+ */
+export type Decorated<V> = [V] extends [infer Given] ? DecoratorValue<Given> : never
+
 /** The decorator values that give `this` a type: a method of the decorated object, or a `{ getter, setter }` pair. */
 export type DecoratorInput<This> =
   | ((this: This, ...args: any[]) => unknown)

@@ -15,7 +15,7 @@ import type {
   ProtoAction,
   StreamBodyParser,
 } from './content-type.js'
-import type { ContextOf, ContextShape, DecoratorInput, DecoratorValue } from './context.js'
+import type { ContextOf, ContextShape, Decorated, DecoratorInput } from './context.js'
 import type { AsyncHookWithoutDone, ContextHooks, HandlerError, HookName, HookOption, RequestHooks } from './hooks.js'
 import type { FastifyBaseLogger, FastifyTypeProviderDefault, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './fastify-generics.js'
 import type { WarrenLogger } from './logger.js'
@@ -163,14 +163,14 @@ export interface InstanceMembers<out D extends object = {}, out Rq extends objec
     name: NotBuiltin<K, keyof InstanceMembers, 'instance'>,
     value: V | DecoratorInput<Warren<D, Rq, Rp, S>>,
     dependencies?: readonly (string | symbol)[],
-  ): Warren<Flatten<D & { [P in K]: DecoratorValue<V> }>, Rq, Rp, S, R>
+  ): Warren<Flatten<D & { [P in K]: Decorated<V> }>, Rq, Rp, S, R>
   /** Adds a property to every request of this context (and its descendants); returns the instance with it in its requests' type. */
   decorateRequest<const K extends string | symbol, V>(
     this: WithoutRequestDecorator<K>,
     name: NotBuiltin<K, keyof RequestMembers, 'request'>,
     value: V | DecoratorInput<RouteRequest<DefaultRouteTypes, Rq, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
-  ): Warren<D, Flatten<Rq & { [P in K]: DecoratorValue<V> }>, Rp, S, R>
+  ): Warren<D, Flatten<Rq & { [P in K]: Decorated<V> }>, Rp, S, R>
   /** Adds request decorator(s) whose type is given as a type argument: `decorateRequest<{ user: User | null }>('user', null)`. */
   decorateRequest<T extends object>(
     name: NoInfer<keyof T & (string | symbol)>,
@@ -183,7 +183,7 @@ export interface InstanceMembers<out D extends object = {}, out Rq extends objec
     name: NotBuiltin<K, keyof ReplyMembers, 'reply'>,
     value: V | DecoratorInput<RouteReply<DefaultRouteTypes, Rp, Warren<D, Rq, Rp, S>>>,
     dependencies?: readonly (string | symbol)[],
-  ): Warren<D, Rq, Flatten<Rp & { [P in K]: DecoratorValue<V> }>, S, R>
+  ): Warren<D, Rq, Flatten<Rp & { [P in K]: Decorated<V> }>, S, R>
   /** Adds reply decorator(s) whose type is given as a type argument: `decorateReply<{ locale: string | null }>('locale', null)`. */
   decorateReply<T extends object>(
     name: NoInfer<keyof T & (string | symbol)>,
