@@ -130,6 +130,10 @@ app.setNotFoundHandler(async (request, reply) => {
   reply.code(404).send({ message: 'not found' })
 })
 app.setNotFoundHandler({ preHandler: async (request) => expectType<string>(request.user) }, async () => 'not found')
+// without a handler the default 404 stays, after the context's (and these) hooks
+warren().register(async (scope) => void scope.setNotFoundHandler())
+expectType<typeof app>(app.setNotFoundHandler({ preHandler: async (request) => expectType<string>(request.user) }))
+expectError(app.setNotFoundHandler({ preHandler: async () => {} }, 'not a handler'))
 
 // nested contexts keep hooks typed
 app.register(async (child: Warren) => {

@@ -11,17 +11,19 @@ import { kLogLevel, kLogSerializers, kPrefix, kRoot, kRouteTable } from '../core
 import type { RootState } from '../model/root-state.js'
 import { RouteContext, type NotFoundSlot } from '../model/route-context.js'
 import type { ResolvedRouteOptions } from '../model/route-options.js'
+import { defaultNotFoundHandler } from '../serve/not-found.js'
 import type { RouteTable } from './route-table.js'
 
-export function setNotFoundHandler(this: Context, options: Record<string, unknown> | RouteHandlerFn | null, handler?: RouteHandlerFn): Context {
+/** Without a handler, the context's not-found answer stays the default 404, with the given hooks (and this prefix's own hooks) before it. */
+export function setNotFoundHandler(this: Context, options?: Record<string, unknown> | RouteHandlerFn | null, handler?: RouteHandlerFn): Context {
   if (typeof options === 'function') {
     handler = options
     options = {}
   }
   const root: RootState = this[kRoot]
   root.assertNotStarted('setNotFoundHandler')
-  // a JavaScript caller without a handler gets a 500 per request
-  registerNotFoundHandler(this, handler as RouteHandlerFn, options ?? {}, true)
+  if (handler !== undefined && typeof handler !== 'function') throw new codes.SVC_ERR_ROUTE_MISSING_HANDLER('*', this[kPrefix] + '/*')
+  registerNotFoundHandler(this, handler ?? (defaultNotFoundHandler as RouteHandlerFn), options ?? {}, true)
   return this
 }
 

@@ -48,8 +48,9 @@ export class Request {
     return this[kRequestHeaders] ?? (this.raw.headers as WarrenRequest['headers'])
   }
 
+  /** Adds to the received headers (a record given replaces none of them), for this request only. */
   set headers(headers: WarrenRequest['headers']) {
-    this[kRequestHeaders] = headers
+    this[kRequestHeaders] = Object.assign({}, this.raw.headers, headers) as WarrenRequest['headers']
   }
 
   get server(): WarrenRequest['server'] {
@@ -110,11 +111,11 @@ export class Request {
     return (this.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http'
   }
 
-  // a copy only when the request names a version (`Accept-Version`)
+  // a copy per read: an assignment to it is one caller's, not the next request's (nor the route's)
   get routeOptions(): RequestRouteOptions {
     const shared = this[kRoute].requestRouteOptions
     const version = this.raw.headers['accept-version']
-    return version === undefined ? shared : { ...shared, version: Array.isArray(version) ? version[0] : version }
+    return version === undefined ? { ...shared } : { ...shared, version: Array.isArray(version) ? version[0] : version }
   }
 
   get is404(): boolean {

@@ -51,7 +51,7 @@ export interface NotFoundSlot {
   custom: boolean
 }
 
-/** `request.routeOptions`: methods as declared; no method and url when no route matched. */
+/** What `request.routeOptions` copies: methods as declared; no method and url when no route matched. */
 function requestRouteOptions(routeOptions: ResolvedRouteOptions, is404: boolean): ResolvedRouteOptions {
   if (is404) return { ...routeOptions, method: undefined, url: undefined } as unknown as ResolvedRouteOptions
   const declared = (routeOptions as { [kDeclaredMethod]?: string[] })[kDeclaredMethod]
@@ -74,7 +74,7 @@ export class RouteContext {
   readonly root: RootState
   readonly server: Context
   readonly routeOptions: ResolvedRouteOptions
-  readonly requestRouteOptions: ResolvedRouteOptions
+  requestRouteOptions: ResolvedRouteOptions
   readonly is404: boolean
   readonly trustProxy: TrustProxy | null
   handler: RouteHandlerFn
@@ -119,6 +119,7 @@ export class RouteContext {
   resolve(): void {
     const server = this.server
     const options = this.routeOptions
+    this.requestRouteOptions = requestRouteOptions(options, this.is404)
     for (const name of requestHookNames) {
       const own = options[name] as HookFn | HookFn[] | undefined
       const all = own === undefined || own === null ? server[kHooks][name] : server[kHooks][name].concat(own)

@@ -9,7 +9,7 @@ import { codes } from '../core/errors.js'
 import { isThenable } from '../core/is-thenable.js'
 import { kReplyFail, kReplyHijacked, kReplySending } from '../core/symbols.js'
 import type { Reply } from '../model/reply.js'
-import { continueAfter } from './continue-after.js'
+import { continueAfter, failContinuation } from './continue-after.js'
 import { publishAsyncEnd, publishAsyncStart, publishError, type HandlerTrace } from './handler-trace.js'
 
 /**
@@ -20,7 +20,19 @@ export function sendReturnValue(reply: Reply, result: unknown, trace: HandlerTra
   if (trace !== null && isThenable(result)) return continueTraced(reply, result, trace)
   if (result === undefined || result === reply) return
   if (isThenable(result)) return continueAfter(result, reply, sendResolvedValue, failRejected)
-  sendResolvedValue(result, reply)
+  sendReturned(result, reply)
+}
+
+/**
+ * A value returned as it is that `send` refuses (an object under a type nothing serializes) fails the
+ * request, as the same `send` in the handler would have: the throw would otherwise leave the pipeline.
+ */
+function sendReturned(value: unknown, reply: Reply): void {
+  try {
+    sendResolvedValue(value, reply)
+  } catch (thrown) {
+    failContinuation(reply, thrown)
+  }
 }
 
 /**

@@ -30,14 +30,11 @@ export function send(reply: Reply, payload: unknown): void {
   if (payload instanceof Error) return reply[kReplyFail](payload)
   reply[kReplySending] = true
   const headers = reply[kReplyHeaders]
-  const contentType = headers['content-type'] as string | undefined
+  const contentType = contentTypeOf(headers)
 
   if (payload === undefined) return runOnSend(reply, payload)
   if (payload !== null) {
-    if (typeof payload === 'string') {
-      declareTextType(headers, contentType, TEXT_TYPE)
-      return runOnSend(reply, payload)
-    }
+    if (typeof payload === 'string') return sendText(reply, payload, contentType)
     if (typeof payload !== 'object' || !isPlainData(payload)) {
       if (isBinary(payload)) {
         if (contentType === undefined) headers['content-type'] = BINARY_TYPE
@@ -61,6 +58,30 @@ export function send(reply: Reply, payload: unknown): void {
   // an object under a media type nothing serializes: only an onSend hook could still make bytes of it
   if (payload !== null && reply[kRoute].hooks.onSend === null) refuseUnwritable(reply, payload)
   runOnSend(reply, payload)
+}
+
+/**
+ * The content type set, if any: `reply.type(null)` or `''` (what a lookup of an unknown file extension
+ * gives) is none, and is removed, so the payload's own default applies; another value is read as the
+ * text it goes out as.
+ */
+function contentTypeOf(headers: Record<string, unknown>): string | undefined {
+  const value = headers['content-type']
+  if (typeof value === 'string' && value !== '') return value
+  if (value === undefined) return undefined
+  if (value !== null && value !== '') return String(value)
+  delete headers['content-type']
+  return undefined
+}
+
+/** Text goes as it is (`text/plain` unless typed); under a type of its own, a reply's serializer writes it. */
+function sendText(reply: Reply, payload: string, contentType: string | undefined): void {
+  const serializer = reply[kReplySerializer]
+  if (serializer === null || contentType === undefined) {
+    declareTextType(reply[kReplyHeaders], contentType, TEXT_TYPE)
+    return runOnSend(reply, payload)
+  }
+  serializeInSend(reply, payload)
 }
 
 /** Thrown at the call, so the stack names the caller; the reply stays unsent, so a `catch` may send something else. */

@@ -274,8 +274,10 @@ export interface InstanceMembers<out D extends object = {}, out Rq extends objec
   setErrorHandler<E = HandlerError>(handler: ErrorHandlerFor<this, Rq, Rp, E>): this
   /** Sets the handler for requests that match no route in this context's prefix. */
   setNotFoundHandler(handler: HandlerFor<this, DefaultRouteTypes, Rq, Rp>): this
-  /** Sets the not-found handler, with hooks of its own. */
-  setNotFoundHandler(opts: NotFoundOptions<this, Rq, Rp>, handler: HandlerFor<this, DefaultRouteTypes, Rq, Rp>): this
+  /** Sets the not-found handler, with hooks of its own; without a handler, the default 404 answers after those hooks. */
+  setNotFoundHandler(opts: NotFoundOptions<this, Rq, Rp>, handler?: HandlerFor<this, DefaultRouteTypes, Rq, Rp>): this
+  /** Keeps the default 404 as this context's not-found answer, so this prefix's hooks run before it (and no other handler can be set here). */
+  setNotFoundHandler(): this
   /** The error handler in force in this context (typed without this context's decorations, so instances stay covariant). */
   readonly errorHandler: ErrorHandlerFor<AnyWarren, {}, {}>
 

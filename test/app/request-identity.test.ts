@@ -260,7 +260,7 @@ describe('request.routeOptions', () => {
     app.get('/v', { constraints: { version: '1.0.0' } }, async (request: any) => ({ version: request.routeOptions.version ?? null, slash: request.routeOptions.prefixTrailingSlash }))
     app.get('/plain', async (request: any) => ({ version: request.routeOptions.version ?? null, same: request.routeOptions === request.routeOptions }))
     expect((await app.inject({ url: '/v', headers: { 'accept-version': '1.x' } })).json()).toEqual({ version: '1.x', slash: 'both' })
-    // without the header nothing is copied: the same object every time
-    expect((await app.inject('/plain')).json()).toEqual({ version: null, same: true })
+    // a copy on each read, so what one reader assigns reaches no other
+    expect((await app.inject('/plain')).json()).toEqual({ version: null, same: false })
   })
 })

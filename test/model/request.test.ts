@@ -32,10 +32,10 @@ describe('request', () => {
     })
   })
 
-  it('headers are the raw request\'s until assigned; an assigned record replaces them for this request only', async () => {
+  it('headers are the raw request\'s until assigned; an assigned record adds to them, for this request only', async () => {
     const app = warren()
     app.addHook('onRequest', async (req: any) => {
-      if (req.url === '/replaced') req.headers = { ...req.headers, 'x-added': 'by hook' }
+      if (req.url === '/replaced') req.headers = { 'x-added': 'by hook' }
     })
     app.get('/:kind', async (req: any) => ({ same: req.headers === req.raw.headers, thing: req.headers['x-thing'], added: req.headers['x-added'] ?? null }))
     const read = await app.inject({ url: '/read', headers: { 'x-thing': 'yes' } })
@@ -44,6 +44,19 @@ describe('request', () => {
     expect(replaced.json()).toEqual({ same: false, thing: 'yes', added: 'by hook' })
     const fetched = await app.fetch(new Request('http://app.test/replaced', { headers: { 'x-thing': 'yes' } }))
     expect(await fetched.json()).toEqual({ same: false, thing: 'yes', added: 'by hook' })
+    expect((await app.inject('/read')).json()).toEqual({ same: true, added: null })
+  })
+
+  it('routeOptions is a copy on each read: an assignment to it reaches neither the next request nor the route', async () => {
+    const app = warren()
+    app.post('/', { bodyLimit: 10 }, async (req: any) => {
+      const before = { url: req.routeOptions.url, bodyLimit: req.routeOptions.bodyLimit }
+      req.routeOptions.url = '/changed'
+      req.routeOptions.bodyLimit = 1
+      return before
+    })
+    for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'POST', url: '/', payload: { a: 1 } })).json()).toEqual({ url: '/', bodyLimit: 10 })
+    expect((await app.inject({ method: 'POST', url: '/', payload: { long: 'x'.repeat(20) } })).statusCode).toBe(413)
   })
 
   it('body is undefined without a payload; query is empty without a query string', async () => {

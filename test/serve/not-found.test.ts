@@ -274,3 +274,27 @@ describe('reply.callNotFound() while a not-found route answers', () => {
     expect([res.statusCode, res.headers['x-seen']]).toEqual([404, '404 Not Found'])
   })
 })
+
+describe('setNotFoundHandler without a handler', () => {
+  it("keeps the default 404 for the prefix, answered after the prefix's hooks, at the root and under a prefix", async () => {
+    const app = warren()
+    const hooks: string[] = []
+    app.register(async (scope: any) => {
+      scope.addHook('onRequest', async (request: any) => {
+        hooks.push(`scoped ${request.url}`)
+      })
+      scope.setNotFoundHandler({ preHandler: async () => void hooks.push('own preHandler') })
+    }, { prefix: '/p' })
+    const scoped = await app.inject('/p/missing')
+    expect(scoped.statusCode).toBe(404)
+    expect(scoped.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET:/p/missing not found' })
+    expect(hooks).toEqual(['scoped /p/missing', 'own preHandler'])
+
+    const root = warren()
+    root.setNotFoundHandler()
+    expect(() => root.setNotFoundHandler(async () => 'other')).toThrow(expect.objectContaining({ code: 'SVC_ERR_NOT_FOUND_HANDLER_ALREADY_SET' }))
+    const missing = await root.inject('/missing')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET:/missing not found' })
+  })
+})
