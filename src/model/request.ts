@@ -8,7 +8,7 @@ import { readDecorator, writeDecorator } from '../core/decorator-access.js'
 import { essenceOf } from '../core/media-type.js'
 import { kRequestAbort, kRequestHeaders, kRequestResponse, kRoute } from '../core/symbols.js'
 import type { Logger } from '../core/logger.js'
-import type { HTTPPart, RequestRouteOptions, ValidationFunction, WarrenRequest } from '../types/index.js'
+import type { HTTPPart, RequestRouteOptions, ValidationError, ValidationFunction, WarrenRequest } from '../types/index.js'
 import { forwardingChain, type TrustProxy } from './trust-proxy.js'
 
 export interface DecoratorProp {
@@ -33,7 +33,7 @@ export class Request {
   declare body: WarrenRequest['body']
   declare raw: IncomingMessage
   declare log: Logger
-  declare validationError: (Error & { validation?: unknown; validationContext?: string }) | undefined
+  declare validationError: ValidationError | undefined
   declare [kRequestResponse]: ServerResponse | null
   declare [kRequestAbort]: AbortController | null
   declare [kRequestHeaders]: WarrenRequest['headers'] | undefined

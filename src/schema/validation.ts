@@ -44,8 +44,13 @@ export interface ValidationTarget {
 export type ValidationError = Error & {
   statusCode: number
   code: string
-  validation: unknown
+  validation: ValidationErrorItem[]
   validationContext: string
+}
+
+/** A validator's own Error as one failure of the list. */
+function failureItem(error: Error): ValidationErrorItem {
+  return { keyword: 'validator', instancePath: '', schemaPath: '', params: {}, message: error.message }
 }
 
 /** The outcome of validating a request: the first failure, or null; a Promise of it with async validators. */
@@ -270,9 +275,9 @@ export class RouteValidation {
       error.statusCode ??= 400
       error.code ??= 'SVC_ERR_VALIDATION'
       error.validationContext ??= part
-      // the error is its own `validation`: not enumerable, so serializing the error (or what an
-      // error handler builds from `error.validation`) meets no cycle
-      if (error.validation === undefined) Object.defineProperty(error, 'validation', { value: failure, writable: true, configurable: true })
+      // a list of one failure in Ajv's shape, so `if (error.validation)` and `.map` read it as any other;
+      // not enumerable, so the error serializes as the validator made it
+      if (error.validation === undefined) Object.defineProperty(error, 'validation', { value: [failureItem(failure)], writable: true, configurable: true })
       return error
     }
     const items = (Array.isArray(failure) ? failure : [failure]) as ValidationErrorItem[]
@@ -282,7 +287,7 @@ export class RouteValidation {
     const chosen = typeof formatted === 'object' && formatted !== null
     if (!chosen || error.statusCode === undefined) error.statusCode = 400
     if (!chosen || error.code === undefined) error.code = 'SVC_ERR_VALIDATION'
-    error.validation = failure
+    error.validation = items
     error.validationContext = part
     return error
   }

@@ -9,6 +9,7 @@ import type { RouteRequest } from './request.js'
 import type { RouteOptionsView } from './route-view.js'
 import type { DefaultRouteTypes, RouteTypes } from './schema.js'
 import type { Done } from './util.js'
+import type { ValidationErrorItem } from './validation.js'
 
 /** The error a handler, hook or parser may raise, as the error hooks and handlers see it. */
 export interface HandlerError extends Error {
@@ -16,8 +17,8 @@ export interface HandlerError extends Error {
   code?: string
   /** The HTTP status to answer with, when the error carries one. */
   statusCode?: number
-  /** The validator's raw error list, for validation errors. */
-  validation?: unknown
+  /** The validation failures, for validation errors: Ajv's shape, which warren gives a Standard Schema library's issues too (a custom validator compiler's `{ error }` list is passed as it is). */
+  validation?: ValidationErrorItem[]
   /** Which part of the request failed validation. */
   validationContext?: string
 }

@@ -33,7 +33,8 @@ export interface ValidationError extends Error {
   code?: string
   /** `400`. */
   statusCode?: number
-  validation?: unknown
+  /** The failures, in Ajv's shape (a Standard Schema library's issues are given it too). */
+  validation?: ValidationErrorItem[]
   validationContext?: string
 }
 

@@ -366,7 +366,7 @@ describe("errorFormat: 'problem' details", () => {
       validatorCompiler: () => () => ({ error: new Error('nope, not like this') }),
     }, async () => 'ok')
     const res = await app.inject({ method: 'POST', url: '/custom', payload: {} })
-    expect(res.json().errors).toStrictEqual([{ pointer: '/body', message: 'nope, not like this' }])
+    expect(res.json().errors).toStrictEqual([{ pointer: '/body', keyword: 'validator', message: 'nope, not like this' }])
   })
 })
 
