@@ -70,6 +70,7 @@ export interface NormalizedOptions {
 type Check = (value: unknown) => boolean
 const isBoolean: Check = (value) => typeof value === 'boolean'
 const isFunction: Check = (value) => typeof value === 'function'
+const isFunctionOrNull: Check = (value) => value === null || typeof value === 'function'
 // the schema error formatter is synchronous (an async one would answer a Promise)
 const isSyncFunction: Check = (value) => isFunction(value) && (value as Function).constructor.name !== 'AsyncFunction'
 const isString: Check = (value) => typeof value === 'string'
@@ -132,7 +133,7 @@ export function normalizeOptions(input: unknown): NormalizedOptions {
     useSemicolonDelimiter: router.useSemicolonDelimiter,
     constraints: router.constraints,
     routerOptions: router,
-    frameworkErrors: option(o, 'frameworkErrors', isFunction, 'a function', undefined),
+    frameworkErrors: option(o, 'frameworkErrors', isFunctionOrNull, 'a function', undefined) ?? undefined,
     rewriteUrl: option(o, 'rewriteUrl', isFunction, 'a function', undefined),
     exposeHeadRoutes: option(o, 'exposeHeadRoutes', isBoolean, 'a boolean', true),
     trustProxy: compileTrustProxy(option<TrustProxyOption>(o, 'trustProxy', isTrustProxyOption, 'a boolean, a hop count, an address list (array or comma-separated string) or a function', false)),

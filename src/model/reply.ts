@@ -125,7 +125,8 @@ export abstract class Reply {
     return this.code(statusCode)
   }
 
-  header(name: string, value: HeaderValue): this {
+  /** A value left out (or `undefined`) is the empty string, as Fastify's reply sends it. */
+  header(name: string, value: HeaderValue = ''): this {
     const key = name.toLowerCase()
     const headers = this[kReplyHeaders]
     if (key === 'set-cookie' && headers[key] !== undefined) {

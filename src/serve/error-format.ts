@@ -108,10 +108,12 @@ function fastifyAnswer(error: unknown, site: ErrorSite): ErrorAnswer {
   return { status: site.status, contentType: JSON_TYPE, headers: null, body: asPayload ? error : fastifyBody(error, site.status, hidden), asPayload }
 }
 
+/** A status without a standard phrase (499, 599) has no `error` key: no name is better than a made-up one. */
 function fastifyBody(error: unknown, statusCode: number, hidden: boolean): FastifyErrorBody {
   const { code, message } = fieldsOf(error, hidden)
-  const phrase = phraseOf(statusCode)
-  const shown = hidden ? phrase : message
+  const phrase = STATUS_CODES[statusCode]
+  const shown = hidden ? phraseOf(statusCode) : message
+  if (phrase === undefined) return (code === undefined ? { statusCode, message: shown } : { statusCode, code, message: shown }) as FastifyErrorBody
   return code === undefined ? { statusCode, error: phrase, message: shown } : { statusCode, code, error: phrase, message: shown }
 }
 

@@ -126,7 +126,7 @@ export interface WarrenOptions {
   /** Replaces each request's URL before routing (`this`: the root instance); a non-string answers 500 `SVC_ERR_ROUTE_REWRITE_NOT_STR`. */
   rewriteUrl?: (this: any, req: IncomingMessage) => string
   /** Answers a request the router refused (bad URL, parameter too long, failing async constraint) instead of warren. */
-  frameworkErrors?: FrameworkErrorsHandler
+  frameworkErrors?: FrameworkErrorsHandler | null
   /** GET routes also answer HEAD (default `true`). */
   exposeHeadRoutes?: boolean
   /** Trust `x-forwarded-*` for `ip`, `ips`, `host`, `protocol`: `true`, a hop count, addresses or CIDRs (`'loopback'`…), or `(address, hop) => boolean`. */

@@ -7,6 +7,13 @@ describe('factory options', () => {
     expect(named).toBe(typedWarren)
   })
 
+  it('frameworkErrors: null is the default (no handler), as documented', async () => {
+    const app = warren({ frameworkErrors: null })
+    const res = await app.inject('/%zz')
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'SVC_ERR_BAD_URL' })
+  })
+
   it('accepts no options, undefined and an empty object', async () => {
     for (const app of [warren(), warren(undefined), warren({})]) {
       app.get('/', async () => 'ok')

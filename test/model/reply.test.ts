@@ -49,6 +49,17 @@ describe('reply: status and headers', () => {
     expect((await app.inject('/')).headers['set-cookie']).toEqual(['a=1', 'b=2'])
   })
 
+  it('a header given no value, or undefined, is sent empty', async () => {
+    const app = warren()
+    app.get('/', async (_req: any, reply: any) => {
+      reply.header('x-omitted').header('x-undefined', undefined).headers({ 'x-via-headers': undefined })
+      return { has: reply.hasHeader('x-omitted'), value: reply.getHeader('x-undefined') }
+    })
+    const res = await app.inject('/')
+    expect(res.json()).toEqual({ has: true, value: '' })
+    expect(res.headers).toMatchObject({ 'x-omitted': '', 'x-undefined': '', 'x-via-headers': '' })
+  })
+
   it('type() sets the content type', async () => {
     const app = warren()
     app.get('/', async (_req: any, reply: any) => reply.type('text/html').send('<p>hi</p>'))

@@ -293,3 +293,18 @@ describe('error logs', () => {
     expect(lines.at(-2)).toMatchObject({ level: 30, msg: 'Route GET:/nowhere not found' })
   })
 })
+
+describe('a status without a standard phrase', () => {
+  it('499 and 599 bodies have no error key (nothing is named rather than a made-up name)', async () => {
+    const app = warren()
+    app.get('/:status', async (request: any) => {
+      throw Object.assign(new Error('client closed'), { statusCode: Number(request.params.status) })
+    })
+    expect((await app.inject('/499')).json()).toStrictEqual({ statusCode: 499, message: 'client closed' })
+    const coded = warren()
+    coded.get('/', async () => {
+      throw Object.assign(new Error('odd'), { statusCode: 599, code: 'APP_ODD' })
+    })
+    expect((await coded.inject('/')).json()).toStrictEqual({ statusCode: 599, code: 'APP_ODD', message: 'odd' })
+  })
+})
