@@ -121,3 +121,12 @@ void (async () => {
 // ---------- a path that does not start with '/' joins its prefix as written, as the router joins it ----------
 const written = warren().register(async (child: Warren) => child.get(':name', async () => 'x').options('*', async () => ''), { prefix: '/prefix' })
 expectType<'GET /prefix:name' | 'OPTIONS /prefix*'>(null as unknown as keyof RouteTableOf<typeof written> & string)
+
+// ---------- bytes and streams the server sends arrive as bytes, or as text under a text type ----------
+const files = warren()
+  .get('/logo.png', { schema: { response: { 200: Type.Unsafe<Buffer | import('node:stream').Readable>({ type: 'string', format: 'binary' }), 404: Type.Object({ missing: Type.String() }) } } }, async (_request, reply) => reply.type('image/png').send(Buffer.from('x')))
+void (async () => {
+  const logo = await client<typeof files>({ app: files }).get('/logo.png')
+  if (logo.status === 200) expectType<Uint8Array | string>(logo.body)
+  if (logo.status === 404) expectType<{ missing: string }>(logo.body)
+})()

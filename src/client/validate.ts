@@ -1,7 +1,7 @@
 /**
  * @module client/validate
  * Optional response validation with Ajv and ajv-formats, loaded only when asked for; the schema is
-  * chosen as the server chooses it (status, class, `default`, media type), bodiless answers unchecked.
+  * chosen as the server chooses it (status, class, `default`, media type), bodiless and binary answers unchecked.
  */
 import { WarrenClientError } from './errors.js'
 import { isBodiless, type ClientResponse } from './response.js'
@@ -100,7 +100,8 @@ export class ResponseValidator {
   }
 
   async check(method: string, path: string, response: ClientResponse): Promise<void> {
-    if (isBodiless(method, response.status)) return
+    // bytes (an image, a file: neither JSON nor text) are what a schema's `format: 'binary'` names, not a value to check
+    if (isBodiless(method, response.status) || response.body instanceof Uint8Array) return
     const byStatus = this.#tableNow()[`${method} ${path}`]
     if (byStatus === undefined) return
     const status = String(response.status)

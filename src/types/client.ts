@@ -59,7 +59,13 @@ type AnswerAt<K, Keys, Body> = K extends '204' | '205' | '304' | '2xx' | '2XX' |
     : SplitBodiless<StatusOf<K, Keys> & number, Body>
   : TypedAnswer<StatusOf<K, Keys>, Body>
 
-type DeclaredAnswers<Res, Keys extends keyof Res> = { [K in Keys]: AnswerAt<K, Keys, Res[K]> }[Keys]
+/**
+ * A body as the client reads it: bytes or a stream the server sends (a Buffer, a Node or web stream)
+ * arrive as bytes, or as a string under a text type (a streamed CSV); anything else as its schema types it.
+ */
+export type ReceivedBody<B> = B extends Uint8Array | { pipe: Function } | { getReader: Function } ? Uint8Array | string : B
+
+type DeclaredAnswers<Res, Keys extends keyof Res> = { [K in Keys]: AnswerAt<K, Keys, ReceivedBody<Res[K]>> }[Keys]
 
 /** What a call resolves with: one member per declared response key, discriminated by `status`, plus (unless a `default` key covers them) undeclared 4xx/5xx with warren's error body in format `F`, and any other status with an `unknown` body. */
 export type AnswerOf<RT extends RouteTypes, F extends ErrorFormatKind = 'fastify'> = AnswersFor<RT['responses'], keyof RT['responses'], F>

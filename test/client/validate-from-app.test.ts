@@ -65,3 +65,20 @@ describe('client({ app, validate: true }) with another library’s response sche
     await expect(api.get('/money')).rejects.toMatchObject({ code: 'CLIENT_ERR_RESPONSE_VALIDATION' })
   })
 })
+
+describe('validate: true and binary answers', () => {
+  it('an image declared as a binary string (alone or in a content map) is returned as its bytes, unchecked', async () => {
+    const Png = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' })
+    const bytes = Buffer.from([137, 80, 78, 71])
+    const app = warren()
+      .get('/plain.png', { schema: { response: { 200: Png } } }, async (_request, reply) => reply.type('image/png').send(bytes))
+      .get('/mapped.png', { schema: { response: { 200: { description: 'the logo', content: { 'image/png': { schema: Png } } } } } }, async (_request, reply) => reply.type('image/png').send(bytes))
+    const api = client<typeof app>({ app, validate: true })
+    for (const path of ['/plain.png', '/mapped.png'] as const) {
+      const res = await api.get(path)
+      expect(res.status).toBe(200)
+      expect(res.body).toBeInstanceOf(Uint8Array)
+      expect([...(res.body as unknown as Uint8Array)]).toEqual([137, 80, 78, 71])
+    }
+  })
+})
