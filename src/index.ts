@@ -31,6 +31,8 @@ export { errorCodes } from './core/fastify-error-names.js'
 export type { ErrorCode, WarrenErrorClass } from './core/errors.js'
 /** The codes warren answers requests with, their statuses and meanings. */
 export { errorCatalogue } from './types/error-catalogue.js'
+/** The error bodies as TypeBox schemas, to declare a route's error statuses with: `response: { 200: User, '4xx': ProblemBody }`. */
+export { ErrorBody, ProblemBody } from './schema/error-bodies.js'
 export { VERSION } from './app/instance.js'
 export {
   INITIALIZATION_CHANNEL,

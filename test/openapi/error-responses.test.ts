@@ -76,7 +76,7 @@ describe('warren/openapi documents the error responses warren answers by itself'
   it("Fastify's body by default: application/json, the WarrenError schema, which real answers match", async () => {
     const app = await shop()
     const document = app.openapi()
-    expect(document.components.schemas?.WarrenError).toMatchObject({ type: 'object', required: ['statusCode', 'error', 'message'] })
+    expect(document.components.schemas?.WarrenError).toMatchObject({ type: 'object', required: ['statusCode', 'message'] })
     const badRequest = document.components.responses?.WarrenBadRequest
     expect(badRequest?.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/WarrenError' } } })
     expect(badRequest?.description).toContain('SVC_ERR_VALIDATION')

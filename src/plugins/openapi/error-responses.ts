@@ -2,7 +2,7 @@
  * @module The error responses warren answers, documented in the application's `errorFormat`, and
  * which of them each operation can give.
  */
-import { errorCatalogue } from '../../index.js'
+import { ErrorBody, errorCatalogue, ProblemBody } from '../../index.js'
 import type { ErrorFormat } from '../../index.js'
 import type { JsonSchema, OpenApiOperation, OpenApiResponse } from './types.js'
 
@@ -40,45 +40,15 @@ function codesOf(status: string): string {
   return codes.length === 0 ? '' : ` (codes: ${codes.join(', ')})`
 }
 
-const fastifyBody: JsonSchema = {
-  type: 'object',
-  description: "warren's error body: Fastify's shape; `code` when the error has one",
-  required: ['statusCode', 'error', 'message'],
-  properties: {
-    statusCode: { type: 'integer', minimum: 400, maximum: 599 },
-    code: { type: 'string' },
-    error: { type: 'string', description: 'The status phrase' },
-    message: { type: 'string' },
-  },
-}
+/** Plain JSON copies of the exported schemas (TypeBox's symbols left out): the document is JSON. */
+const fastifyBody = JSON.parse(JSON.stringify(ErrorBody)) as JsonSchema
+const problem = JSON.parse(JSON.stringify(ProblemBody)) as JsonSchema
 
-const problem: JsonSchema = {
-  type: 'object',
-  description: 'RFC 9457 problem details; `code` (extension) when the error has one',
-  required: ['type', 'title', 'status', 'detail'],
-  properties: {
-    type: { type: 'string', format: 'uri-reference', description: '`urn:warren:error:<code>` for warren\'s codes, `about:blank` for a plain status' },
-    title: { type: 'string' },
-    status: { type: 'integer', minimum: 400, maximum: 599 },
-    detail: { type: 'string' },
-    instance: { type: 'string', format: 'uri-reference', description: 'The request URL' },
-    code: { type: 'string' },
-  },
-}
-
+/** A validation failure's problem: the problem body with its `errors` list present. */
 function validationProblem(problemRef: string): JsonSchema {
-  const item = {
-    type: 'object',
-    required: ['pointer', 'message'],
-    properties: {
-      pointer: { type: 'string', format: 'json-pointer', description: 'The value that failed, from the request part: `/body/email`' },
-      message: { type: 'string' },
-      keyword: { type: 'string' },
-    },
-  }
   return {
     description: 'The problem details of a validation failure: one `errors` item per failed schema keyword',
-    allOf: [{ $ref: problemRef }, { type: 'object', required: ['errors'], properties: { code: { const: 'SVC_ERR_VALIDATION' }, errors: { type: 'array', items: item } } }],
+    allOf: [{ $ref: problemRef }, { type: 'object', required: ['errors'], properties: { code: { const: 'SVC_ERR_VALIDATION' } } }],
   }
 }
 
