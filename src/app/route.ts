@@ -24,11 +24,19 @@ const nodeMethods = new Set(METHODS)
 function normalizeMethods(method: unknown, accepted: HttpMethods): string[] {
   const methods = Array.isArray(method) ? method : [method]
   return methods.map((m) => {
-    const upper = typeof m === 'string' ? m.toUpperCase() : ''
-    if (!nodeMethods.has(upper)) throw new codes.SVC_ERR_ROUTE_METHOD_INVALID()
+    if (typeof m !== 'string') throw new codes.SVC_ERR_ROUTE_METHOD_INVALID()
+    const upper = m.toUpperCase()
+    if (!nodeMethods.has(upper)) throw unknownToNode(upper)
     if (!accepted.has(upper)) throw new codes.SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED(upper, upper)
     return upper
   })
+}
+
+/** A method Node's parser cannot read is not supported, and no `addHttpMethod` makes it so. */
+function unknownToNode(method: string): Error {
+  const error = new codes.SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED(method, method)
+  error.message = `${method} method is not supported: Node's HTTP parser does not know it`
+  return error
 }
 
 function errorHandlerNotFunction(label: string, path: string): Error {

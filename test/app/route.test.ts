@@ -164,7 +164,8 @@ describe('routes', () => {
 
   it('invalid route declarations fail at registration', () => {
     const app = warren()
-    expect(() => app.route({ method: 'FETCH', url: '/', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_METHOD_INVALID' }))
+    expect(() => app.route({ method: 'FETCH', url: '/', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_METHOD_NOT_SUPPORTED' }))
+    expect(() => app.route({ method: 7 as never, url: '/', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_METHOD_INVALID' }))
     expect(() => app.route({ method: 'GET', url: '/' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_MISSING_HANDLER' }))
     expect(() => app.route({ method: 'GET', url: '/', handler: 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_ROUTE_HANDLER_NOT_FN' }))
     expect(() => app.route({ method: 'GET', handler: async () => 'x' })).toThrow(expect.objectContaining({ code: 'SVC_ERR_INVALID_URL' }))
