@@ -133,6 +133,8 @@ const cases = {
     }
     export const listThings: RouteHandlerMethod = async function (request, reply) {
       void request.url
+      // \`this\` is the instance, with its logger, as in a Fastify handler
+      this.log.info({ url: request.url }, 'listing things')
       return reply.send([])
     }
     const app = warren()

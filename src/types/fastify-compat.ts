@@ -66,7 +66,7 @@ export type RouteHandlerMethod<
   SchemaCompiler = FastifySchema,
   TypeProvider = FastifyTypeProviderDefault,
   Logger = FastifyBaseLogger,
-> = (this: FastifyInstance, request: FastifyRequest<RouteGeneric>, reply: FastifyReply) => unknown
+> = (this: FastifyInstance & BareInstance, request: FastifyRequest<RouteGeneric>, reply: FastifyReply) => unknown
 /** {@link RouteHandlerMethod} with the route generic first. */
 export type RouteHandler<
   RouteGeneric = RouteGenericInterface,
