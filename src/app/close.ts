@@ -42,11 +42,12 @@ async function shutDown(app: Context): Promise<void> {
   throw toError(failures[0])
 }
 
-export function close(this: Context, callback?: (error?: Error) => void): Promise<void> | undefined {
+/** A callback is called with `null` when the close succeeded, as Node-style callbacks (and Fastify's) are. */
+export function close(this: Context, callback?: (error?: Error | null) => void): Promise<void> | undefined {
   const root: RootState = this[kRoot]
   root.closePromise ??= shutDown(root.app)
   if (callback) {
-    root.closePromise.then(() => callback(), callback)
+    root.closePromise.then(() => callback(null), callback)
     return undefined
   }
   return root.closePromise

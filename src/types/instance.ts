@@ -148,7 +148,7 @@ export interface InstanceMembers<out D extends object = {}, out Rq extends objec
   readonly routing: (req: IncomingMessage, res: ServerResponse) => void
   /** Stops the server and runs the `preClose` and `onClose` hooks. */
   close(): Promise<void>
-  close(callback: (err?: Error) => void): void
+  close(callback: (err?: Error | null) => void): void
   /** Sends a fake request through the application (no socket). */
   inject(opts: InjectOptions | string): Promise<InjectResponse>
   inject(opts: InjectOptions | string, callback: (err: Error | undefined, response: InjectResponse | undefined) => void): void
