@@ -165,7 +165,7 @@ expectError(warren({ validator: { plugins: ['ajv-errors'] } }))
 // ---------- callback forms and the chained inject ----------
 {
   const cbApp = warren()
-  cbApp.close((err) => expectType<Error | undefined>(err))
+  cbApp.close((err) => expectType<Error | null | undefined>(err))
   cbApp.inject({ url: '/' }, (err, response) => {
     expectType<Error | undefined>(err)
     expectType<number | undefined>(response?.statusCode)
