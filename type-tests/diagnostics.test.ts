@@ -4,7 +4,7 @@
  * negatives in `type-tests/`, which only check that a call fails, by checking why.
  */
 import { describe, expect, it } from 'vitest'
-import { firstDiagnosticLines, lineOf, locatedDiagnosticsOfCases } from './compile-cases.js'
+import { diagnosticsOfCases, firstDiagnosticLines, lineOf, locatedDiagnosticsOfCases } from './compile-cases.js'
 
 const cases = {
   missingDecorator: `
@@ -39,6 +39,23 @@ const cases = {
     warren().addHook('preHandler', (_request, _reply, done) => done()).addHook('onSend', async (_request, _reply, payload) => payload)
   `,
 }
+
+describe('a name decorated twice', () => {
+  it('says so, for the instance, requests and replies', () => {
+    const found = diagnosticsOfCases({
+      instance: `
+        import { warren } from 'warren'
+        warren().decorate('db', { query: () => 1 }).decorate('db', { query: () => 2 })
+      `,
+      request: `
+        import { warren } from 'warren'
+        warren().decorateRequest('user', null as string | null).decorateRequest('user', 'x')
+      `,
+    })
+    expect(found.instance).toEqual([expect.stringContaining("'db' is decorated on this instance already: decorate each name once")])
+    expect(found.request).toEqual([expect.stringContaining("'user' is decorated on this request already: decorate each name once")])
+  })
+})
 
 describe('type errors lead with the useful line', () => {
   const found = firstDiagnosticLines(cases)

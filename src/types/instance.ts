@@ -33,9 +33,11 @@ import type { AddHttpMethodOptions, ConstraintStrategy, FoundRoute, PrintRoutesO
 /** Kept in intersections, it turns off weak-type detection for `{ K?: never }`. */
 interface NotWeak {}
 /** `decorate(K)` refuses a name decorated already in this context or an ancestor (a name only declared by merging is for it to provide). */
-type WithoutDecorator<K extends PropertyKey> = { readonly [kContext]: { d: { [P in K]?: never } & NotWeak } }
-type WithoutRequestDecorator<K extends PropertyKey> = { readonly [kContext]: { rq: { [P in K]?: never } & NotWeak } }
-type WithoutReplyDecorator<K extends PropertyKey> = { readonly [kContext]: { rp: { [P in K]?: never } & NotWeak } }
+/** A name taken already reads, in the error, as a sentence saying so (the property's type). */
+type AlreadyDecorated<K extends PropertyKey, What extends string> = { [P in K]?: `'${P & string}' is decorated on this ${What} already: decorate each name once` }
+type WithoutDecorator<K extends PropertyKey> = { readonly [kContext]: { d: AlreadyDecorated<K, 'instance'> & NotWeak } }
+type WithoutRequestDecorator<K extends PropertyKey> = { readonly [kContext]: { rq: AlreadyDecorated<K, 'request'> & NotWeak } }
+type WithoutReplyDecorator<K extends PropertyKey> = { readonly [kContext]: { rp: AlreadyDecorated<K, 'reply'> & NotWeak } }
 type NotBuiltin<K extends PropertyKey, Builtin, What extends string> = K extends Builtin
   ? `'${K & string}' is a built-in ${What} property`
   : K
