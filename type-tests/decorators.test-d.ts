@@ -163,13 +163,13 @@ warren().decorateRequest('r', 0, ['x']).decorateReply('p', 0, [])
 
 // An object with methods, returned from a plugin: its methods' `this` does not let the plugin's return type decide the value's type
 const clockPlugin = plugin(async (app) =>
-  app.decorate('clock', { now() { return new Date(0) } }).decorateRequest('who', { name(): string { return 'ada' } }).decorateReply('mark', { async set(n: number) { return n } }),
+  app.decorate('clock', { now() { return new Date(0) }, async later(n: number) { return n } }).decorateRequest('who', { getter(): string { return 'ada' } }),
 )
 const withClock = await warren().register(clockPlugin)
 expectType<Date>(withClock.clock.now())
-withClock.get('/', async (request, reply) => {
-  expectType<string>(request.who.name())
-  expectType<Promise<number>>(reply.mark.set(1))
+expectType<Promise<number>>(withClock.clock.later(1))
+withClock.get('/', async (request) => {
+  expectType<string>(request.who)
   return 'ok'
 })
 const registered = warren().register(async (child) => child.decorate('clock', { now() { return 1 } }))
