@@ -74,7 +74,8 @@ export class RouteContext {
   readonly root: RootState
   readonly server: Context
   readonly routeOptions: ResolvedRouteOptions
-  requestRouteOptions: ResolvedRouteOptions
+  /** Made by {@link resolve}, which the constructor calls. */
+  requestRouteOptions!: ResolvedRouteOptions
   readonly is404: boolean
   readonly trustProxy: TrustProxy | null
   handler: RouteHandlerFn
@@ -108,7 +109,6 @@ export class RouteContext {
     this.root = root
     this.server = server
     this.routeOptions = routeOptions
-    this.requestRouteOptions = requestRouteOptions(routeOptions, is404)
     this.handler = routeOptions.handler
     this.is404 = is404
     this.trustProxy = root.options.trustProxy

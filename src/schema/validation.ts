@@ -48,9 +48,9 @@ export type ValidationError = Error & {
   validationContext: string
 }
 
-/** A validator's own Error as one failure of the list. */
-function failureItem(error: Error): ValidationErrorItem {
-  return { keyword: 'validator', instancePath: '', schemaPath: '', params: {}, message: error.message }
+/** A failure the validator reported without a keyword list (its own Error, or a bare `false`), as one item of it. */
+function validatorItem(message: string): ValidationErrorItem {
+  return { keyword: 'validator', instancePath: '', schemaPath: '', params: {}, message }
 }
 
 /** The outcome of validating a request: the first failure, or null; a Promise of it with async validators. */
@@ -174,8 +174,7 @@ function asyncFailureOf(settled: unknown, validate: ValidationFunction): unknown
 function reasonsOf(validate: ValidationFunction): unknown {
   const errors = validate.errors
   if (Array.isArray(errors) && errors.length > 0) return errors
-  const refused: ValidationErrorItem = { keyword: 'validator', instancePath: '', schemaPath: '', params: {}, message: 'is invalid' }
-  return [refused]
+  return [validatorItem('is invalid')]
 }
 
 /**
@@ -277,7 +276,7 @@ export class RouteValidation {
       error.validationContext ??= part
       // a list of one failure in Ajv's shape, so `if (error.validation)` and `.map` read it as any other;
       // not enumerable, so the error serializes as the validator made it
-      if (error.validation === undefined) Object.defineProperty(error, 'validation', { value: [failureItem(failure)], writable: true, configurable: true })
+      if (error.validation === undefined) Object.defineProperty(error, 'validation', { value: [validatorItem(failure.message)], writable: true, configurable: true })
       return error
     }
     const items = (Array.isArray(failure) ? failure : [failure]) as ValidationErrorItem[]

@@ -112,9 +112,12 @@ function fastifyAnswer(error: unknown, site: ErrorSite): ErrorAnswer {
 function fastifyBody(error: unknown, statusCode: number, hidden: boolean): FastifyErrorBody {
   const { code, message } = fieldsOf(error, hidden)
   const phrase = STATUS_CODES[statusCode]
-  const shown = hidden ? phraseOf(statusCode) : message
-  if (phrase === undefined) return (code === undefined ? { statusCode, message: shown } : { statusCode, code, message: shown }) as FastifyErrorBody
-  return code === undefined ? { statusCode, error: phrase, message: shown } : { statusCode, code, error: phrase, message: shown }
+  // keys added in Fastify's order: statusCode, code, error, message
+  const body: Partial<FastifyErrorBody> = { statusCode }
+  if (code !== undefined) body.code = code
+  if (phrase !== undefined) body.error = phrase
+  body.message = hidden ? phraseOf(statusCode) : message
+  return body as FastifyErrorBody
 }
 
 

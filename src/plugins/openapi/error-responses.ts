@@ -40,10 +40,6 @@ function codesOf(status: string): string {
   return codes.length === 0 ? '' : ` (codes: ${codes.join(', ')})`
 }
 
-/** Plain JSON copies of the exported schemas (TypeBox's symbols left out): the document is JSON. */
-const fastifyBody = JSON.parse(JSON.stringify(ErrorBody)) as JsonSchema
-const problem = JSON.parse(JSON.stringify(ProblemBody)) as JsonSchema
-
 /** A validation failure's problem: the problem body with its `errors` list present. */
 function validationProblem(problemRef: string): JsonSchema {
   return {
@@ -60,7 +56,8 @@ export function errorComponents(format: ErrorFormat | undefined, reserve: (name:
     const problemName = reserve('WarrenProblem')
     const validationName = reserve('WarrenValidationProblem')
     const problemRef = `#/components/schemas/${problemName}`
-    schemas[problemName] = structuredClone(problem)
+    // a structured clone leaves TypeBox's symbol keys out: the document is plain JSON
+    schemas[problemName] = structuredClone(ProblemBody) as JsonSchema
     schemas[validationName] = validationProblem(problemRef)
     const validationRef = `#/components/schemas/${validationName}`
     content = (status) => ({
@@ -68,7 +65,7 @@ export function errorComponents(format: ErrorFormat | undefined, reserve: (name:
     })
   } else if (format === undefined || format === 'fastify') {
     const name = reserve('WarrenError')
-    schemas[name] = structuredClone(fastifyBody)
+    schemas[name] = structuredClone(ErrorBody) as JsonSchema
     content = () => ({ 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } })
   } else {
     content = () => undefined

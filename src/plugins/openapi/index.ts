@@ -69,12 +69,14 @@ function checkOptions(options: OpenApiOptions): void {
   if (info === null || typeof info !== 'object' || typeof info.title !== 'string' || typeof info.version !== 'string') {
     throw new codes.SVC_ERR_OPENAPI_OPTIONS("the options need `info: { title, version }` (strings), which every OpenAPI document has")
   }
-  for (const key of ['path', 'docs', 'basePath'] as const) {
-    const value: unknown = options[key]
-    if (value !== undefined && !(key !== 'basePath' && value === false) && !(typeof value === 'string' && value.startsWith('/'))) {
-      throw new codes.SVC_ERR_OPENAPI_OPTIONS(`\`${key}\` is a path starting with '/'${key === 'basePath' ? '' : ' or false'}, not ${JSON.stringify(value)}`)
-    }
-  }
+  checkPath('path', options.path, true)
+  checkPath('docs', options.docs, true)
+  checkPath('basePath', options.basePath, false)
+}
+
+function checkPath(key: string, value: unknown, mayBeFalse: boolean): void {
+  if (value === undefined || (mayBeFalse && value === false) || (typeof value === 'string' && value.startsWith('/'))) return
+  throw new codes.SVC_ERR_OPENAPI_OPTIONS(`\`${key}\` is a path starting with '/'${mayBeFalse ? ' or false' : ''}, not ${JSON.stringify(value)}`)
 }
 
 /** `/docs` and `/docs/`, or one of them when the router treats them as one. */
