@@ -16,6 +16,7 @@ import { SchemaCompilers } from '../schema/compilers.js'
 import { ServedReply } from '../serve/reply.js'
 import type { PluginMeta } from '../types/index.js'
 import { hasReplyDecorator, hasRequestDecorator } from './decorate.js'
+import { resolveWithItself } from './child-then.js'
 import {
   kChildren,
   kDisplayName,
@@ -141,6 +142,7 @@ export function initContext(context: Context, parent: Context | null, own: Conte
 
 function createChildContext(parent: Context, name: string, opts: Record<string, unknown>): Context {
   const child = Object.create(parent)
+  resolveWithItself(child, parent)
   parent[kChildren].push(child)
   initContext(child, parent, {
     parsers: new ParserRegistry(parent[kParsers]),

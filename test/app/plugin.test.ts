@@ -195,3 +195,33 @@ describe('plugin styles and names', () => {
     expect(seen).toMatch(/^function ?\(child, _opts, done\) \{ -- \/\/ reports its own name$/)
   })
 })
+
+describe('awaiting register inside a plugin', () => {
+  it('resolves with that plugin\'s context, so routes declared on it keep its prefix and its guard; the root still resolves with itself', async () => {
+    const app = warren()
+    const guard = plugin(async (instance: any) => {
+      instance.addHook('onRequest', async (request: any, reply: any) => {
+        if (request.headers.authorization !== 'Bearer ok') return reply.code(401).send({ message: 'no' })
+      })
+    })
+    let same = false
+    app.register(async (child: any) => {
+      const guarded = await child.register(guard)
+      same = guarded === child
+      guarded.get('/secret', async () => 'secret')
+      // awaited again, and nested: each context resolves with itself
+      guarded.register(async (grandchild: any) => {
+        const inner = await grandchild.register(async () => {})
+        inner.get('/deeper', async () => 'deeper')
+      }, { prefix: '/inner' })
+    }, { prefix: '/api' })
+    const root = await app.register(async () => {})
+    expect(root).toBe(app)
+    await app.ready()
+    expect(same).toBe(true)
+    expect((await app.inject('/api/secret')).statusCode).toBe(401)
+    expect((await app.inject({ url: '/api/secret', headers: { authorization: 'Bearer ok' } })).body).toBe('secret')
+    expect((await app.inject('/secret')).statusCode).toBe(404)
+    expect((await app.inject({ url: '/api/inner/deeper', headers: { authorization: 'Bearer ok' } })).body).toBe('deeper')
+  })
+})
