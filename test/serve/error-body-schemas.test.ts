@@ -26,7 +26,7 @@ describe('ErrorBody and ProblemBody: the error bodies as schemas a route declare
     else throw new Error(`expected a 400, got ${answer.status}`)
   })
 
-  it("ErrorBody under '4xx' matches the default body, code included; a thrown 404 keeps its code", async () => {
+  it("ErrorBody under '4xx' matches the default body, code included, and a 404 the handler sends in that shape", async () => {
     const app = warren()
       .get('/users/:id', { schema: { params: Type.Object({ id: Type.Integer() }), response: { 200: User, '4xx': ErrorBody } } }, async (request, reply) => {
         if (request.params.id === 0) return reply.code(404).send({ statusCode: 404, code: 'APP_NO_USER', error: 'Not Found', message: 'no user 0' })
